@@ -10,6 +10,7 @@ from newsml_model._change import (
     Event,
     LanguageChanged,
 )
+from newsml_model._enums import DownloadType, LockingMode, ProcessingStatus
 from newsml_model._errors import (
     DecodeError,
     ForbiddenXMLError,
@@ -48,6 +49,7 @@ __all__ = [
     "DecodeError",
     "DocumentChanged",
     "DocumentInvalidated",
+    "DownloadType",
     "Element",
     "Event",
     "ExtProperty",
@@ -59,12 +61,14 @@ __all__ = [
     "LimitExceededError",
     "Link",
     "Links",
+    "LockingMode",
     "MalformedXMLError",
     "Metadata",
     "NewsItem",
     "NewsItemError",
     "Node",
     "NotFoundError",
+    "ProcessingStatus",
     "Service",
     "UnsupportedItemKindError",
 ]
