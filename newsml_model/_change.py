@@ -49,7 +49,59 @@ class LanguageChanged:
     sender: str = ""
 
 
-Event = Union[DocumentChanged, DocumentInvalidated, LanguageChanged, Any]
+@attrs.frozen(kw_only=True)
+class DocumentValidated:
+    """The outcome of the pure ``save``: the item was checked.
+
+    Attributes:
+        problems: What is wrong, one message each; empty when the item is valid.
+    """
+
+    problems: tuple[str, ...] = ()
+    sender: str = ""
+
+    @property
+    def valid(self) -> bool:
+        """True when there are no problems."""
+        return not self.problems
+
+
+@attrs.frozen(kw_only=True)
+class DocumentSaved:
+    """``document:saved``: the editor session stored the item.
+
+    Attributes:
+        uuid: The stored item's guid.
+        revision: The revision number the store gave it.
+        etag: The etag of that revision (for the next optimistic save).
+    """
+
+    uuid: str
+    revision: int
+    etag: str
+    sender: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class DocumentSaveFailed:
+    """``document:savefailed``: validation or the store refused the save.
+
+    Attributes:
+        problems: Why, one message each.
+    """
+
+    problems: tuple[str, ...]
+    sender: str = ""
+
+
+Event = Union[
+    DocumentChanged,
+    DocumentInvalidated,
+    LanguageChanged,
+    DocumentValidated,
+    DocumentSaved,
+    DocumentSaveFailed,
+]
 """Any event record a change can carry."""
 
 
