@@ -15,6 +15,7 @@ named entities are accepted; a BOM and any XML declaration are fine.
 
 from __future__ import annotations
 
+import bisect
 import re
 from html.entities import html5
 from typing import Any
@@ -54,29 +55,48 @@ _SEP = " "  # namespace URIs cannot contain a space, so it splits "uri local" sa
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 DEFAULT_MAX_DEPTH = 256
 
-# HTML named entities, made numeric before expat sees them. CDATA sections and
-# comments are matched first and left alone, so `&nbsp;` inside them stays text.
-_PREDEFINED = {"amp", "lt", "gt", "quot", "apos"}
-_ENTITY_RE = re.compile(rb"<!\[CDATA\[.*?\]\]>|<!--.*?-->|&([A-Za-z][A-Za-z0-9]{1,31});", re.S)
+# HTML named entities are made numeric before expat sees them (expat knows
+# only the five XML ones and there is no DTD to declare more). Inside CDATA
+# sections and comments `&nbsp;` is plain text and is left alone.
+_PREDEFINED = {b"amp", b"lt", b"gt", b"quot", b"apos"}
+_NAMED_REF_RE = re.compile(rb"&([A-Za-z][A-Za-z0-9]{1,31});")
+_RAW_SECTIONS = ((b"<![CDATA[", b"]]>"), (b"<!--", b"-->"))
 
 
-def _entity_ref(match: re.Match[bytes]) -> bytes:
-    name = match.group(1)
-    if name is None:
-        return match.group(0)
-    text = name.decode("ascii")
-    if text in _PREDEFINED:
-        return match.group(0)
-    replacement = html5.get(text + ";")
-    if replacement is None:
-        return match.group(0)  # expat reports it as an undefined entity, with its position
-    return b"".join(b"&#%d;" % ord(char) for char in replacement)
+def _raw_spans(data: bytes) -> list[tuple[int, int]]:
+    """Start and end offsets of the CDATA sections and comments, sorted."""
+    spans = []
+    for opener, closer in _RAW_SECTIONS:
+        start = data.find(opener)
+        while start != -1:
+            end = data.find(closer, start + len(opener))
+            end = len(data) if end == -1 else end + len(closer)
+            spans.append((start, end))
+            start = data.find(opener, end)
+    spans.sort()
+    return spans
 
 
 def _numeric_entities(data: bytes) -> bytes:
-    if b"&" not in data:
+    refs = [m for m in _NAMED_REF_RE.finditer(data) if m.group(1) not in _PREDEFINED]
+    if not refs:
         return data
-    return _ENTITY_RE.sub(_entity_ref, data)
+    spans = _raw_spans(data)
+    out = []
+    position = 0
+    for match in refs:
+        start = match.start()
+        index = bisect.bisect_right(spans, (start, len(data))) - 1
+        if index >= 0 and spans[index][0] <= start < spans[index][1]:
+            continue  # inside CDATA or a comment: not a reference
+        replacement = html5.get(match.group(1).decode("ascii") + ";")
+        if replacement is None:
+            continue  # expat reports it as an undefined entity, with its position
+        out.append(data[position:start])
+        out.append(b"".join(b"&#%d;" % ord(char) for char in replacement))
+        position = match.end()
+    out.append(data[position:])
+    return b"".join(out)
 
 
 _SECTIONS = {"itemMeta", "contentMeta"}
@@ -85,7 +105,7 @@ _SECTIONS = {"itemMeta", "contentMeta"}
 class _Frame:
     """One open element: what is known at its start tag, and its children so far."""
 
-    __slots__ = ("attributes", "children", "explicit_ns", "has_elements", "name", "ns")
+    __slots__ = ("attributes", "children", "explicit_ns", "has_elements", "has_text", "name", "ns")
 
     def __init__(self, name: str, ns: str, explicit_ns: bool, attributes: tuple[tuple[str, str], ...]) -> None:
         self.name = name
@@ -94,6 +114,7 @@ class _Frame:
         self.attributes = attributes
         self.children: list[Any] = []
         self.has_elements = False
+        self.has_text = False
 
 
 def _split(fields: tuple[str, ...], attributes: tuple[tuple[str, str], ...]) -> dict[str, Any]:
@@ -109,77 +130,108 @@ def _split(fields: tuple[str, ...], attributes: tuple[tuple[str, str], ...]) -> 
     return known
 
 
+def _attribute_name(key: str) -> str:
+    if _SEP not in key:
+        return key
+    uri, _, local = key.rpartition(_SEP)
+    return "xml:" + local if uri == XML_NS else "{%s}%s" % (uri, local)
+
+
+def _layout_free(frame: _Frame) -> tuple[Any, ...]:
+    """Children of a typed record: indentation between its elements is layout, dropped.
+
+    Text that is not only whitespace means the element really holds text, and
+    then every character is kept.
+    """
+    children = frame.children
+    if children and frame.has_elements and not frame.has_text:
+        return tuple(c for c in children if c.__class__ is not str)
+    return tuple(children)
+
+
+# Names that may become typed records; every other element is generic, fast.
+_TYPED = {
+    "itemMeta", "contentMeta", "link", "links", "service", "itemMetaExtProperty",
+    "contentMetaExtProperty", "metadata", "meta", "object",
+}
+
+
 class _TreeBuilder:
-    """Expat callbacks building the model tree."""
+    """Expat callbacks building the model tree (hot path: keep it lean)."""
 
     def __init__(self, max_depth: int) -> None:
         self.max_depth = max_depth
         self.stack: list[_Frame] = []
         self.root: NewsItem | None = None
+        self.names: dict[str, tuple[str, str, str]] = {}
 
     def start(self, tag: str, raw_attributes: list[str]) -> None:
         stack = self.stack
-        if len(stack) >= self.max_depth:
-            raise LimitExceededError(f"elements nested deeper than {self.max_depth} levels")
-        uri, _, local = tag.rpartition(_SEP)
-        parent = stack[-1] if stack else None
-        if parent is None:
-            if local != "newsItem":
-                raise UnsupportedItemKindError(local)
-            ns = uri or NAR
-        elif uri:
-            ns = uri
-        elif local in ("links", "metadata") and parent.name in _SECTIONS:
-            ns = IM
-        elif local == "idf":
-            ns = IDF
-        else:
-            ns = parent.ns
-        explicit = parent is None or ns != parent.ns
+        split = self.names.get(tag)
+        if split is None:
+            split = self.names[tag] = tag.rpartition(_SEP)
+        uri, _, local = split
         attributes: tuple[tuple[str, str], ...] = ()
         if raw_attributes:
-            pairs = []
-            for i in range(0, len(raw_attributes), 2):
-                key = raw_attributes[i]
-                if _SEP in key:
-                    attr_uri, _, attr_local = key.rpartition(_SEP)
-                    key = "xml:" + attr_local if attr_uri == XML_NS else "{%s}%s" % (attr_uri, attr_local)
-                pairs.append((key, raw_attributes[i + 1]))
-            attributes = tuple(pairs)
-        if parent is not None:
-            parent.has_elements = True
-        stack.append(_Frame(local, ns, explicit, attributes))
+            attributes = tuple(
+                (_attribute_name(raw_attributes[i]), raw_attributes[i + 1])
+                for i in range(0, len(raw_attributes), 2)
+            )
+        if not stack:
+            if local != "newsItem":
+                raise UnsupportedItemKindError(local)
+            stack.append(_Frame(local, uri or NAR, True, attributes))
+            return
+        if len(stack) >= self.max_depth:
+            raise LimitExceededError(f"elements nested deeper than {self.max_depth} levels")
+        parent = stack[-1]
+        parent.has_elements = True
+        if uri:
+            ns = uri
+        elif local == "idf":
+            ns = IDF
+        elif (local == "links" or local == "metadata") and parent.name in _SECTIONS:
+            ns = IM
+        else:
+            ns = parent.ns
+        stack.append(_Frame(local, ns, ns != parent.ns, attributes))
 
     def end(self, tag: str) -> None:
-        frame = self.stack.pop()
+        stack = self.stack
+        frame = stack.pop()
         children = frame.children
-        if frame.has_elements and children:
-            # Whitespace between elements is layout, not content, unless the
-            # element really holds text (mixed content keeps every space).
-            if not any(isinstance(c, str) and not c.isspace() for c in children):
-                children = [c for c in children if not isinstance(c, str)]
-        node = self._node(frame, tuple(children))
-        if self.stack:
-            self.stack[-1].children.append(node)
+        if not stack:
+            self.root = NewsItem(attributes=frame.attributes, children=_layout_free(frame))
+            return
+        parent = stack[-1]
+        if frame.name in _TYPED:
+            node = self._node(frame, parent, _layout_free(frame))
         else:
-            assert isinstance(node, NewsItem)
-            self.root = node
+            # Generic elements keep every character: in body text even a
+            # whitespace-only run between two inline elements is content.
+            node = Element(
+                name=frame.name,
+                attributes=frame.attributes,
+                children=tuple(children),
+                namespace=frame.ns if frame.explicit_ns else None,
+            )
+        parent.children.append(node)
 
     def text(self, data: str) -> None:
         if not self.stack:
             return
-        children = self.stack[-1].children
-        if children and isinstance(children[-1], str):
+        frame = self.stack[-1]
+        if not frame.has_text and not data.isspace():
+            frame.has_text = True
+        children = frame.children
+        if children and children[-1].__class__ is str:
             children[-1] += data
         else:
             children.append(data)
 
-    def _node(self, frame: _Frame, children: tuple[Node, ...]) -> Node | NewsItem:
+    def _node(self, frame: _Frame, parent: _Frame, children: tuple[Node, ...]) -> Node:
         name = frame.name
-        parent = self.stack[-1] if self.stack else None
-        parent_name = parent.name if parent is not None else None
-        if parent is None:
-            return NewsItem(attributes=frame.attributes, children=children)
+        parent_name = parent.name
         if parent_name == "newsItem" and len(self.stack) == 1:
             if name == "itemMeta" and not frame.explicit_ns:
                 return ItemMeta(children=children)
