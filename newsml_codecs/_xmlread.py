@@ -105,7 +105,7 @@ _SECTIONS = {"itemMeta", "contentMeta"}
 class _Frame:
     """One open element: what is known at its start tag, and its children so far."""
 
-    __slots__ = ("attributes", "children", "explicit_ns", "has_elements", "has_text", "name", "ns")
+    __slots__ = ("attributes", "children", "explicit_ns", "has_elements", "name", "ns")
 
     def __init__(self, name: str, ns: str, explicit_ns: bool, attributes: tuple[tuple[str, str], ...]) -> None:
         self.name = name
@@ -114,7 +114,6 @@ class _Frame:
         self.attributes = attributes
         self.children: list[Any] = []
         self.has_elements = False
-        self.has_text = False
 
 
 def _split(fields: tuple[str, ...], attributes: tuple[tuple[str, str], ...]) -> dict[str, Any]:
@@ -144,8 +143,10 @@ def _layout_free(frame: _Frame) -> tuple[Any, ...]:
     then every character is kept.
     """
     children = frame.children
-    if children and frame.has_elements and not frame.has_text:
-        return tuple(c for c in children if c.__class__ is not str)
+    if children and frame.has_elements:
+        texts = [c for c in children if c.__class__ is str]
+        if texts and all(text.isspace() for text in texts):
+            return tuple(c for c in children if c.__class__ is not str)
     return tuple(children)
 
 
@@ -173,10 +174,10 @@ class _TreeBuilder:
         uri, _, local = split
         attributes: tuple[tuple[str, str], ...] = ()
         if raw_attributes:
-            attributes = tuple(
-                (_attribute_name(raw_attributes[i]), raw_attributes[i + 1])
-                for i in range(0, len(raw_attributes), 2)
-            )
+            keys = raw_attributes[::2]
+            if any(_SEP in key for key in keys):
+                keys = [_attribute_name(key) for key in keys]
+            attributes = tuple(zip(keys, raw_attributes[1::2]))
         if not stack:
             if local != "newsItem":
                 raise UnsupportedItemKindError(local)
@@ -220,10 +221,7 @@ class _TreeBuilder:
     def text(self, data: str) -> None:
         if not self.stack:
             return
-        frame = self.stack[-1]
-        if not frame.has_text and not data.isspace():
-            frame.has_text = True
-        children = frame.children
+        children = self.stack[-1].children
         if children and children[-1].__class__ is str:
             children[-1] += data
         else:

@@ -1,0 +1,50 @@
+"""Timing helpers shared by the benchmarks: medians of repeated runs, ratios."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS_TEXT = ROOT.parent / "shared" / "corpus" / "writer-format" / "newsitem" / "newsitem-text.xml"
+FIXTURE_TEXT = ROOT / "tests" / "fixtures" / "article-full.xml"
+
+
+def sample_article() -> tuple[str, bytes]:
+    """A real-size article: the corpus text article if present, else our fixture."""
+    path = CORPUS_TEXT if CORPUS_TEXT.exists() else FIXTURE_TEXT
+    return path.name, path.read_bytes()
+
+
+def median_seconds(fn: Callable[[], object], *, number: int, repeat: int = 9) -> float:
+    """Median over `repeat` runs of the mean time of `number` calls of `fn`."""
+    fn()  # warm caches and lazy imports outside the measurement
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        runs.append((time.perf_counter() - start) / number)
+    return statistics.median(runs)
+
+
+def interleaved(
+    ours: Callable[[], object], baseline: Callable[[], object], *, number: int, rounds: int = 9
+) -> tuple[float, float]:
+    """Median per-call seconds of `ours` and `baseline`, timed alternately.
+
+    Alternating the two in each round means a noisy neighbour on a shared
+    machine slows both, so the ratio stays meaningful.
+    """
+    ours()
+    baseline()
+    ours_runs, base_runs = [], []
+    for _ in range(rounds):
+        for fn, runs in ((ours, ours_runs), (baseline, base_runs)):
+            start = time.perf_counter()
+            for _ in range(number):
+                fn()
+            runs.append((time.perf_counter() - start) / number)
+    return statistics.median(ours_runs), statistics.median(base_runs)
