@@ -22,15 +22,21 @@ from newsml_codecs import newsml
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", type=Path, help="article to time (default: corpus text article)")
+    parser.add_argument(
+        "file", nargs="?", type=Path, help="article to time (default: corpus text article)"
+    )
     parser.add_argument("--number", type=int, default=200, help="calls per timed round")
     args = parser.parse_args()
     name, raw = (args.file.name, args.file.read_bytes()) if args.file else sample_article()
     item = newsml.loads(raw)
     tree = xmltodict.parse(raw)
 
-    loads, parse = interleaved(lambda: newsml.loads(raw), lambda: xmltodict.parse(raw), number=args.number)
-    dumps, unparse = interleaved(lambda: newsml.dumps(item), lambda: xmltodict.unparse(tree), number=args.number)
+    loads, parse = interleaved(
+        lambda: newsml.loads(raw), lambda: xmltodict.parse(raw), number=args.number
+    )
+    dumps, unparse = interleaved(
+        lambda: newsml.dumps(item), lambda: xmltodict.unparse(tree), number=args.number
+    )
 
     print(f"article: {name}, {len(raw) / 1024:.1f} KiB, median of 9 rounds x {args.number} calls")
     print(f"{'operation':<34}{'ours':>10}{'baseline':>11}{'ratio':>8}  target")

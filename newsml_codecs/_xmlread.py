@@ -107,7 +107,9 @@ class _Frame:
 
     __slots__ = ("attributes", "children", "explicit_ns", "has_elements", "name", "ns")
 
-    def __init__(self, name: str, ns: str, explicit_ns: bool, attributes: tuple[tuple[str, str], ...]) -> None:
+    def __init__(
+        self, name: str, ns: str, explicit_ns: bool, attributes: tuple[tuple[str, str], ...]
+    ) -> None:
         self.name = name
         self.ns = ns
         self.explicit_ns = explicit_ns
@@ -133,7 +135,7 @@ def _attribute_name(key: str) -> str:
     if _SEP not in key:
         return key
     uri, _, local = key.rpartition(_SEP)
-    return "xml:" + local if uri == XML_NS else "{%s}%s" % (uri, local)
+    return "xml:" + local if uri == XML_NS else f"{{{uri}}}{local}"
 
 
 def _layout_free(frame: _Frame) -> tuple[Any, ...]:
@@ -152,8 +154,16 @@ def _layout_free(frame: _Frame) -> tuple[Any, ...]:
 
 # Names that may become typed records; every other element is generic, fast.
 _TYPED = {
-    "itemMeta", "contentMeta", "link", "links", "service", "itemMetaExtProperty",
-    "contentMetaExtProperty", "metadata", "meta", "object",
+    "itemMeta",
+    "contentMeta",
+    "link",
+    "links",
+    "service",
+    "itemMetaExtProperty",
+    "contentMetaExtProperty",
+    "metadata",
+    "meta",
+    "object",
 }
 
 
@@ -177,7 +187,7 @@ class _TreeBuilder:
             keys = raw_attributes[::2]
             if any(_SEP in key for key in keys):
                 keys = [_attribute_name(key) for key in keys]
-            attributes = tuple(zip(keys, raw_attributes[1::2]))
+            attributes = tuple(zip(keys, raw_attributes[1::2], strict=True))
         if not stack:
             if local != "newsItem":
                 raise UnsupportedItemKindError(local)
@@ -243,9 +253,13 @@ class _TreeBuilder:
             if name == "service":
                 return Service(**_split(SERVICE_FIELDS, frame.attributes), children=children)
             if name == parent_name + "ExtProperty":
-                return ExtProperty(**_split(EXT_PROPERTY_FIELDS, frame.attributes), children=children)
-        if name in ("metadata", "meta") and not frame.attributes and (
-            parent_name in _SECTIONS or parent_name in ("link", "object")
+                return ExtProperty(
+                    **_split(EXT_PROPERTY_FIELDS, frame.attributes), children=children
+                )
+        if (
+            name in ("metadata", "meta")
+            and not frame.attributes
+            and (parent_name in _SECTIONS or parent_name in ("link", "object"))
         ):
             return Metadata(children=children, namespace=frame.ns, name=name)
         if name == "object" and parent_name in ("metadata", "meta") and not frame.explicit_ns:
@@ -299,7 +313,9 @@ def parse(
         parser.Parse(data, True)
     except expat.ExpatError as error:
         reason = expat.errors.messages.get(error.code, str(error))
-        raise MalformedXMLError(f"malformed XML: {reason}", line=error.lineno, column=error.offset + 1) from None
+        raise MalformedXMLError(
+            f"malformed XML: {reason}", line=error.lineno, column=error.offset + 1
+        ) from None
     except RecursionError:  # pragma: no cover - the depth limit fires long before
         raise LimitExceededError("elements nested too deep") from None
     if builder.root is None:  # pragma: no cover - expat rejects a document without a root

@@ -71,10 +71,24 @@ def _parts(node: Any, parent_name: str) -> tuple[str, str | None, Attributes, tu
     if kind is Metadata:
         return node.name, node.namespace, (), node.children
     if kind is Service:
-        return "service", None, _typed_attributes(node, SERVICE_FIELDS, node.attributes), node.children
+        return (
+            "service",
+            None,
+            _typed_attributes(node, SERVICE_FIELDS, node.attributes),
+            node.children,
+        )
     if kind is ExtProperty:
-        name = parent_name + "ExtProperty" if parent_name in ("itemMeta", "contentMeta") else "itemMetaExtProperty"
-        return name, None, _typed_attributes(node, EXT_PROPERTY_FIELDS, node.attributes), node.children
+        name = (
+            parent_name + "ExtProperty"
+            if parent_name in ("itemMeta", "contentMeta")
+            else "itemMetaExtProperty"
+        )
+        return (
+            name,
+            None,
+            _typed_attributes(node, EXT_PROPERTY_FIELDS, node.attributes),
+            node.children,
+        )
     if kind is ItemMeta:
         return "itemMeta", None, (), node.children
     if kind is ContentMeta:
@@ -108,7 +122,7 @@ def _write_attributes(attributes: Attributes, out: list[str]) -> None:
             uri, _, local = key[1:].partition("}")
             prefix = prefixes.get(uri)
             if prefix is None:
-                prefix = prefixes[uri] = "ns%d" % len(prefixes)
+                prefix = prefixes[uri] = f"ns{len(prefixes)}"
                 out.append(" xmlns:" + prefix + '="' + _escape_attribute(uri) + '"')
             key = prefix + ":" + local
         out.append(" " + key + '="' + _escape_attribute(value) + '"')

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec, Union
+from typing import Any, Concatenate, ParamSpec
 
 import attrs
 
@@ -94,14 +94,14 @@ class DocumentSaveFailed:
     sender: str = ""
 
 
-Event = Union[
-    DocumentChanged,
-    DocumentInvalidated,
-    LanguageChanged,
-    DocumentValidated,
-    DocumentSaved,
-    DocumentSaveFailed,
-]
+Event = (
+    DocumentChanged
+    | DocumentInvalidated
+    | LanguageChanged
+    | DocumentValidated
+    | DocumentSaved
+    | DocumentSaveFailed
+)
 """Any event record a change can carry."""
 
 

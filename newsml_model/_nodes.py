@@ -264,7 +264,15 @@ EXT_PROPERTY_FIELDS = ("type", "value")
 """The attributes `ExtProperty` types as fields, in the order they are written."""
 
 Node = Union[
-    str, Element, Link, Links, Metadata, ContentMetaObject, Service, ExtProperty,
-    "ItemMeta", "ContentMeta",
+    str,
+    Element,
+    Link,
+    Links,
+    Metadata,
+    ContentMetaObject,
+    Service,
+    ExtProperty,
+    "ItemMeta",
+    "ContentMeta",
 ]
 """What a child can be: text or a record (sections only directly under the item)."""
