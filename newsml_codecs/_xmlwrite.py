@@ -17,6 +17,7 @@ from newsml_model import (
     ContentMetaObject,
     Element,
     ExtProperty,
+    InvalidArgumentError,
     ItemMeta,
     Link,
     Links,
@@ -33,6 +34,8 @@ from newsml_model._nodes import (
     Attributes,
 )
 
+# Characters XML 1.0 cannot carry at all, not even as character references.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _TEXT_SPECIAL = re.compile(r"[&<>\r]")
 _ATTR_SPECIAL = re.compile(r'[&<>"\n\r\t]')
 _TEXT_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"}
@@ -143,4 +146,12 @@ def serialize(item: NewsItem, *, xml_declaration: bool = True) -> str:
             else:
                 _write(child, "newsItem", NAR, out)
         out.append("</newsItem>")
-    return "".join(out)
+    text = "".join(out)
+    bad = _NOT_XML.search(text)
+    if bad is not None:
+        context = text[max(0, bad.start() - 40) : bad.start()]
+        raise InvalidArgumentError(
+            f"the item holds {bad.group(0)!r}, which XML 1.0 cannot carry, after {context!r}",
+            field="item",
+        )
+    return text

@@ -259,3 +259,10 @@ def test_own_fixtures_exist() -> None:
     """The fixtures this module reads are the project's own files."""
     for name in OWN_FIXTURES:
         assert (FIXTURES / name).is_file()
+
+
+def test_dumping_characters_xml_cannot_carry_is_a_clear_error() -> None:
+    """A control character in a record is refused on output, naming where it sits."""
+    item = nm.NewsItem(children=(nm.Element(name="x", children=("before\x00after",)),))
+    with pytest.raises(nm.InvalidArgumentError, match=r"XML 1\.0 cannot carry.*before"):
+        newsml.dumps(item)
