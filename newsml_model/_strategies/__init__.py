@@ -1,0 +1,1 @@
+"""Implementation of `newsml_model.strategies` (needs Hypothesis; imported only from there)."""
