@@ -287,6 +287,12 @@ def parse(
 ) -> NewsItem:
     """Parse NewsML text into a `NewsItem`; see `newsml_codecs.newsml.loads`."""
     if isinstance(source, str):
+        # Every character is at least one UTF-8 byte: refuse oversized text
+        # before encoding it, which would double the memory of a hostile input.
+        if len(source) > max_bytes:
+            raise LimitExceededError(
+                f"input is at least {len(source)} bytes, over the limit of {max_bytes}"
+            )
         data = source.encode("utf-8", "surrogatepass")
         encoding: str | None = "utf-8"  # the text is already decoded; ignore any declared encoding
     elif isinstance(source, (bytes, bytearray, memoryview)):
