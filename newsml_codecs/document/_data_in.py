@@ -1,0 +1,84 @@
+"""``<data>`` element -> ``Block.data`` and flag blocks (mapping spec §4.8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._markup import sanitize_nodes
+from newsml_model import Element
+from newsml_model._nodes import Node
+
+
+def leading_text(children: tuple[Node, ...]) -> str:
+    """Text up to the first child element (the *text* handling)."""
+    parts = []
+    for child in children:
+        if not isinstance(child, str):
+            break
+        parts.append(child)
+    return "".join(parts)
+
+
+def _value(element: Element, block_type: str | None, context: str) -> str:
+    how = cfg.handling(block_type, element.name, context)
+    if how == cfg.TEXT:
+        return leading_text(element.children)
+    if how == cfg.CDATA:
+        text = leading_text(element.children)
+        if text.strip():
+            return text
+    if block_type == "x-im/htmlembed":
+        from newsml_codecs.document._markup import write
+
+        return write(element.children)
+    return sanitize_nodes(element.children)
+
+
+def import_data(
+    data: Element, block_type: str | None, context: str
+) -> tuple[dict[str, str], list[dict[str, Any]], Element | None]:
+    """Read a ``<data>`` element.
+
+    Args:
+        data: The ``<data>`` element.
+        block_type: Type of the block that owns it (picks the handling).
+        context: ``content``, ``meta`` or ``link`` (§3.6).
+
+    Returns:
+        The data map, the ``x-im/flags`` blocks, and the first
+        ``text[@format="idf"]`` element found at any depth (or None).
+    """
+    values: dict[str, str] = {}
+    flags: list[dict[str, Any]] = []
+    for child in data.children:
+        if not isinstance(child, Element):
+            continue
+        if child.get("format") == "idf":
+            continue
+        if child.name == "flags" and block_type in cfg.FLAG_TYPES:
+            flags.append({
+                "type": "x-im/flags",
+                "data": {flag.text: "true" for flag in child.elements("flag")},
+            })
+            continue
+        name = child.name
+        if name in values:
+            del values[name]  # the last duplicate wins, at its own position
+        values[name] = _value(child, block_type, context)
+    for block in flags:
+        if not block["data"]:
+            del block["data"]
+    return values, flags, find_idf_text(data)
+
+
+def find_idf_text(element: Element) -> Element | None:
+    """The first ``text[@format="idf"]`` below `element`, depth first."""
+    for child in element.children:
+        if isinstance(child, Element):
+            if child.name == "text" and child.get("format") == "idf":
+                return child
+            found = find_idf_text(child)
+            if found is not None:
+                return found
+    return None

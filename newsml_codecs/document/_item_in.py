@@ -1,0 +1,207 @@
+"""NewsItem -> the reference's NavigaDoc document (mapping spec §4.2-§4.7, §4.12)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._blocks_in import Block, idf_blocks, link_block, object_block
+from newsml_codecs.document._times import TimeError, import_time, lenient_time
+from newsml_model._nodes import get_attribute
+from newsml_model import (
+    ContentMeta, DecodeError, Element, ExtProperty, ItemMeta, Links, Metadata, NewsItem, Service,
+)
+
+_ITEM_EXT_FIELDS = {
+    "imext:uri": "uri", "imext:url": "url", "imext:path": "path", "imext:type": "type",
+}
+
+
+def _property(name: str, value: str | None, **parameters: str | None) -> dict[str, Any]:
+    prop: dict[str, Any] = {"name": name}
+    if value:
+        prop["value"] = value
+    params = {key: val for key, val in parameters.items() if val}
+    if params:
+        prop["parameters"] = params
+    return prop
+
+
+def _time(text: str | None, field: str, *, strict: bool) -> str | None:
+    try:
+        return import_time(text, field, strict=strict)
+    except TimeError as error:
+        raise DecodeError(str(error)) from None
+
+
+def _item_meta(meta: ItemMeta, doc: dict[str, Any], props: list[dict[str, Any]],
+               links: list[Block], notes: list[Block], objects: list[Block]) -> None:
+    item_class = None
+    services: list[Block] = []
+    for child in meta.children:
+        if isinstance(child, ExtProperty):
+            kind = child.type or ""
+            field = _ITEM_EXT_FIELDS.get(kind)
+            if field is not None:
+                if child.value:
+                    doc[field] = child.value
+            elif kind == "imext:pubstart" or kind == "imext:pubstop":
+                value = _time(child.value, kind, strict=False)
+                if value is not None:
+                    doc["published" if kind == "imext:pubstart" else "unpublished"] = value
+            else:
+                props.append(_property(kind, child.value, creator=get_attribute(child.attributes, "creator"),
+                                       why=get_attribute(child.attributes, "why")))
+        elif isinstance(child, Service):
+            services.append({
+                "type": "x-im/service", **({"title": child.name} if child.name else {}),
+                **({"value": child.qcode} if child.qcode else {}), "data": {"why": child.why or ""},
+            })
+        elif isinstance(child, Element):
+            name = child.name
+            if name == "title":
+                if child.text:
+                    doc["title"] = child.text
+            elif name == "firstCreated" or name == "versionCreated":
+                if child.text:
+                    value = _time(child.text, name, strict=True)
+                    if value is not None:
+                        doc["created" if name == "firstCreated" else "modified"] = value
+            elif name == "itemClass":
+                item_class = child.get("qcode")
+            elif name == "pubStatus":
+                qcode = child.get("qcode")
+                if qcode:
+                    doc["status"] = cfg.STATUS.get(qcode, qcode)
+                else:
+                    doc.pop("status", None)
+            elif name == "provider":
+                literal = child.get("literal")
+                if literal:
+                    doc["provider"] = literal
+            elif name == "fileName":
+                props.append({"name": "filename", **({"value": child.text} if child.text else {})})
+            elif name == "role":
+                props.append(_property("role", child.get("qcode")))
+            elif name == "edNote":
+                notes.append({"type": "x-im/note", "data": {"text": child.text}})
+        elif isinstance(child, Links):
+            for link in child.links:
+                links.extend(_item_link(link))
+        elif isinstance(child, Metadata):
+            objects.extend(object_block(obj) for obj in child.objects)
+    if "type" not in doc and item_class:
+        mapped = cfg.ITEM_CLASS_TYPE.get(item_class)
+        if mapped:
+            doc["type"] = mapped
+    links.extend(services)
+
+
+def _item_link(link: Any) -> list[Block]:
+    if link.rel != "related-geo":
+        return [link_block(link)]
+    data = link.data
+    if data is None:
+        return [{"type": "x-im/related-geo", "rel": "related-geo"}]
+    blocks = []
+    for uuid in data.elements("uuid"):
+        block = {"type": "x-im/related-geo", "rel": "related-geo"}
+        if uuid.text:
+            block["uuid"] = uuid.text
+        if uuid.get("title"):
+            block["title"] = uuid.get("title") or ""
+        blocks.append(block)
+    return blocks
+
+
+def _content_meta(meta: ContentMeta, doc: dict[str, Any], props: list[dict[str, Any]],
+                  links: list[Block], objects: list[Block]) -> None:
+    singles: dict[str, dict[str, Any]] = {}
+    descriptions: list[dict[str, Any]] = []
+    exts: list[dict[str, Any]] = []
+    for child in meta.children:
+        if isinstance(child, ExtProperty):
+            literal = get_attribute(child.attributes, "literal")
+            if literal and not child.value:
+                exts.append({"name": child.type or ""})
+                exts.append({"name": child.type or "", "parameters": {"literal": literal}})
+            else:
+                exts.append(_property(child.type or "", child.value, literal=literal))
+        elif isinstance(child, Element):
+            name = child.name
+            if name in ("altId", "slugline", "headline", "by", "urgency"):
+                if child.text:
+                    singles[name] = {"name": name, "value": child.text}
+                else:
+                    singles.pop(name, None)
+            elif name == "language":
+                singles["language"] = _property("language", child.get("tag"))
+            elif name == "description":
+                descriptions.append(_property("description", child.text, role=child.get("role")))
+            elif name in ("infoSource", "creator"):
+                singles[name] = _property(name, child.text, literal=child.get("literal"))
+            elif name == "contentCreated" and "created" not in doc:
+                created = lenient_time(child.text)
+                if created is not None:
+                    doc["created"] = created
+        elif isinstance(child, Links):
+            links.extend(
+                link_block(link) for link in child.links
+                if cfg.is_contentmeta_link(link.type, link.rel) or link.type in cfg.CONTENTMETA_LINK_RELS
+            )
+        elif isinstance(child, Metadata):
+            objects.extend(object_block(obj) for obj in child.objects)
+    for name in ("altId", "slugline", "headline", "by", "urgency", "language"):
+        if name in singles:
+            props.append(singles[name])
+    props.extend(descriptions)
+    props.extend(singles[name] for name in ("infoSource", "creator") if name in singles)
+    props.extend(exts)
+
+
+def import_item(item: NewsItem) -> dict[str, Any]:
+    """The document the reference converter makes of `item`, field for field.
+
+    Raises:
+        DecodeError: A timestamp the reference refuses, or markup that does
+            not parse after sanitising.
+    """
+    doc: dict[str, Any] = {}
+    if item.guid:
+        doc["uuid"] = item.guid
+    props: list[dict[str, Any]] = []
+    links: list[Block] = []
+    notes: list[Block] = []
+    item_objects: list[Block] = []
+    content_objects: list[Block] = []
+    cm_links: list[Block] = []
+    content: list[Block] = []
+    language = None
+    for child in item.children:
+        if isinstance(child, ItemMeta):
+            _item_meta(child, doc, props, links, notes, item_objects)
+        elif isinstance(child, ContentMeta):
+            _content_meta(child, doc, props, cm_links, content_objects)
+        elif isinstance(child, Element) and child.name == "contentSet":
+            for inline in child.elements("inlineXML"):
+                for idf in inline.elements("idf"):
+                    language = idf.get("xml:lang") or language
+                    for group in idf.elements("group"):
+                        content.extend(idf_blocks(group.children))
+    for index, note in enumerate(notes):
+        note["id"] = str(index)
+        note["data"] = {"text": note.pop("data")["text"]}
+    meta = [*notes, *item_objects, *content_objects]
+    links.extend(cm_links)
+    if language:
+        doc["language"] = language
+    if content:
+        doc["content"] = content
+    if meta:
+        doc["meta"] = meta
+    if links:
+        doc["links"] = links
+    if props:
+        props.sort(key=lambda prop: prop["name"])
+        doc["properties"] = props
+    return doc

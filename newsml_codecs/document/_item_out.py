@@ -1,0 +1,167 @@
+"""Document -> NewsItem as the reference exports it (mapping spec §5.2-§5.5, §5.8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._blocks_out import data_children, idf_node, link_node, object_node
+from newsml_model import IDF, IM, ContentMeta, Element, ExtProperty, ItemMeta, Link, Links, Metadata, NewsItem, Service
+from newsml_model._nodes import Node
+
+_ITEM_EXT_FIELDS = (("imext:url", "url"), ("imext:uri", "uri"), ("imext:type", "type"), ("imext:path", "path"))
+
+
+def _el(name: str, text: str | None = None, **attributes: str | None) -> Element:
+    return Element(
+        name=name,
+        attributes=tuple((key, value) for key, value in attributes.items() if value),
+        children=(text,) if text else (),
+    )
+
+
+def _lower_props(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    return [((prop.get("name") or "").lower(), prop) for prop in doc.get("properties") or ()]
+
+
+def _item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> ItemMeta:
+    kind = doc.get("type") or ""
+    children: list[Node] = [_el("itemClass", qcode=cfg.TYPE_ITEM_CLASS.get(kind, "imext:newsitem"))]
+    first = {name: prop for name, prop in reversed(props)}
+    if "filename" in first:
+        children.append(_el("fileName", first["filename"].get("value")))
+    children.append(_el("versionCreated", doc.get("modified")))
+    children.append(_el("firstCreated", doc.get("created")))
+    if doc.get("provider"):
+        children.append(_el("provider", literal=doc["provider"]))
+    if doc.get("status"):
+        children.append(_el("pubStatus", qcode=cfg.STATUS_BACK.get(doc["status"], doc["status"])))
+    if "role" in first:
+        children.append(_el("role", qcode=first["role"].get("value")))
+    if doc.get("title"):
+        children.append(_el("title", doc["title"]))
+    blocks = doc.get("links") or ()
+    links: list[Node] = [
+        link_node(block, cfg.LINK, f"$.links[{i}]") for i, block in enumerate(blocks)
+        if not cfg.is_contentmeta_link(block.get("type"), block.get("rel"))
+        and block.get("type") not in ("x-im/related-geo", "x-im/service")
+    ]
+    geo = [block for block in blocks if block.get("rel") == "related-geo"]
+    if geo:
+        uuids = tuple(
+            Element(name="uuid", attributes=(("title", block.get("title") or ""),),
+                    children=(block["uuid"],) if block.get("uuid") else ())
+            for block in geo if block.get("uuid") or block.get("title")
+        )
+        links.append(Link(rel="related-geo", children=(Element(name="data", children=uuids),)))
+    if links:
+        children.append(Links(children=tuple(links), namespace=IM))
+    for block in doc.get("meta") or ():
+        if block.get("type") == "x-im/note":
+            children.append(_el("edNote", (block.get("data") or {}).get("text")))
+    ext: list[ExtProperty] = []
+    if doc.get("published"):
+        ext.append(ExtProperty(type="imext:pubstart", value=doc["published"]))
+    if doc.get("unpublished"):
+        ext.append(ExtProperty(type="imext:pubstop", value=doc["unpublished"]))
+    for name, field in _ITEM_EXT_FIELDS:
+        if doc.get(field):
+            ext.append(ExtProperty(type=name, value=doc[field]))
+    for lower, prop in props:
+        if lower in ("filename", "section", "role") or lower in cfg.PROPERTY_EXCEPTIONS:
+            continue
+        params = prop.get("parameters") or {}
+        ext.append(ExtProperty(
+            type=prop.get("name") or "", value=prop.get("value") or "",
+            attributes=tuple((key, params[key]) for key in ("creator", "why") if params.get(key)),
+        ))
+    ext.sort(key=lambda p: p.type or "")
+    children.extend(ext)
+    for lower, prop in props:
+        if lower == "section":
+            name = (prop.get("parameters") or {}).get("name")
+            children.append(Service(qcode="imsection:" + (prop.get("value") or ""),
+                                    children=(_el("name", name),) if name else ()))
+    for i, block in enumerate(blocks):
+        if block.get("type") == "x-im/service":
+            why = (block.get("data") or {}).get("why")
+            title = block.get("title")
+            children.append(Service(qcode=block.get("value") or None, why=why or None,
+                                    children=(_el("name", title),) if title else ()))
+    return ItemMeta(children=tuple(children))
+
+
+def _content_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> ContentMeta | None:
+    last = dict(props)
+    children: list[Node] = []
+    if doc.get("created"):
+        children.append(_el("contentCreated", doc["created"]))
+    if doc.get("modified"):
+        children.append(_el("contentModified", doc["modified"]))
+    alive = bool(children)
+
+    def single(lower: str, element: str, literal: bool = False) -> None:
+        nonlocal alive
+        prop = last.get(lower)
+        if prop is None:
+            return
+        value = prop.get("value")
+        lit = (prop.get("parameters") or {}).get("literal") if literal else None
+        if value or lit:
+            children.append(_el(element, value, literal=lit))
+            alive = alive or element not in ("headline", "urgency")
+
+    single("infosource", "infoSource", literal=True)
+    single("altid", "altId")
+    single("slugline", "slugline")
+    single("by", "by")
+    single("headline", "headline")
+    for lower, prop in props:
+        if lower == "description":
+            children.append(_el("description", prop.get("value"), role=(prop.get("parameters") or {}).get("role")))
+            alive = True
+    single("creator", "creator", literal=True)
+    if last.get("language", {}).get("value"):
+        children.append(_el("language", tag=last["language"]["value"]))
+    single("urgency", "urgency")
+    for lower, prop in props:
+        if lower == "nrp:sector":
+            literal = (prop.get("parameters") or {}).get("literal")
+            children.append(ExtProperty(type="nrp:sector", value=prop.get("value") or "",
+                                        attributes=(("literal", literal),) if literal else ()))
+        elif lower in cfg.CONTENTMETA_EXT_PROPERTIES:
+            children.append(ExtProperty(type=prop.get("name"), value=prop.get("value") or ""))
+    objects = [
+        object_node(block, cfg.META, f"$.meta[{i}]") for i, block in enumerate(doc.get("meta") or ())
+        if block.get("type") != "x-im/note" and block.get("type") not in cfg.CONCEPT_OBJECT_TYPES
+    ]
+    if objects:
+        children.append(Metadata(children=tuple(objects), namespace=IM))
+        alive = True
+    links = [
+        link_node(block, cfg.LINK, f"$.links[{i}]") for i, block in enumerate(doc.get("links") or ())
+        if cfg.is_contentmeta_link(block.get("type"), block.get("rel"))
+    ]
+    if links:
+        children.append(Links(children=tuple(links), namespace=IM))
+        alive = True
+    return ContentMeta(children=tuple(children)) if alive else None
+
+
+def export_item(doc: dict[str, Any]) -> NewsItem:
+    """The NewsItem the reference converter writes for `doc` (no carriers applied)."""
+    props = _lower_props(doc)
+    children: list[Node] = [_el("catalogRef", href=href) for href in cfg.CATALOGS]
+    children.append(_item_meta(doc, props))
+    content_meta = _content_meta(doc, props)
+    if content_meta is not None:
+        children.append(content_meta)
+    if doc.get("type") == "x-im/article":
+        group = Element(name="group", attributes=(("type", "body"),), children=tuple(
+            idf_node(block, f"$.content[{i}]") for i, block in enumerate(doc.get("content") or ())
+        ))
+        attributes = (("xml:lang", doc["language"]),) if doc.get("language") else ()
+        idf = Element(name="idf", namespace=IDF, attributes=(*attributes, ("dir", "ltr")), children=(group,))
+        children.append(Element(name="contentSet", children=(Element(name="inlineXML", children=(idf,)),)))
+    attributes = (("conformance", "power"), ("guid", doc.get("uuid") or ""), *cfg.ROOT_ATTRIBUTES[1:])
+    return NewsItem(attributes=attributes, children=tuple(children))

@@ -1,0 +1,222 @@
+"""Inline markup: parse fragments, sanitise (nh3, decision M8), write as etree does.
+
+The reference sanitises with bluemonday and re-serialises with etree
+(mapping spec §4.11). Here nh3 applies the §3.10 allow-list; the result is
+parsed as an XML fragment and written back with etree's escaping: ``&``,
+``<``, ``>``, ``'`` and ``"`` escaped in text and attributes, childless
+elements self-closed, HTML entities decoded to characters.
+"""
+
+from __future__ import annotations
+
+import re
+from html.entities import html5
+from xml.parsers import expat
+
+import nh3
+
+from newsml_model import Element
+from newsml_model._nodes import Node
+
+_BASE = {"dir", "lang", "id", "title"}
+_ATTRIBUTES: dict[str, set[str]] = {
+    "*": _BASE,
+    "img": {"src", "alt", "align", "height", "width"},
+    "ol": {"type"}, "ul": {"type"}, "li": {"type", "value"},
+    "table": {"align", "bgcolor", "border", "cellpadding", "cellspacing", "frame", "rules", "summary", "width"},
+    "caption": {"align"},
+    "col": {"align", "bgcolor", "char", "charoff", "span", "valign", "width"},
+    "colgroup": {"align", "bgcolor", "char", "charoff", "span", "valign", "width"},
+    "thead": {"align", "bgcolor", "char", "charoff", "valign"},
+    "tbody": {"align", "bgcolor", "char", "charoff", "valign"},
+    "tfoot": {"align", "bgcolor", "char", "charoff", "valign"},
+    "tr": {"align", "bgcolor", "char", "charoff", "valign"},
+    "td": {"abbr", "align", "bgcolor", "char", "charoff", "colspan", "headers", "height", "nowrap", "rowspan", "scope", "valign", "width"},
+    "th": {"abbr", "align", "bgcolor", "char", "charoff", "colspan", "headers", "height", "nowrap", "rowspan", "scope", "valign", "width"},
+    "strong": {"type"},
+    "mark": set(),
+    "a": {"href", "rel", "target", "download"},
+    "element": {"type"},
+    "ins": {"collapsed", "creationdate", "modificationdate", "username"},
+    "code": set(),
+    "x-person": {"tag", "tagdescription", "tagid", "tagimageurl", "taglongdescription"},
+}
+_TAGS = {
+    "img", "ol", "ul", "li", "dl", "dt", "dd", "table", "caption", "col", "colgroup", "thead",
+    "tbody", "tfoot", "tr", "td", "th", "strong", "em", "mark", "a", "element", "ins", "code",
+    "x-person",
+}
+_ALLOWED_WITHOUT_ATTRIBUTES = _TAGS - {"a", "img"}
+_DROP_CONTENT = {
+    "frame", "frameset", "iframe", "noembed", "noframes", "noscript", "nostyle", "object",
+    "script", "style", "title",
+}
+_ID_RE = re.compile(r"[A-Za-z0-9:._-]")
+_LANG_RE = re.compile(r"[a-zA-Z]{2,20}")
+_TITLE_RE = re.compile(r"[\w\s\-',\[\]!./\\()]*\Z")
+
+
+def _filter(element: str, attribute: str, value: str) -> str | None:
+    """The global-attribute patterns of §3.10 (element-specific ones accept anything)."""
+    if attribute in _ATTRIBUTES.get(element, ()) and not (element == "a" and attribute == "title"):
+        return value
+    if attribute == "dir":
+        return value if value.lower() in ("rtl", "ltr") else None
+    if attribute == "lang":
+        return value if _LANG_RE.search(value) else None
+    if attribute == "id":
+        return value if _ID_RE.search(value) else None
+    if attribute == "title":
+        return value if element == "a" or _TITLE_RE.match(value) else None
+    return value
+
+
+_CLEANER = nh3.Cleaner(
+    tags=_TAGS,
+    clean_content_tags=_DROP_CONTENT,
+    attributes={**_ATTRIBUTES, "a": _ATTRIBUTES["a"] | {"title"}},
+    attribute_filter=_filter,
+    strip_comments=True,
+    link_rel=None,
+    url_schemes={"http", "https", "mailto", "sms", "tel", "callto"},
+    url_relative="deny",
+)
+_VOID_RE = re.compile(r"<(img|col)(\s[^>]*)?>")
+_NAMED_RE = re.compile(r"&([A-Za-z][A-Za-z0-9]{1,31});")
+_XML_NAMED = {"amp", "lt", "gt", "quot", "apos"}
+
+
+class MarkupError(ValueError):
+    """A markup string that is not a well-formed XML fragment."""
+
+
+def _numeric(text: str) -> str:
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name in _XML_NAMED:
+            return match.group(0)
+        value = html5.get(name + ";")
+        return match.group(0) if value is None else "".join(f"&#{ord(c)};" for c in value)
+
+    return _NAMED_RE.sub(replace, text) if "&" in text else text
+
+
+def parse_fragment(markup: str) -> tuple[Node, ...]:
+    """Parse an XML fragment (HTML named entities allowed) into generic nodes.
+
+    Raises:
+        MarkupError: Not well-formed.
+    """
+    stack: list[tuple[str, tuple[tuple[str, str], ...], list[Node]]] = [("", (), [])]
+
+    def start(name: str, attributes: list[str]) -> None:
+        stack.append((name, tuple(zip(attributes[::2], attributes[1::2], strict=True)), []))
+
+    def end(_name: str) -> None:
+        name, attributes, children = stack.pop()
+        stack[-1][2].append(Element(name=name, attributes=attributes, children=tuple(children)))
+
+    def text(data: str) -> None:
+        children = stack[-1][2]
+        if children and isinstance(children[-1], str):
+            children[-1] += data
+        else:
+            children.append(data)
+
+    parser = expat.ParserCreate("utf-8")
+    parser.ordered_attributes = True
+    parser.buffer_text = True
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    parser.StartDoctypeDeclHandler = _refuse
+    parser.EntityDeclHandler = _refuse
+    try:
+        parser.Parse(("<r>" + _numeric(markup) + "</r>").encode("utf-8", "surrogatepass"), True)
+    except expat.ExpatError as error:
+        raise MarkupError(expat.errors.messages.get(error.code, str(error))) from None
+    root = stack[0][2][0]
+    assert isinstance(root, Element)
+    return root.children
+
+
+def _refuse(*_args: object) -> None:
+    raise MarkupError("declarations are not allowed in markup")
+
+
+_TEXT_ESC = re.compile(r"[&<>'\"]")
+_ESC = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;"}
+
+
+def escape(text: str) -> str:
+    """etree's escaping of text and attribute values (§4.11 step 4)."""
+    return _TEXT_ESC.sub(lambda m: _ESC[m.group(0)], text) if _TEXT_ESC.search(text) else text
+
+
+def write(children: tuple[Node, ...]) -> str:
+    """Serialise nodes as etree does: five escapes, childless elements self-closed."""
+    out: list[str] = []
+    _write(children, out)
+    return "".join(out)
+
+
+def _write(children: tuple[Node, ...], out: list[str]) -> None:
+    for child in children:
+        if isinstance(child, str):
+            out.append(escape(child))
+        elif isinstance(child, Element):
+            out.append("<" + child.name)
+            for key, value in child.attributes:
+                out.append(f' {key}="{escape(value)}"')
+            if child.children:
+                out.append(">")
+                _write(child.children, out)
+                out.append("</" + child.name + ">")
+            else:
+                out.append("/>")
+
+
+def _unwrap_bare(children: tuple[Node, ...]) -> tuple[Node, ...]:
+    """Drop start/end tags of elements that need an attribute and lost them all (bluemonday)."""
+    out: list[Node] = []
+    for child in children:
+        if isinstance(child, Element):
+            inner = _unwrap_bare(child.children)
+            if not child.attributes and child.name not in _ALLOWED_WITHOUT_ATTRIBUTES:
+                out.extend(inner)
+                continue
+            if inner != child.children:
+                child = Element(name=child.name, attributes=child.attributes, children=inner)
+        if out and isinstance(child, str) and isinstance(out[-1], str):
+            out[-1] += child
+        else:
+            out.append(child)
+    return tuple(out)
+
+
+def sanitize(markup: str) -> str:
+    """Sanitise inline markup and re-escape it (§4.11).
+
+    Raises:
+        MarkupError: The sanitised markup does not parse (cannot happen with
+            nh3's balanced output, kept for the reference's contract).
+    """
+    if "<" not in markup and "&" not in markup:
+        return escape(markup)
+    cleaned = _VOID_RE.sub(lambda m: "<" + m.group(1) + (m.group(2) or "") + "/>", _CLEANER.clean(markup))
+    return write(_unwrap_bare(parse_fragment(cleaned)))
+
+
+def sanitize_nodes(children: tuple[Node, ...]) -> str:
+    """Sanitise model children (text and inline elements) into escaped markup."""
+    if all(isinstance(child, str) for child in children):
+        return escape("".join(children))  # type: ignore[arg-type]
+    from newsml_codecs._xmlwrite import _write as write_node
+
+    out: list[str] = []
+    for child in children:
+        if isinstance(child, str):
+            out.append(escape(child))
+        else:
+            write_node(child, "", "", out)
+    return sanitize("".join(out))
