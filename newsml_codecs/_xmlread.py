@@ -35,6 +35,7 @@ from newsml_model import (
     MalformedXMLError,
     Metadata,
     NewsItem,
+    NewsItemError,
     Service,
     UnsupportedItemKindError,
 )
@@ -321,6 +322,17 @@ def parse(
         reason = expat.errors.messages.get(error.code, str(error))
         raise MalformedXMLError(
             f"malformed XML: {reason}", line=error.lineno, column=error.offset + 1
+        ) from None
+    except NewsItemError:
+        raise  # refused by a handler (DTD, depth, root): already the documented error
+    except (LookupError, ValueError) as error:
+        # pyexpat asks Python's codecs for an encoding expat does not know, and
+        # lets their errors out: "TF-8" (LookupError), "utf-32" or "rot13"
+        # (ValueError, LookupError), "idna" (UnicodeError).
+        raise MalformedXMLError(
+            f"malformed XML: unsupported encoding in the XML declaration ({error})",
+            line=1,
+            column=1,
         ) from None
     except RecursionError:  # pragma: no cover - the depth limit fires long before
         raise LimitExceededError("elements nested too deep") from None
