@@ -1,0 +1,145 @@
+"""Apply a ``x-newsml/patch`` carrier to the reference export (see `_carriers`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from newsml_codecs import newsml
+from newsml_codecs._xmlread import _split
+from newsml_codecs.document._carriers import _key, _significant, _view, _xml
+from newsml_model import (
+    NAR,
+    ContentMetaObject,
+    DecodeError,
+    Element,
+    ExtProperty,
+    InvalidDocumentError,
+    Link,
+    NewsItem,
+    Service,
+)
+from newsml_model._nodes import EXT_PROPERTY_FIELDS, LINK_FIELDS, OBJECT_FIELDS, SERVICE_FIELDS
+
+_FIELDS = {Link: LINK_FIELDS, ContentMetaObject: OBJECT_FIELDS, Service: SERVICE_FIELDS, ExtProperty: EXT_PROPERTY_FIELDS}
+Ancestors = tuple[tuple[str, str], ...]
+
+
+def _rebuild(node: Any, attributes: tuple[tuple[str, str], ...], children: tuple[Any, ...]) -> Any:
+    kind = type(node)
+    if kind is NewsItem or kind is Element:
+        return attrs.evolve(node, attributes=attributes, children=children)
+    fields = _FIELDS.get(kind)
+    if fields is not None:
+        return kind(**_split(fields, attributes), children=children)
+    return attrs.evolve(node, children=children)
+
+
+def _parse(xml: str, ancestors: Ancestors) -> tuple[Any, ...]:
+    """Children written as `xml` inside `ancestors` ((name, namespace) from the root down)."""
+    opening = "".join(f'<{name} xmlns="{ns}">' for name, ns in ancestors)
+    closing = "".join(f"</{name}>" for name, _ in reversed(ancestors))
+    try:
+        node: Any = newsml.loads(opening + xml + closing)
+    except DecodeError as error:
+        raise InvalidDocumentError(f"invalid carrier XML: {error}", path="$.properties") from None
+    for _ in ancestors[1:]:
+        node = next(c for c in node.children if not isinstance(c, str))
+    return tuple(node.children)
+
+
+def apply(node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str) -> Any:
+    """`node` with `patch` applied; `ancestors` include `node` itself."""
+    name, _, attributes, children = _view(node, parent)
+    for attribute in patch.get("a", ()):
+        key, exported, original = attribute
+        current = dict(attributes).get(key)
+        if current == exported:
+            attributes = tuple(p for p in attributes if p[0] != key)
+            if original is not None:
+                attributes += ((key, original),)
+    replace = patch.get("r")
+    if replace is not None:
+        ns = ancestors[-1][1]
+        if _xml(_significant(children), name, ns) == replace[0]:
+            children = _parse(replace[1], ancestors)
+    entries = patch.get("c")
+    if entries is not None:
+        children = _children(_significant(children), entries, ancestors, name)
+    return _rebuild(node, attributes, children)
+
+
+def _children(current: list[Any], entries: list[Any], ancestors: Ancestors, name: str) -> tuple[Any, ...]:
+    keys = [_key(c, name) for c in current]
+    by_key: dict[tuple[str, int], int] = {}
+    for index, key in enumerate(keys):
+        by_key[(key, sum(1 for k in keys[:index] if k == key))] = index
+    out: list[Any] = []
+    placed: dict[int, int] = {}
+    verbatim: list[tuple[int, str]] = []
+    for entry in entries:
+        if entry[0] == "v":
+            verbatim.append((len(out), entry[1]))
+            out.append(None)
+        elif entry[0] in ("k", "d"):
+            index = by_key.pop((entry[1], entry[2]), None)
+            if index is None:
+                continue
+            placed[index] = -1
+            if entry[0] == "k":
+                child = current[index]
+                if entry[3]:
+                    child_name, child_ns = _view(child, name)[:2]
+                    ns = child_ns or ancestors[-1][1]
+                    child = apply(child, entry[3], (*ancestors, (child_name, ns)), name)
+                placed[index] = len(out)
+                out.append(child)
+    if verbatim:
+        parsed = _parse("".join(xml for _, xml in verbatim), ancestors) if len(verbatim) > 1 else None
+        if parsed is not None and len(parsed) == len(verbatim):
+            for (position, _), node in zip(verbatim, parsed, strict=True):
+                out[position] = node
+        else:
+            for position, xml in verbatim:
+                out[position] = _parse(xml, ancestors)
+    flat: list[Any] = []
+    for item in out:
+        flat.extend(item if isinstance(item, tuple) else (item,))
+    emitted = {index: out[position] for index, position in placed.items() if position >= 0}
+    for index, child in enumerate(current):  # children the document added since the dump
+        if index in placed:
+            continue
+        position = 0
+        for previous in range(index - 1, -1, -1):
+            node = emitted.get(previous)
+            found = next((i for i, n in enumerate(flat) if n is node), None) if node is not None else None
+            if found is not None:
+                position = found + 1
+                break
+        flat.insert(position, child)
+        emitted[index] = child
+    return tuple(flat)
+
+
+def apply_patch(item: NewsItem, value: str) -> NewsItem:
+    """`item` (the reference export) with the carrier `value` applied.
+
+    Raises:
+        InvalidDocumentError: The carrier is not a patch.
+    """
+    try:
+        patch = json.loads(value)
+    except ValueError:
+        raise InvalidDocumentError("x-newsml/patch is not JSON", path="$.properties") from None
+    if not isinstance(patch, dict):
+        raise InvalidDocumentError("x-newsml/patch is not a JSON object", path="$.properties")
+    try:
+        result = apply(item, patch, (("newsItem", NAR),), "")
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
+        if isinstance(error, InvalidDocumentError):
+            raise
+        raise InvalidDocumentError(f"x-newsml/patch does not apply: {error}", path="$.properties") from None
+    assert isinstance(result, NewsItem)
+    return result
