@@ -1,0 +1,71 @@
+"""Round trips through the document form: the corpus, the fixture, carriers under edits."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from document_support import item
+
+from newsml_codecs import document, newsml
+from support import FIXTURES, canonical, corpus_params
+
+SOURCES = [*corpus_params(), pytest.param(FIXTURES / "article-full.xml", id="article-full.xml")]
+
+
+@pytest.mark.parametrize("path", SOURCES)
+def test_newsml_document_newsml_is_lossless(path):
+    """M3: NewsML -> document -> NewsML is equal as canonical XML."""
+    original = newsml.loads(path.read_bytes())
+    text = document.dumps(original)
+    assert canonical(newsml.dumps(original)) == canonical(newsml.dumps(document.loads(text)))
+
+
+@pytest.mark.parametrize("path", SOURCES)
+def test_carriers_do_not_change_reference_fields(path):
+    """M3: removing the carrier property gives exactly the reference document."""
+    original = newsml.loads(path.read_bytes())
+    with_carriers = document.dump(original)
+    props = [p for p in with_carriers.get("properties", []) if not p["name"].startswith(document.PREFIX)]
+    stripped = {**with_carriers, "properties": props}
+    if not props:
+        del stripped["properties"]
+    assert document.dump(original, carriers=False) == stripped
+
+
+@pytest.mark.parametrize("path", SOURCES)
+def test_document_newsml_document_without_carriers(path):
+    """M4: a carrier-free document survives document -> NewsML -> document unchanged."""
+    reference = document.dump(newsml.loads(path.read_bytes()), carriers=False)
+    assert reference == document.dump(document.load(reference))
+
+
+@pytest.mark.parametrize("path", SOURCES)
+def test_every_document_is_schema_valid(path):
+    """M6: dumped documents, carriers included, validate against the shipped schema."""
+    schema = pytest.importorskip("newsml_codecs.schema")
+    assert [] == schema.validate(document.dump(newsml.loads(path.read_bytes())))
+
+
+def test_edits_win_over_carriers():
+    """A changed title and an added link are exported; the carried qcode and order survive."""
+    original = item(
+        '<title>Old</title><itemClass qcode="ninat:text"/>'
+        '<links xmlns="http://www.infomaker.se/newsml/1.0"><link rel="subject" type="x-im/topic" uuid="t" qcode="q"/></links>'
+    )
+    doc = document.dump(original)
+    doc["title"] = "New"
+    doc["links"].append({"rel": "subject", "type": "x-im/topic", "uuid": "n"})
+    text = newsml.dumps(document.load(doc))
+    assert "<title>New</title>" in text
+    assert 'qcode="q"' in text
+    assert 'uuid="n"' in text
+    assert text.index("<title>") < text.index("<itemClass")
+
+
+def test_carrier_is_one_json_property():
+    """The carrier is the property x-newsml/patch holding a JSON object."""
+    doc = document.dump(item('<itemClass qcode="ninat:text"/><generator>g</generator>'))
+    [carrier] = [p for p in doc["properties"] if p["name"].startswith(document.PREFIX)]
+    assert document.PATCH == carrier["name"]
+    assert isinstance(json.loads(carrier["value"]), dict)
