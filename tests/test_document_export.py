@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from document_support import doc
+from support import canonical
 
 from newsml_codecs import document, newsml
-from support import canonical
 
 NS = 'xmlns="http://www.infomaker.se/newsml/1.0"'
 

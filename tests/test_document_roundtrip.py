@@ -6,9 +6,9 @@ import json
 
 import pytest
 from document_support import item
+from support import FIXTURES, canonical, corpus_params
 
 from newsml_codecs import document, newsml
-from support import FIXTURES, canonical, corpus_params
 
 SOURCES = [*corpus_params(), pytest.param(FIXTURES / "article-full.xml", id="article-full.xml")]
 

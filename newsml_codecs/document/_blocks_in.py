@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from newsml_codecs._xmlwrite import _parts
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document._data_in import import_data
 from newsml_codecs.document._markup import MarkupError, sanitize_nodes
-from newsml_codecs._xmlwrite import _parts
 from newsml_model import ContentMetaObject, DecodeError, Element, Link, Links, Metadata
 
 Block = dict[str, Any]
@@ -157,7 +157,7 @@ def content_object_block(obj: Element) -> Block:
         if isinstance(child, str):
             continue
         name, _, grandchildren = view(child)
-        if name == "data":
+        if name == "data" and isinstance(child, Element):
             values, flags, idf = import_data(child, kind, cfg.CONTENT)
             if idf is not None:
                 content = idf_blocks(idf.children)
@@ -171,7 +171,7 @@ def content_object_block(obj: Element) -> Block:
             meta.extend(flags)
         elif name == "links":
             block["links"] = [nested_block(c) for c in _named(grandchildren, "link")]
-        elif name == "properties" and _named(grandchildren, "property"):
+        elif name == "properties" and isinstance(child, Element) and _named(grandchildren, "property"):
             meta.append(_properties_block(child, keep_values=True))
         elif name == "content":
             block["content"] = [nested_block(c) for c in _named(grandchildren, "object")]
@@ -198,12 +198,12 @@ def nested_block(node: Any) -> Block:
         if isinstance(child, str):
             continue
         name, _, grandchildren = view(child)
-        if name == "data":
+        if name == "data" and isinstance(child, Element):
             values, flags, _ = import_data(child, attributes.get("type"), cfg.CONTENT)
             if values:
                 block["data"] = values
             meta.extend(flags)
-        elif name == "properties":
+        elif name == "properties" and isinstance(child, Element):
             meta.append(_properties_block(child, keep_values=False))
         elif name == "links":
             block["links"] = [nested_block(c) for c in _named(grandchildren, "link")]

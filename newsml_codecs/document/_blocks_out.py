@@ -12,7 +12,16 @@ from typing import Any
 
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document._markup import MarkupError, parse_fragment
-from newsml_model import IDF, IM, ContentMetaObject, Element, InvalidDocumentError, Link, Links, Metadata
+from newsml_model import (
+    IDF,
+    IM,
+    ContentMetaObject,
+    Element,
+    InvalidDocumentError,
+    Link,
+    Links,
+    Metadata,
+)
 from newsml_model._nodes import Node
 
 Block = dict[str, Any]
@@ -150,7 +159,7 @@ def idf_node(block: Block, path: str, *, top: bool = True) -> Element:
 
 def _element(block: Block, kind: str, path: str) -> Element:
     data = block.get("data") or {}
-    attributes = _attrs(block, (("id", "id"),)) + (("type", cfg.ELEMENT_RENAME_BACK.get(kind, kind)),)
+    attributes = (*_attrs(block, (("id", "id"),)), ("type", cfg.ELEMENT_RENAME_BACK.get(kind, kind)))
     attributes += tuple((key, data[key]) for key in ("format", "variation") if data.get(key))
     markup = data.get("text", "")
     if "ordered-list" in kind and block.get("content"):

@@ -29,9 +29,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from newsml_codecs import newsml
 from newsml_codecs._xmlwrite import _parts, _write
-from newsml_model import NAR, ContentMeta, Element, ItemMeta, NewsItem
+from newsml_model import NAR, NewsItem
 
 PREFIX = "x-newsml/"
 PATCH = PREFIX + "patch"
@@ -89,7 +88,7 @@ def diff(x: Any, e: Any, parent: str, ns: str) -> Patch | None:
     if type(x) is type(e) and x == e:
         return None
     name, xns, xa, xc = _view(x, parent)
-    _, ens, ea, ec = _view(e, parent)
+    ea, ec = _view(e, parent)[2:]
     ns = xns or ns
     patch: Patch = {}
     xd, ed = dict(xa), dict(ea)

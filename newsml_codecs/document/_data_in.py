@@ -63,8 +63,7 @@ def import_data(
             })
             continue
         name = child.name
-        if name in values:
-            del values[name]  # the last duplicate wins, at its own position
+        values.pop(name, None)  # the last duplicate wins, at its own position
         values[name] = _value(child, block_type, context)
     for block in flags:
         if not block["data"]:

@@ -7,10 +7,18 @@ from typing import Any
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document._blocks_in import Block, idf_blocks, link_block, object_block
 from newsml_codecs.document._times import TimeError, import_time, lenient_time
-from newsml_model._nodes import get_attribute
 from newsml_model import (
-    ContentMeta, DecodeError, Element, ExtProperty, ItemMeta, Links, Metadata, NewsItem, Service,
+    ContentMeta,
+    DecodeError,
+    Element,
+    ExtProperty,
+    ItemMeta,
+    Links,
+    Metadata,
+    NewsItem,
+    Service,
 )
+from newsml_model._nodes import get_attribute
 
 _ITEM_EXT_FIELDS = {
     "imext:uri": "uri", "imext:url": "url", "imext:path": "path", "imext:type": "type",

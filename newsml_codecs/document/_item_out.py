@@ -5,8 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs.document import _config as cfg
-from newsml_codecs.document._blocks_out import data_children, idf_node, link_node, object_node
-from newsml_model import IDF, IM, ContentMeta, Element, ExtProperty, ItemMeta, Link, Links, Metadata, NewsItem, Service
+from newsml_codecs.document._blocks_out import idf_node, link_node, object_node
+from newsml_model import (
+    IDF,
+    IM,
+    ContentMeta,
+    Element,
+    ExtProperty,
+    ItemMeta,
+    Link,
+    Links,
+    Metadata,
+    NewsItem,
+    Service,
+)
 from newsml_model._nodes import Node
 
 _ITEM_EXT_FIELDS = (("imext:url", "url"), ("imext:uri", "uri"), ("imext:type", "type"), ("imext:path", "path"))
@@ -79,13 +91,13 @@ def _item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> 
     children.extend(ext)
     for lower, prop in props:
         if lower == "section":
-            name = (prop.get("parameters") or {}).get("name")
+            section = (prop.get("parameters") or {}).get("name")
             children.append(Service(qcode="imsection:" + (prop.get("value") or ""),
-                                    children=(_el("name", name),) if name else ()))
-    for i, block in enumerate(blocks):
+                                    children=(_el("name", section),) if section else ()))
+    for block in blocks:
         if block.get("type") == "x-im/service":
             why = (block.get("data") or {}).get("why")
-            title = block.get("title")
+            title: str | None = block.get("title")
             children.append(Service(qcode=block.get("value") or None, why=why or None,
                                     children=(_el("name", title),) if title else ()))
     return ItemMeta(children=tuple(children))
@@ -160,8 +172,8 @@ def export_item(doc: dict[str, Any]) -> NewsItem:
         group = Element(name="group", attributes=(("type", "body"),), children=tuple(
             idf_node(block, f"$.content[{i}]") for i, block in enumerate(doc.get("content") or ())
         ))
-        attributes = (("xml:lang", doc["language"]),) if doc.get("language") else ()
-        idf = Element(name="idf", namespace=IDF, attributes=(*attributes, ("dir", "ltr")), children=(group,))
+        lang: tuple[tuple[str, str], ...] = (("xml:lang", doc["language"]),) if doc.get("language") else ()
+        idf = Element(name="idf", namespace=IDF, attributes=(*lang, ("dir", "ltr")), children=(group,))
         children.append(Element(name="contentSet", children=(Element(name="inlineXML", children=(idf,)),)))
     attributes = (("conformance", "power"), ("guid", doc.get("uuid") or ""), *cfg.ROOT_ATTRIBUTES[1:])
     return NewsItem(attributes=attributes, children=tuple(children))

@@ -84,9 +84,9 @@ def _children(current: list[Any], entries: list[Any], ancestors: Ancestors, name
             verbatim.append((len(out), entry[1]))
             out.append(None)
         elif entry[0] in ("k", "d"):
-            index = by_key.pop((entry[1], entry[2]), None)
-            if index is None:
+            if (entry[1], entry[2]) not in by_key:
                 continue
+            index = by_key.pop((entry[1], entry[2]))
             placed[index] = -1
             if entry[0] == "k":
                 child = current[index]

@@ -8,7 +8,7 @@ them: UTC as ``Z``, fractional seconds without trailing zeros.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from newsml_model import InvalidDocumentError
 
@@ -105,4 +105,4 @@ def check_time(value: object, path: str) -> str:
     return value
 
 
-UTC = timezone.utc
+UTC = UTC

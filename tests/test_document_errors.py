@@ -1,0 +1,57 @@
+"""Bad documents give InvalidDocumentError with a JSON path (M5); other kinds are refused (M9)."""
+
+from __future__ import annotations
+
+import pytest
+from document_support import doc
+
+import newsml_model as nm
+from newsml_codecs import document
+
+
+@pytest.mark.parametrize(
+    ("value", "path", "message"),
+    [
+        ([], "$", "must be a JSON object"),
+        ({}, "$", "empty document"),
+        ({"uuid": "x"}, "$.type", "missing type"),
+        (doc(title=3), "$.title", "expected a string"),
+        (doc(links={}), "$.links", "list of blocks"),
+        (doc(links=[{"type": "a"}, {"type": "b"}, {"type": "c", "data": {"width": 800}}]), "$.links[2].data.width", "string value"),
+        (doc(links=[{"type": "a", "data": "x"}]), "$.links[0].data", "object of strings"),
+        (doc(meta=[{"type": "a", "meta": [{}]}]), "$.meta[0].meta[0]", "empty block"),
+        (doc(content=[{"type": "x", "content": [{"title": ""}]}]), "$.content[0].content[0]", "empty block"),
+        (doc(properties=[{"name": "a", "parameters": {"p": None}}]), "$.properties[0].parameters.p", "string value"),
+        (doc(properties=[{"name": 1}]), "$.properties[0].name", "expected a string"),
+        (doc(meta=[{"type": "x-im/newsvalue", "data": {"0_tag": "v"}}]), "$.meta[0].data", "may not start with numbers"),
+        (doc(meta=[{"type": "x-im/newsvalue", "data": {"a b": "v"}}]), "$.meta[0].data", "may not contain"),
+        (doc(meta=[{"type": "x-im/newsvalue", "data": {"": "v"}}]), "$.meta[0].data", "may not be empty"),
+        (doc(meta=[{"type": "x-im/teaser", "data": {"text": "<a>"}}]), "$.meta[0].data.text", "invalid XML"),
+        (doc(content=[{"type": "x-im/paragraph", "data": {"text": "a <b"}}]), "$.content[0].data.text", "invalid XML"),
+        (doc(properties=[{"name": "x-newsml/patch", "value": "{"}]), "$.properties", "not JSON"),
+    ],
+)
+def test_invalid_documents(value, path, message):
+    """Each structural fault is an InvalidDocumentError naming where."""
+    with pytest.raises(nm.InvalidDocumentError, match=message) as caught:
+        document.load(value)
+    assert path == caught.value.path
+
+
+@pytest.mark.parametrize("kind", ["x-im/person", "x-im/newscoverage", "x-im/assignment", "x-im/list", "x-im/package"])
+def test_other_item_kinds_are_unsupported(kind):
+    """M9: concept and planning documents fail clearly."""
+    with pytest.raises(nm.UnsupportedItemKindError):
+        document.load(doc(type=kind))
+
+
+def test_loads_refuses_non_json():
+    """Text that is not JSON is an InvalidDocumentError at $."""
+    with pytest.raises(nm.InvalidDocumentError) as caught:
+        document.loads(b"\xff{")
+    assert "$" == caught.value.path
+
+
+def test_public_names():
+    """The public surface is pinned."""
+    assert ["PATCH", "PREFIX", "dump", "dumps", "load", "loads"] == sorted(document.__all__)
