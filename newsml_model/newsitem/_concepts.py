@@ -1,0 +1,159 @@
+"""Stories, categories, content profiles, concept sections (description §4.5).
+
+All are ``itemMeta > links > link`` of one type, any rel. The adders skip a
+uuid that any itemMeta link already has (silently, no event); the updaters
+change only the title.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import attrs
+
+from newsml_model._args import Category, ContentProfile, Story, coerce
+from newsml_model._change import Change
+from newsml_model._errors import NotFoundError
+from newsml_model._item import NewsItem
+from newsml_model._nodes import Link
+from newsml_model.newsitem import _tree
+from newsml_model.newsitem._common import changed, check_item, check_sender, check_str, unchanged
+from newsml_model.newsitem._links import has_uuid
+
+STORY = "x-im/story"
+CATEGORY = "x-im/category"
+CONTENT_PROFILE = "x-im/content-profile"
+CONCEPT_SECTION = "x-im/section"
+
+
+def _of_type(item: NewsItem, type: str) -> tuple[Link, ...]:
+    return tuple(
+        link for _p, link in _tree.child_links(check_item(item), "itemMeta") if link.type == type
+    )
+
+
+def _add(
+    item: NewsItem, name: str, value: Any, cls: type[Any], type: str, label: str, field: str
+) -> Change:
+    check_item(item)
+    sender = check_sender(name)
+    argument = coerce(cls, value, field)
+    if has_uuid(item, argument.uuid):
+        return unchanged(item)
+    new = Link(title=argument.title, uuid=argument.uuid, rel="subject", type=type)
+    return changed(_tree.append_link(item, "itemMeta", new), sender, label, "add", argument)
+
+
+def _update(
+    item: NewsItem, name: str, value: Any, cls: type[Any], label: str, field: str
+) -> Change:
+    check_item(item)
+    sender = check_sender(name)
+    argument = coerce(cls, value, field)
+    path, _found = _tree.first_child_link(item, "itemMeta", lambda link: link.uuid == argument.uuid)
+    if path is None:
+        raise NotFoundError(f"Could not find linkNode with UUID: {argument.uuid}")
+    item = _tree.update_in(item, path, lambda old: attrs.evolve(old, title=argument.title))
+    return changed(item, sender, label, "update", argument)
+
+
+def get_stories(item: NewsItem) -> tuple[Link, ...]:
+    """The ``x-im/story`` links, document order."""
+    return _of_type(item, STORY)
+
+
+def add_story(item: NewsItem, name: str, story: Story) -> Change:
+    """Append a story link (rel ``subject``) unless the uuid is linked; event ``story/add``.
+
+    Raises:
+        InvalidArgumentError: `story` lacks a uuid or title.
+    """
+    return _add(item, name, story, Story, STORY, "story", "story")
+
+
+def update_story(item: NewsItem, name: str, story: Story) -> Change:
+    """Set the title of the itemMeta link with the story's uuid; event ``story/update``.
+
+    Raises:
+        InvalidArgumentError: `story` lacks a uuid or title.
+        NotFoundError: ``Could not find linkNode with UUID: <uuid>``.
+    """
+    return _update(item, name, story, Story, "story", "story")
+
+
+def get_concept_sections(item: NewsItem) -> tuple[Link, ...]:
+    """The ``x-im/section`` links, document order."""
+    return _of_type(item, CONCEPT_SECTION)
+
+
+def get_content_profiles(item: NewsItem) -> tuple[Link, ...]:
+    """The ``x-im/content-profile`` links, document order."""
+    return _of_type(item, CONTENT_PROFILE)
+
+
+def add_content_profile(item: NewsItem, name: str, contentprofile: ContentProfile) -> Change:
+    """Append a content-profile link unless the uuid is linked; event ``contentprofile/add``.
+
+    Raises:
+        InvalidArgumentError: `contentprofile` lacks a uuid or title.
+    """
+    return _add(
+        item,
+        name,
+        contentprofile,
+        ContentProfile,
+        CONTENT_PROFILE,
+        "contentprofile",
+        "contentprofile",
+    )
+
+
+def add_concept_profile(item: NewsItem, name: str, contentprofile: ContentProfile) -> Change:
+    """Deprecated alias of `add_content_profile` (D15); emits ``DeprecationWarning``."""
+    warnings.warn(
+        "add_concept_profile is deprecated; use add_content_profile",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return add_content_profile(item, name, contentprofile)
+
+
+def update_content_profile(item: NewsItem, name: str, contentprofile: ContentProfile) -> Change:
+    """Set the title of the link with the profile's uuid; event ``contentprofile/update``.
+
+    Raises:
+        InvalidArgumentError: `contentprofile` lacks a uuid or title.
+        NotFoundError: ``Could not find linkNode with UUID: <uuid>``.
+    """
+    return _update(item, name, contentprofile, ContentProfile, "contentprofile", "contentprofile")
+
+
+def update_concept_profile(item: NewsItem, name: str, contentprofile: ContentProfile) -> Change:
+    """Deprecated alias of `update_content_profile` (D15); emits ``DeprecationWarning``."""
+    warnings.warn(
+        "update_concept_profile is deprecated; use update_content_profile",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return update_content_profile(item, name, contentprofile)
+
+
+def get_categories(item: NewsItem) -> tuple[Link, ...]:
+    """The ``x-im/category`` links, document order."""
+    return _of_type(item, CATEGORY)
+
+
+def add_category(item: NewsItem, name: str, category: Category) -> Change:
+    """Append a category link unless the uuid is linked; event ``category/add``.
+
+    Raises:
+        InvalidArgumentError: `category` lacks a uuid or title.
+    """
+    return _add(item, name, category, Category, CATEGORY, "category", "category")
+
+
+def get_concept_by_uuid(item: NewsItem, uuid: str) -> Link | None:
+    """The first ``itemMeta > links > link`` with `uuid` (any type), or None (D18)."""
+    check_str(uuid, "uuid")
+    return _tree.first_child_link(check_item(item), "itemMeta", lambda link: link.uuid == uuid)[1]

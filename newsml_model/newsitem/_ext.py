@@ -1,0 +1,176 @@
+"""Extension properties and the publication times stored in them (description §4.4).
+
+``itemMetaExtProperty``/``contentMetaExtProperty`` are `ExtProperty` records,
+direct children of their section (the only place NewsML puts them, so the
+Writer's descendant selector and a child lookup agree). New ones are appended
+last in the section (R2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from newsml_model._args import PubTime, coerce
+from newsml_model._change import Change
+from newsml_model._errors import InvalidArgumentError
+from newsml_model._item import NewsItem
+from newsml_model._jxon import js_string
+from newsml_model._nodes import ExtProperty
+from newsml_model.newsitem import _tree
+from newsml_model.newsitem._common import changed, check_item, check_sender, check_str, unchanged
+
+_ELEMENT = {"itemMeta": "itemMetaExtProperty", "contentMeta": "contentMetaExtProperty"}
+PUB_START = "imext:pubstart"
+PUB_STOP = "imext:pubstop"
+
+
+def _check_section(section_name: Any) -> str:
+    if section_name not in ("itemMeta", "contentMeta"):
+        raise InvalidArgumentError(
+            "Either itemMeta or contentMeta section name must be specified", field="section_name"
+        )
+    return str(section_name)
+
+
+def _find(
+    item: NewsItem, section: str, type: str
+) -> tuple[tuple[int, ...] | None, ExtProperty | None]:
+    index = _tree.section_index(item, section)
+    if index is None:
+        return None, None
+    for child_index, child in enumerate(item.children[index].children):  # type: ignore[union-attr]
+        if child.__class__ is ExtProperty and child.type == type:
+            return (index, child_index), child
+    return None, None
+
+
+def _set(item: NewsItem, section: str, type: str, value: str) -> tuple[NewsItem, ExtProperty]:
+    path, found = _find(item, section, type)
+    if path is not None and found is not None:
+        new = attrs.evolve(found, value=value)
+        return _tree.update_in(item, path, lambda _old: new), new
+    new = ExtProperty(type=type, value=value)
+    item, section_path = _tree.ensure_section(item, section)
+    return _tree.append_in(item, section_path, new), new
+
+
+def get_ext_property(
+    item: NewsItem, section_name: str, type: str, raw: bool = False
+) -> str | ExtProperty | None:
+    """The ``value`` of the first extension property of `type` in the section.
+
+    Args:
+        item: The item.
+        section_name: ``itemMeta`` or ``contentMeta``.
+        type: The property type, such as ``imext:type``.
+        raw: Return the `ExtProperty` record instead of its value.
+
+    Returns:
+        The value (or record), None when absent (the Writer crashes there).
+
+    Raises:
+        InvalidArgumentError: Another section name, or a non-string type.
+    """
+    section = _check_section(section_name)
+    check_str(type, "type")
+    found = _find(check_item(item), section, type)[1]
+    if raw or found is None:
+        return found
+    return found.value
+
+
+def set_ext_property(item: NewsItem, name: str, section_name: str, type: str, value: str) -> Change:
+    """Create or set an extension property; event ``<element name>/set`` (D2).
+
+    The event's `data` and `node` are the property after the change.
+
+    Raises:
+        InvalidArgumentError: Bad section name, type or value.
+    """
+    check_item(item)
+    sender = check_sender(name)
+    section = _check_section(section_name)
+    check_str(type, "type")
+    item, new = _set(item, section, type, js_string(value, "value"))
+    return changed(item, sender, _ELEMENT[section], "set", new, node=new)
+
+
+def delete_ext_property(item: NewsItem, name: str, section_name: str, type: str) -> Change:
+    """Remove the first extension property of `type`; event only when it existed (D2).
+
+    Raises:
+        InvalidArgumentError: Bad section name or type.
+    """
+    check_item(item)
+    sender = check_sender(name)
+    section = _check_section(section_name)
+    check_str(type, "type")
+    path, found = _find(item, section, type)
+    if path is None:
+        return unchanged(item)
+    return changed(_tree.remove_in(item, path), sender, _ELEMENT[section], "delete", found)
+
+
+def _get_time(item: NewsItem, type: str) -> PubTime | None:
+    found = _find(check_item(item), "itemMeta", type)[1]
+    if found is None or found.value is None:
+        return None
+    return PubTime(value=found.value, type=type)
+
+
+def _set_time(item: NewsItem, name: str, value: Any, type: str, label: str) -> Change:
+    check_item(item)
+    sender = check_sender(name)
+    argument = coerce(PubTime, value, label)
+    item, _new = _set(item, "itemMeta", type, argument.value)
+    return changed(item, sender, label, "set", argument)
+
+
+def _remove_time(item: NewsItem, name: str, type: str, label: str) -> Change:
+    check_item(item)
+    sender = check_sender(name)
+    path, _found = _find(item, "itemMeta", type)
+    if path is not None:
+        item = _tree.remove_in(item, path)
+    # Emitted even when there was nothing to remove, as the Writer does (D22).
+    return changed(item, sender, label, "delete")
+
+
+def get_pub_start(item: NewsItem) -> PubTime | None:
+    """``PubTime(value, type="imext:pubstart")``, or None."""
+    return _get_time(item, PUB_START)
+
+
+def set_pub_start(item: NewsItem, name: str, pub_start: PubTime) -> Change:
+    """Set pubStart's value as given (its `type` is ignored); event ``pubStart/set``.
+
+    Raises:
+        InvalidArgumentError: `pub_start` lacks a string ``value``.
+    """
+    return _set_time(item, name, pub_start, PUB_START, "pubStart")
+
+
+def remove_pub_start(item: NewsItem, name: str) -> Change:
+    """Remove pubStart; event ``pubStart/delete`` always (D22)."""
+    return _remove_time(item, name, PUB_START, "pubStart")
+
+
+def get_pub_stop(item: NewsItem) -> PubTime | None:
+    """``PubTime(value, type="imext:pubstop")``, or None."""
+    return _get_time(item, PUB_STOP)
+
+
+def set_pub_stop(item: NewsItem, name: str, pub_stop: PubTime) -> Change:
+    """Set pubStop's value as given; event ``pubStop/set``.
+
+    Raises:
+        InvalidArgumentError: `pub_stop` lacks a string ``value``.
+    """
+    return _set_time(item, name, pub_stop, PUB_STOP, "pubStop")
+
+
+def remove_pub_stop(item: NewsItem, name: str) -> Change:
+    """Remove pubStop; event ``pubStop/delete`` always (D2, D22)."""
+    return _remove_time(item, name, PUB_STOP, "pubStop")

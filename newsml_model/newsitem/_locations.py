@@ -1,0 +1,149 @@
+"""Locations: place, polygon and position links (description §4.8, decision D10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from newsml_model._args import Location, coerce
+from newsml_model._change import Change
+from newsml_model._errors import InvalidArgumentError, NotFoundError
+from newsml_model._item import NewsItem
+from newsml_model._nodes import Element, Link
+from newsml_model.newsitem import _tree
+from newsml_model.newsitem._common import (
+    changed,
+    check_item,
+    check_optional_str,
+    check_sender,
+    unchanged,
+)
+from newsml_model.newsitem._links import has_uuid
+
+LOCATION_TYPES = ("x-im/place", "x-im/polygon", "x-im/position")
+
+
+def _geometry(link: Link) -> str | None:
+    """Text of ``data > geometry`` (or legacy ``data > position``), or None."""
+    data = link.data
+    if data is None:
+        return None
+    found = data.find("geometry") or data.find("position")
+    return None if found is None else found.full_text
+
+
+def _location(link: Link) -> Location:
+    return Location(
+        uuid=link.uuid,
+        title=link.title,
+        type=link.type or "",
+        rel=link.rel or "",
+        position=_geometry(link),
+    )
+
+
+def _argument(value: Any) -> Location:
+    location = coerce(Location, value, "location")
+    if location.uuid is None:
+        raise InvalidArgumentError("location needs a uuid", field="location.uuid")
+    return location
+
+
+def _geometry_element(position: str | None) -> Element:
+    return Element(name="geometry", children=(position,) if position else ())
+
+
+def add_location(item: NewsItem, name: str, location: Location) -> Change:
+    """Append a location link unless its uuid is linked; event ``location/add`` (node: the link).
+
+    rel is ``location.rel`` (default ``subject``, D10); a position is written
+    as ``<data><geometry>``.
+
+    Raises:
+        InvalidArgumentError: A bad location (a uuid is required).
+    """
+    check_item(item)
+    sender = check_sender(name)
+    argument = _argument(location)
+    if has_uuid(item, argument.uuid or ""):
+        return unchanged(item)
+    children = (
+        (Element(name="data", children=(_geometry_element(argument.position),)),)
+        if argument.position
+        else ()
+    )
+    new = Link(
+        title=argument.title,
+        uuid=argument.uuid,
+        rel=argument.rel,
+        type=argument.type,
+        children=children,
+    )
+    item = _tree.append_link(item, "itemMeta", new)
+    return changed(item, sender, "location", "add", argument, node=new)
+
+
+def _set_geometry(link: Link, position: str | None) -> Link:
+    for path, node in _tree.descendants(link):
+        if node.__class__ is Element and node.name == "geometry":
+            return _tree.update_in(
+                link, path, lambda old: attrs.evolve(old, children=(position,) if position else ())
+            )
+    index = _tree.child_index(link, lambda node: node.__class__ is Element and node.name == "data")
+    if index is not None:
+        # Into the existing data: the Writer adds a second <data> here, which
+        # then reads as a list and breaks get_locations; one is enough.
+        return _tree.append_in(link, (index,), _geometry_element(position))
+    return attrs.evolve(
+        link,
+        children=(*link.children, Element(name="data", children=(_geometry_element(position),))),
+    )
+
+
+def update_location(item: NewsItem, name: str, location: Location) -> Change:
+    """Set title and geometry of the first itemMeta link with the location's uuid.
+
+    Type and rel are kept. A None position empties the geometry (as the
+    Writer). Event ``location/update`` (node: the link).
+
+    Raises:
+        InvalidArgumentError: A bad location.
+        NotFoundError: ``Could not find linkNode with UUID: <uuid>``.
+    """
+    check_item(item)
+    sender = check_sender(name)
+    argument = _argument(location)
+    path, found = _tree.first_child_link(item, "itemMeta", lambda link: link.uuid == argument.uuid)
+    if path is None or found is None:
+        raise NotFoundError(f"Could not find linkNode with UUID: {argument.uuid}")
+    new = _set_geometry(found, argument.position)
+    if argument.title is not None:
+        new = attrs.evolve(new, title=argument.title)
+    item = _tree.update_in(item, path, lambda _old: new)
+    return changed(item, sender, "location", "update", argument, node=new)
+
+
+def get_locations(item: NewsItem, entity: str = "all") -> tuple[Location, ...]:
+    """Place, polygon and position links of ``itemMeta > links`` (any rel), document order.
+
+    Args:
+        item: The item.
+        entity: ``polygon`` (type ``x-im/polygon`` or a geometry containing
+            ``POLYGON``), ``position`` (type ``x-im/position`` or a geometry
+            starting with ``POINT``), anything else: all.
+    """
+    kind = check_optional_str(entity, "entity")
+    found = []
+    for _path, link in _tree.child_links(check_item(item), "itemMeta"):
+        if link.type not in LOCATION_TYPES:
+            continue
+        geometry = _geometry(link) or ""
+        if kind == "polygon" and not (link.type == "x-im/polygon" or "POLYGON" in geometry):
+            continue
+        if kind == "position" and not (
+            link.type == "x-im/position" or geometry.startswith("POINT")
+        ):
+            continue
+        found.append(_location(link))
+    return tuple(found)

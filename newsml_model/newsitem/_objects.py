@@ -1,0 +1,178 @@
+"""Content-meta objects, news priority and publication status (description §4.4, §4.9).
+
+Objects are read with the Writer's descendant selector ``contentMeta metadata
+object``: any `ContentMetaObject` below a ``metadata`` container of
+contentMeta. New objects go last into the first ``metadata`` container,
+created when missing (D3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from newsml_model._args import PubStatus, coerce
+from newsml_model._change import Change
+from newsml_model._errors import InvalidArgumentError
+from newsml_model._item import NewsItem
+from newsml_model._nodes import ContentMetaObject, Element, Metadata, set_attribute
+from newsml_model.newsitem import _tree
+from newsml_model.newsitem._common import changed, check_item, check_sender, check_str, unchanged
+
+NEWS_VALUE = "x-im/newsvalue"
+Path = tuple[int, ...]
+
+
+def _objects(item: NewsItem) -> Iterator[tuple[Path, ContentMetaObject]]:
+    index = _tree.section_index(item, "contentMeta")
+    if index is None:
+        return
+    for container_index, container in enumerate(item.children[index].children):  # type: ignore[union-attr]
+        if container.__class__ is Metadata and container.name == "metadata":
+            for path, node in _tree.descendants(container, (index, container_index)):
+                if node.__class__ is ContentMetaObject:
+                    yield path, node
+
+
+def _first(item: NewsItem, **match: str) -> tuple[Path | None, ContentMetaObject | None]:
+    for path, node in _objects(item):
+        if all(getattr(node, key) == value for key, value in match.items()):
+            return path, node
+    return None, None
+
+
+def _coerce_object(value: Any, field: str) -> ContentMetaObject:
+    if value is None:
+        raise InvalidArgumentError("Undefined value", field=field)
+    return coerce(ContentMetaObject, value, field)
+
+
+def get_content_meta_objects_by_type(
+    item: NewsItem, object_type: str
+) -> tuple[ContentMetaObject, ...]:
+    """Every content-meta object of `object_type`, document order; ``()`` when none (D12)."""
+    check_str(object_type, "object_type")
+    return tuple(node for _path, node in _objects(check_item(item)) if node.type == object_type)
+
+
+def get_content_meta_object_by_id(item: NewsItem, id: str) -> ContentMetaObject | None:
+    """The first content-meta object with that ``id``, or None."""
+    check_str(id, "id")
+    return _first(check_item(item), id=id)[1]
+
+
+def set_content_meta_object(item: NewsItem, name: str, jxon_object: ContentMetaObject) -> Change:
+    """Add the object last in metadata; one with the same id is removed first.
+
+    Event ``contentmetaobject/set`` (D11) with the object as data.
+
+    Raises:
+        InvalidArgumentError: ``Undefined value`` (None), ``Jxon object
+            missing @id attribute``, ``Jxon object missing @type attribute``,
+            or a bad JXON mapping.
+    """
+    check_item(item)
+    sender = check_sender(name)
+    new = _coerce_object(jxon_object, "jxon_object")
+    if new.id is None:
+        raise InvalidArgumentError("Jxon object missing @id attribute", field="jxon_object.@id")
+    if new.type is None:
+        raise InvalidArgumentError("Jxon object missing @type attribute", field="jxon_object.@type")
+    path, _old = _first(item, id=new.id)
+    if path is not None:
+        item = _tree.remove_in(item, path)
+    item, container = _tree.ensure_metadata(item)
+    return changed(_tree.append_in(item, container, new), sender, "contentmetaobject", "set", new)
+
+
+def remove_content_meta_object(item: NewsItem, name: str, id: str) -> Change:
+    """Remove the first object with that id; event ``contentmetaobject/delete`` (data: id).
+
+    Nothing found: unchanged, no event, no error.
+    """
+    check_item(item)
+    sender = check_sender(name)
+    check_str(id, "id")
+    path, _old = _first(item, id=id)
+    if path is None:
+        return unchanged(item)
+    return changed(_tree.remove_in(item, path), sender, "contentmetaobject", "delete", id)
+
+
+def get_news_priority(item: NewsItem) -> ContentMetaObject | None:
+    """The first ``x-im/newsvalue`` object, or None."""
+    return _first(check_item(item), type=NEWS_VALUE)[1]
+
+
+def create_news_priority(item: NewsItem, name: str, news_priority: ContentMetaObject) -> Change:
+    """Append a news-priority object (an existing one stays: duplicates possible).
+
+    Event ``newsPriority/add`` whose data is the *first* newsvalue object
+    afterwards, as the Writer sends. A missing metadata is created (D3).
+    """
+    check_item(item)
+    sender = check_sender(name)
+    new = _coerce_object(news_priority, "news_priority")
+    item, container = _tree.ensure_metadata(item)
+    item = _tree.append_in(item, container, new)
+    return changed(item, sender, "newsPriority", "add", get_news_priority(item))
+
+
+def set_news_priority(item: NewsItem, name: str, news_priority: ContentMetaObject) -> Change:
+    """Replace the first newsvalue object by `news_priority`, appended last.
+
+    The ``@type`` is not checked (as the Writer). Event ``newsPriority/update``
+    whose data is the first newsvalue object afterwards.
+
+    Raises:
+        InvalidArgumentError: ``Undefined value`` (None) or a bad mapping.
+    """
+    check_item(item)
+    sender = check_sender(name)
+    new = _coerce_object(news_priority, "news_priority")
+    path, _old = _first(item, type=NEWS_VALUE)
+    if path is not None:
+        item = _tree.remove_in(item, path)
+    item, container = _tree.ensure_metadata(item)
+    item = _tree.append_in(item, container, new)
+    return changed(item, sender, "newsPriority", "update", get_news_priority(item))
+
+
+def _is_pub_status(node: Any) -> bool:
+    return node.__class__ is Element and node.name == "pubStatus"
+
+
+def get_pub_status(item: NewsItem) -> PubStatus | None:
+    """``PubStatus(qcode)`` of ``itemMeta > pubStatus``; None when absent or without qcode."""
+    meta = check_item(item).item_meta
+    found = None if meta is None else meta.find("pubStatus")
+    qcode = None if found is None else found.get("qcode")
+    return None if qcode is None else PubStatus(qcode=qcode)
+
+
+def set_pub_status(item: NewsItem, name: str, pub_status: PubStatus) -> Change:
+    """Set ``pubStatus/@qcode``, creating ``pubStatus`` last in itemMeta (D3); event ``pubStatus/set``.
+
+    Raises:
+        InvalidArgumentError: `pub_status` lacks a string ``qcode``.
+    """
+    check_item(item)
+    sender = check_sender(name)
+    status = coerce(PubStatus, pub_status, "pub_status")
+    item, path = _tree.ensure_section(item, "itemMeta")
+    index = _tree.child_index(_tree.get_in(item, path), _is_pub_status)
+    if index is None:
+        item = _tree.append_in(
+            item, path, Element(name="pubStatus", attributes=(("qcode", status.qcode),))
+        )
+    else:
+        item = _tree.update_in(
+            item,
+            (*path, index),
+            lambda old: attrs.evolve(
+                old, attributes=set_attribute(old.attributes, "qcode", status.qcode)
+            ),
+        )
+    return changed(item, sender, "pubStatus", "set", status)
