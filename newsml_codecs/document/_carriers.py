@@ -27,6 +27,7 @@ inserted next to their exported neighbours.
 from __future__ import annotations
 
 import json
+from hashlib import blake2b
 from typing import Any
 
 from newsml_codecs._xmlwrite import _parts, _write
@@ -45,10 +46,18 @@ def _view(node: Any, parent: str) -> tuple[str, str | None, tuple[tuple[str, str
 
 
 def _key(node: Any, parent: str) -> str:
+    """The identity of a child among its siblings, short: a hash of name, namespace, attributes.
+
+    Text is identified by its stripped content. Eight hex digits keep the
+    carrier small; a collision only makes two siblings share a key, and
+    occurrence numbers still tell them apart.
+    """
     if isinstance(node, str):
-        return "#" + node.strip()
-    name, ns, attributes, _ = _view(node, parent)
-    return name + "|" + (ns or "") + "|" + "|".join(f"{k}={v}" for k, v in sorted(attributes))
+        text = "#" + node.strip()
+    else:
+        name, ns, attributes, _ = _view(node, parent)
+        text = name + "|" + (ns or "") + "|" + "|".join(f"{k}={v}" for k, v in sorted(attributes))
+    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
 
 
 def _significant(children: tuple[Any, ...]) -> list[Any]:
@@ -69,75 +78,112 @@ def _xml(children: list[Any], parent: str, ns: str) -> str:
     return "".join(out)
 
 
-def same(x: Any, e: Any, parent: str = "") -> bool:
-    """Equal for canonical XML: attribute order and whitespace around text do not count."""
-    if isinstance(x, str) or isinstance(e, str):
-        return isinstance(x, str) and isinstance(e, str) and x.strip() == e.strip()
-    if type(x) is type(e) and x == e:
-        return True
-    xn, xns, xa, xc = _view(x, parent)
-    en, ens, ea, ec = _view(e, parent)
-    if xn != en or (xns or "") != (ens or "") or sorted(xa) != sorted(ea):
-        return False
-    xs, es = _significant(xc), _significant(ec)
-    return len(xs) == len(es) and all(same(a, b, xn) for a, b in zip(xs, es, strict=True))
+class _Differ:
+    """One diff run; memoises canonical shapes and keys of both trees by node identity."""
 
+    def __init__(self) -> None:
+        self.shapes: dict[int, Any] = {}
+        self.keys: dict[int, str] = {}
 
-def diff(x: Any, e: Any, parent: str, ns: str) -> Patch | None:
-    """The patch turning exported node `e` into original node `x` (None: nothing to do)."""
-    if type(x) is type(e) and x == e:
-        return None
-    name, xns, xa, xc = _view(x, parent)
-    ea, ec = _view(e, parent)[2:]
-    ns = xns or ns
-    patch: Patch = {}
-    xd, ed = dict(xa), dict(ea)
-    deltas = [[k, ed.get(k), xd.get(k)] for k in {**ed, **xd} if xd.get(k) != ed.get(k)]
-    if deltas:
-        patch["a"] = deltas
-    xs, es = _significant(xc), _significant(ec)
-    if _is_text(xs) or _is_text(es):
-        if not (len(xs) == len(es) and all(same(a, b, name) for a, b in zip(xs, es, strict=True))):
-            patch["r"] = [_xml(es, name, ns), _xml(xs, name, ns)]
+    def shape(self, node: Any, parent: str) -> Any:
+        """A hashable canonical form of a subtree (attribute order and layout whitespace ignored)."""
+        if isinstance(node, str):
+            return node.strip()
+        found = self.shapes.get(id(node))
+        if found is None:
+            name, ns, attributes, children = _view(node, parent)
+            found = self.shapes[id(node)] = (
+                name, ns or "", frozenset(attributes),
+                tuple(self.shape(c, name) for c in children if not isinstance(c, str) or not c.isspace()),
+            )
+        return found
+
+    def key(self, node: Any, parent: str) -> str:
+        found = self.keys.get(id(node))
+        if found is None:
+            found = self.keys[id(node)] = _key(node, parent)
+        return found
+
+    def diff(self, x: Any, e: Any, parent: str, ns: str) -> Patch | None:
+        """The patch turning exported node `e` into original node `x` (None: nothing to do)."""
+        if self.shape(x, parent) == self.shape(e, parent):
+            return None
+        name, xns, xa, xc = _view(x, parent)
+        ea, ec = _view(e, parent)[2:]
+        ns = xns or ns
+        patch: Patch = {}
+        xd, ed = dict(xa), dict(ea)
+        deltas = [[k, ed.get(k), xd.get(k)] for k in {**ed, **xd} if xd.get(k) != ed.get(k)]
+        if deltas:
+            patch["a"] = deltas
+        xs, es = _significant(xc), _significant(ec)
+        if _is_text(xs) or _is_text(es):
+            if [self.shape(c, name) for c in xs] != [self.shape(c, name) for c in es]:
+                patch["r"] = [_xml(es, name, ns), _xml(xs, name, ns)]
+            return patch or None
+        if name == "idf" and self._groups(xs, es, patch, ns):
+            return patch
+        entries = self.align(xs, es, name, ns)
+        if entries is not None:
+            patch["c"] = entries
         return patch or None
-    entries = _align(xs, es, name, ns)
-    if entries is not None:
-        patch["c"] = entries
-    return patch or None
 
+    def _groups(self, xs: list[Any], es: list[Any], patch: Patch, ns: str) -> bool:
+        """IDF groups: the export merges them into one; record the split (key ``g``)."""
+        if len(xs) < 2 or len(es) != 1 or not all(_view(c, "idf")[0] == "group" for c in (*xs, *es)):
+            return False
+        flat: list[Any] = []
+        groups = []
+        for group in xs:
+            children = _significant(group.children)
+            if _is_text(children):
+                return False
+            flat.extend(children)
+            groups.append([[list(pair) for pair in group.attributes], len(children)])
+        patch["g"] = groups
+        entries = self.align(flat, _significant(es[0].children), "group", ns)
+        patch["c"] = entries if entries is not None else [
+            ["k", self.key(c, "group"), i, 0] for i, c in enumerate(_significant(es[0].children))
+        ]
+        return True
 
-def _align(xs: list[Any], es: list[Any], name: str, ns: str) -> list[Any] | None:
-    keys = [_key(c, name) for c in es]
-    used = [False] * len(es)
-    match: list[int | None] = []
-    for child in xs:
-        key = _key(child, name)
-        found = next((i for i, k in enumerate(keys) if not used[i] and k == key), None)
-        if found is not None:
-            used[found] = True
-        match.append(found)
-    for position, child in enumerate(xs):  # second pass: same element name, other attributes
-        if match[position] is None:
-            child_name = _view(child, name)[0]
-            found = next((i for i, c in enumerate(es) if not used[i] and _view(c, name)[0] == child_name), None)
+    def align(self, xs: list[Any], es: list[Any], name: str, ns: str) -> list[Any] | None:
+        """Entries putting the exported children `es` in the order and shape of `xs`."""
+        keys = [self.key(c, name) for c in es]
+        used = [False] * len(es)
+        match: list[int | None] = []
+        for child in xs:
+            key = self.key(child, name)
+            found = next((i for i, k in enumerate(keys) if not used[i] and k == key), None)
             if found is not None:
                 used[found] = True
-                match[position] = found
-    subpatches = [None if m is None else diff(xs[p], es[m], name, ns) for p, m in enumerate(match)]
-    if match == list(range(len(es))) and not any(subpatches):
-        return None
-    occurrence = [keys[:i].count(keys[i]) for i in range(len(es))]
-    entries: list[Any] = []
-    for position, m in enumerate(match):
-        if m is None:
-            entries.append(["v", _xml([xs[position]], name, ns)])
-        else:
-            entries.append(["k", keys[m], occurrence[m], subpatches[position] or 0])
-    entries.extend(["d", keys[i], occurrence[i]] for i in range(len(es)) if not used[i])
-    return entries
+            match.append(found)
+        for position, child in enumerate(xs):  # second pass: same element name, other attributes
+            if match[position] is None:
+                child_name = _view(child, name)[0]
+                found = next((i for i, c in enumerate(es) if not used[i] and _view(c, name)[0] == child_name), None)
+                if found is not None:
+                    used[found] = True
+                    match[position] = found
+        subpatches = [None if m is None else self.diff(xs[p], es[m], name, ns) for p, m in enumerate(match)]
+        if match == list(range(len(es))) and not any(subpatches):
+            return None
+        seen: dict[str, int] = {}
+        occurrence = []
+        for key in keys:
+            occurrence.append(seen.get(key, 0))
+            seen[key] = occurrence[-1] + 1
+        entries: list[Any] = []
+        for position, m in enumerate(match):
+            if m is None:
+                entries.append(["v", _xml([xs[position]], name, ns)])
+            else:
+                entries.append(["k", keys[m], occurrence[m], subpatches[position] or 0])
+        entries.extend(["d", keys[i], occurrence[i]] for i in range(len(es)) if not used[i])
+        return entries
 
 
 def make_patch(original: NewsItem, exported: NewsItem) -> str | None:
     """The carrier value for `original`, or None when the reference export equals it."""
-    patch = diff(original, exported, "", NAR)
+    patch = _Differ().diff(original, exported, "", NAR)
     return None if patch is None else json.dumps(patch, ensure_ascii=False, separators=(",", ":"))

@@ -9,6 +9,7 @@ elements self-closed, HTML entities decoded to characters.
 
 from __future__ import annotations
 
+import html
 import re
 from html.entities import html5
 from xml.parsers import expat
@@ -84,6 +85,8 @@ _CLEANER = nh3.Cleaner(
 _VOID_RE = re.compile(r"<(img|col)(\s[^>]*)?>")
 _NAMED_RE = re.compile(r"&([A-Za-z][A-Za-z0-9]{1,31});")
 _XML_NAMED = {"amp", "lt", "gt", "quot", "apos"}
+# Text whose every "&" starts a reference: html.unescape decodes it as expat would.
+_PLAIN_ENTITIES = re.compile(r"(?:[^&<>]|&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)*")
 
 
 class MarkupError(ValueError):
@@ -107,6 +110,11 @@ def parse_fragment(markup: str) -> tuple[Node, ...]:
     Raises:
         MarkupError: Not well-formed.
     """
+    if "<" not in markup:
+        if "&" not in markup:
+            return (markup,) if markup else ()
+        if _PLAIN_ENTITIES.fullmatch(markup):
+            return (html.unescape(markup),)
     stack: list[tuple[str, tuple[tuple[str, str], ...], list[Node]]] = [("", (), [])]
 
     def start(name: str, attributes: list[str]) -> None:

@@ -66,23 +66,56 @@ def apply(node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str) -
         if _xml(_significant(children), name, ns) == replace[0]:
             children = _parse(replace[1], ancestors)
     entries = patch.get("c")
-    if entries is not None:
-        children = _children(_significant(children), entries, ancestors, name)
+    groups = patch.get("g")
+    if groups is not None:
+        children = _split_groups(_significant(children), entries or [], groups, ancestors)
+    elif entries is not None:
+        children = tuple(node for node, _ in _children(_significant(children), entries, ancestors, name))
     return _rebuild(node, attributes, children)
 
 
-def _children(current: list[Any], entries: list[Any], ancestors: Ancestors, name: str) -> tuple[Any, ...]:
+def _split_groups(current: list[Any], entries: list[Any], groups: list[Any], ancestors: Ancestors) -> tuple[Any, ...]:
+    """Undo the export's merge of IDF groups: one group per recorded group, in order."""
+    if len(current) != 1 or not isinstance(current[0], Element) or current[0].name != "group":
+        return tuple(current)
+    group = current[0]
+    placed = _children(_significant(group.children), entries, (*ancestors, ("group", ancestors[-1][1])), "group")
+    bounds: list[int] = []
+    total = 0
+    for _, count in groups:
+        total += count
+        bounds.append(total)
+    members: list[list[Any]] = [[] for _ in groups]
+    index = 0
+    for node, entry in placed:
+        if entry is not None:
+            index = next((i for i, bound in enumerate(bounds) if entry < bound), len(groups) - 1)
+        members[index].append(node)
+    return tuple(
+        Element(name="group", attributes=tuple((k, v) for k, v in attributes), children=tuple(nodes))
+        for (attributes, _), nodes in zip(groups, members, strict=True)
+    )
+
+
+def _children(
+    current: list[Any], entries: list[Any], ancestors: Ancestors, name: str
+) -> list[tuple[Any, int | None]]:
+    """The children in the recorded order: (node, index of its entry, None for new children)."""
     keys = [_key(c, name) for c in current]
     by_key: dict[tuple[str, int], int] = {}
+    seen: dict[str, int] = {}
     for index, key in enumerate(keys):
-        by_key[(key, sum(1 for k in keys[:index] if k == key))] = index
+        by_key[(key, seen.get(key, 0))] = index
+        seen[key] = seen.get(key, 0) + 1
     out: list[Any] = []
+    origin: list[int | None] = []
     placed: dict[int, int] = {}
     verbatim: list[tuple[int, str]] = []
-    for entry in entries:
+    for number, entry in enumerate(entries):
         if entry[0] == "v":
             verbatim.append((len(out), entry[1]))
             out.append(None)
+            origin.append(number)
         elif entry[0] in ("k", "d"):
             if (entry[1], entry[2]) not in by_key:
                 continue
@@ -96,17 +129,21 @@ def _children(current: list[Any], entries: list[Any], ancestors: Ancestors, name
                     child = apply(child, entry[3], (*ancestors, (child_name, ns)), name)
                 placed[index] = len(out)
                 out.append(child)
+                origin.append(number)
     if verbatim:
-        parsed = _parse("".join(xml for _, xml in verbatim), ancestors) if len(verbatim) > 1 else None
-        if parsed is not None and len(parsed) == len(verbatim):
+        parsed = _parse("".join(xml for _, xml in verbatim), ancestors)
+        if len(parsed) == len(verbatim):
             for (position, _), node in zip(verbatim, parsed, strict=True):
                 out[position] = node
         else:
             for position, xml in verbatim:
                 out[position] = _parse(xml, ancestors)
-    flat: list[Any] = []
-    for item in out:
-        flat.extend(item if isinstance(item, tuple) else (item,))
+    result: list[tuple[Any, int | None]] = []
+    for node, number in zip(out, origin, strict=True):
+        if isinstance(node, tuple):
+            result.extend((n, number) for n in node)
+        else:
+            result.append((node, number))
     emitted = {index: out[position] for index, position in placed.items() if position >= 0}
     for index, child in enumerate(current):  # children the document added since the dump
         if index in placed:
@@ -114,13 +151,13 @@ def _children(current: list[Any], entries: list[Any], ancestors: Ancestors, name
         position = 0
         for previous in range(index - 1, -1, -1):
             node = emitted.get(previous)
-            found = next((i for i, n in enumerate(flat) if n is node), None) if node is not None else None
+            found = next((i for i, (n, _) in enumerate(result) if n is node), None) if node is not None else None
             if found is not None:
                 position = found + 1
                 break
-        flat.insert(position, child)
+        result.insert(position, (child, None))
         emitted[index] = child
-    return tuple(flat)
+    return result
 
 
 def apply_patch(item: NewsItem, value: str) -> NewsItem:
