@@ -45,10 +45,12 @@ def test_root_item_meta_order_and_defaults():
     assert expected == text
 
 
-def test_content_meta_only_headline_is_dropped():
-    """§5.4 quirk: headline/urgency/language alone do not keep contentMeta (no created either)."""
+def test_content_meta_with_only_a_headline_is_kept():
+    """M2 (fixing a §5.4 quirk): a headline alone keeps contentMeta; nothing at all drops it."""
     fields = doc(properties=[{"name": "headline", "value": "H"}], type="x-im/image")
     del fields["created"]
+    assert "<contentMeta><headline>H</headline></contentMeta>" in xml_of(fields)
+    del fields["properties"]
     assert "contentMeta" not in xml_of(fields)
 
 

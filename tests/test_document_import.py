@@ -155,3 +155,14 @@ def test_sanitiser_links_need_absolute_urls():
     """§3.10: relative hrefs and bare anchors lose the tag, allowed schemes stay."""
     doc = reference(item(body='<element type="body"><a href="/x">r</a> <a href="mailto:a@b.se" class="c">m</a></element>'))
     assert 'r <a href="mailto:a@b.se">m</a>' == doc["content"][0]["data"]["text"]
+
+
+def test_nested_object_properties_keep_values():
+    """M2 (fixing a §4.10 quirk): properties of a nested link keep their values."""
+    doc = reference(item(body=(
+        '<object id="o" type="x-im/x"><links><link rel="r" type="t" contenttype="c" name="n">'
+        '<properties><property name="k" value="v"/></properties></link></links></object>'
+    )))
+    expected = [{"rel": "r", "type": "t", "contentType": "c", "name": "n",
+                 "meta": [{"type": "x-im/generic-property", "data": {"k": "v"}}]}]
+    assert expected == doc["content"][0]["links"]

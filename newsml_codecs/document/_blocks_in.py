@@ -204,7 +204,7 @@ def nested_block(node: Any) -> Block:
                 block["data"] = values
             meta.extend(flags)
         elif name == "properties" and isinstance(child, Element):
-            meta.append(_properties_block(child, keep_values=False))
+            meta.append(_properties_block(child, keep_values=True))  # M2: values kept
         elif name == "links":
             block["links"] = [nested_block(c) for c in _named(grandchildren, "link")]
         elif name == "content":

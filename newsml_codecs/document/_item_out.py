@@ -121,7 +121,7 @@ def _content_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) 
         lit = (prop.get("parameters") or {}).get("literal") if literal else None
         if value or lit:
             children.append(_el(element, value, literal=lit))
-            alive = alive or element not in ("headline", "urgency")
+            alive = True  # M2: headline or urgency alone keep contentMeta
 
     single("infosource", "infoSource", literal=True)
     single("altid", "altId")
@@ -135,6 +135,7 @@ def _content_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) 
     single("creator", "creator", literal=True)
     if last.get("language", {}).get("value"):
         children.append(_el("language", tag=last["language"]["value"]))
+        alive = True
     single("urgency", "urgency")
     for lower, prop in props:
         if lower == "nrp:sector":
@@ -143,6 +144,9 @@ def _content_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) 
                                         attributes=(("literal", literal),) if literal else ()))
         elif lower in cfg.CONTENTMETA_EXT_PROPERTIES:
             children.append(ExtProperty(type=prop.get("name"), value=prop.get("value") or ""))
+        else:
+            continue
+        alive = True
     objects = [
         object_node(block, cfg.META, f"$.meta[{i}]") for i, block in enumerate(doc.get("meta") or ())
         if block.get("type") != "x-im/note" and block.get("type") not in cfg.CONCEPT_OBJECT_TYPES
