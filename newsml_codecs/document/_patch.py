@@ -139,11 +139,11 @@ def _children(
             for position, xml in verbatim:
                 out[position] = _parse(xml, ancestors)
     result: list[tuple[Any, int | None]] = []
-    for node, number in zip(out, origin, strict=True):
+    for node, entry_number in zip(out, origin, strict=True):
         if isinstance(node, tuple):
-            result.extend((n, number) for n in node)
+            result.extend((n, entry_number) for n in node)
         else:
-            result.append((node, number))
+            result.append((node, entry_number))
     emitted = {index: out[position] for index, position in placed.items() if position >= 0}
     for index, child in enumerate(current):  # children the document added since the dump
         if index in placed:
