@@ -55,3 +55,20 @@ def test_loads_refuses_non_json():
 def test_public_names():
     """The public surface is pinned."""
     assert ["PATCH", "PREFIX", "dump", "dumps", "load", "loads"] == sorted(document.__all__)
+
+
+@pytest.mark.parametrize(
+    "carrier",
+    ['{"c": [["k"]]}', '{"a": 5}', '{"c": [["v", "<a>"]]}', '{"c": 3}', "[" * 5000 + "]" * 5000, "[]"],
+)
+def test_broken_carriers_are_invalid_documents(carrier):
+    """A damaged x-newsml/patch is an InvalidDocumentError, never a crash."""
+    with pytest.raises(nm.InvalidDocumentError):
+        document.load(doc(properties=[{"name": "x-newsml/patch", "value": carrier}]))
+
+
+def test_null_fields_are_absent():
+    """JSON null counts as an absent field, as for the reference's Go decoder."""
+    item = document.load(doc(title=None, links=[{"type": "x-im/topic", "data": None, "title": None}]))
+    assert item.item_meta is not None
+    assert "x-im/topic" == item.item_meta.links[0].type

@@ -60,6 +60,13 @@ def load(mapping: Mapping[str, Any]) -> NewsItem:
         UnsupportedItemKindError: A concept, planning, assignment, list or
             package document (not supported yet, decision M9).
     """
+    try:
+        return _load(mapping)
+    except RecursionError:
+        raise InvalidDocumentError("the document is nested too deeply") from None
+
+
+def _load(mapping: Mapping[str, Any]) -> NewsItem:
     doc = check_document(mapping)
     patch = None
     props = doc.get("properties")

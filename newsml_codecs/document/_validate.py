@@ -36,7 +36,7 @@ def _string_map(value: Any, path: str) -> dict[str, str]:
 def _block(value: Any, path: str) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise InvalidDocumentError(f"expected a block object, got {type(value).__name__}", path=path)
-    block = dict(value)
+    block = {key: item for key, item in value.items() if item is not None}  # JSON null = absent
     for key in _BLOCK_STRINGS:
         if key in block and not isinstance(block[key], str):
             raise InvalidDocumentError(f"expected a string, got {type(block[key]).__name__}", path=f"{path}.{key}")
@@ -63,7 +63,7 @@ def _blocks(value: Any, path: str) -> list[dict[str, Any]]:
 def _property(value: Any, path: str) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise InvalidDocumentError(f"expected a property object, got {type(value).__name__}", path=path)
-    prop = dict(value)
+    prop = {key: item for key, item in value.items() if item is not None}
     for key in ("name", "value"):
         if key in prop and not isinstance(prop[key], str):
             raise InvalidDocumentError(f"expected a string, got {type(prop[key]).__name__}", path=f"{path}.{key}")
@@ -83,7 +83,7 @@ def check_document(value: Any) -> dict[str, Any]:
     """
     if not isinstance(value, Mapping):
         raise InvalidDocumentError(f"a document must be a JSON object, got {type(value).__name__}")
-    doc = dict(value)
+    doc = {key: item for key, item in value.items() if item is not None}
     if not any(doc.get(key) for key in doc):
         raise InvalidDocumentError("empty document")
     for key in _STRINGS + _TIMES:
