@@ -163,6 +163,8 @@ def _layout_free(children: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def _child(key: str, value: Any, parent: str, field: str) -> Any:
+    if value.__class__ is str:
+        return _make(key, parent, [], (value,) if value else ())
     if value is None:
         return _make(key, parent, [], ())
     if isinstance(value, Mapping):
@@ -199,33 +201,46 @@ def unbuild(
     attributes: list[tuple[str, str]] = []
     children: list[Any] = []
     for key, value in mapping.items():
-        where = f"{field}.{key}"
-        if not isinstance(key, str) or not key:
+        if key.__class__ is not str or not key:
             raise InvalidArgumentError(
                 f"{field} has a key that is not a name: {key!r}", field=field
             )
-        if callable(value) or key.isdigit():
+        if key.isdigit() or (value.__class__ is not str and callable(value)):
             continue  # the Writer's unbuild skips these too
-        if key.startswith("@") or key in bare_attributes:
-            attribute = key[1:] if key.startswith("@") else key
+        # Error paths are formatted only on error: this loop is hot.
+        if key[0] == "@" or key in bare_attributes:
+            attribute = key[1:] if key[0] == "@" else key
             if attribute == "xmlns" or value is None:
                 continue
-            if not _NAME.match(attribute) and not attribute.startswith("{"):
-                raise InvalidArgumentError(f"bad attribute name {key!r}", field=where)
-            attributes.append((attribute, js_string(value, where)))
+            if not _valid_name(attribute) and not attribute.startswith("{"):
+                raise InvalidArgumentError(f"bad attribute name {key!r}", field=f"{field}.{key}")
+            text = value if value.__class__ is str else js_string(value, f"{field}.{key}")
+            attributes.append((attribute, text))
         elif key == "keyValue":
-            text = js_string(value, where)
+            text = js_string(value, f"{field}.{key}")
             if text:
                 children.append(text)
-        elif not _NAME.match(key):
-            raise InvalidArgumentError(f"bad element name {key!r}", field=where)
+        elif not _valid_name(key):
+            raise InvalidArgumentError(f"bad element name {key!r}", field=f"{field}.{key}")
         elif isinstance(value, (list, tuple)):
             for index, entry in enumerate(value):
+                where = f"{field}.{key}[{index}]"
                 if isinstance(entry, (list, tuple)):
-                    raise InvalidArgumentError(
-                        "nested lists cannot be XML", field=f"{where}[{index}]"
-                    )
-                children.append(_child(key, entry, name, f"{where}[{index}]"))
+                    raise InvalidArgumentError("nested lists cannot be XML", field=where)
+                children.append(_child(key, entry, name, where))
         else:
-            children.append(_child(key, value, name, where))
+            children.append(_child(key, value, name, f"{field}.{key}"))
     return _make(name, parent, attributes, tuple(children))
+
+
+_NAMES: dict[str, bool] = {}
+
+
+def _valid_name(name: str) -> bool:
+    # Plugins pass the same few keys over and over: remember the verdicts.
+    known = _NAMES.get(name)
+    if known is None:
+        known = bool(_NAME.match(name))
+        if len(_NAMES) < 4096:
+            _NAMES[name] = known
+    return known

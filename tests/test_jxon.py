@@ -36,7 +36,10 @@ def element(xml: str) -> Any:
         ("<link><data><k>a</k></data></link>", {"data": {"k": "a"}}),
         ("<link><data><k>a</k><k>b</k><k>c</k></data></link>", {"data": {"k": ["a", "b", "c"]}}),
         ("<link><data>t1<b>x</b>t2</data></link>", {"data": {"b": "x", "keyValue": "t1t2"}}),
-        ('<link><data><x xmlns="urn:x">y</x></data></link>', {"data": {"x": {"@xmlns": "urn:x", "keyValue": "y"}}}),
+        (
+            '<link><data><x xmlns="urn:x">y</x></data></link>',
+            {"data": {"x": {"@xmlns": "urn:x", "keyValue": "y"}}},
+        ),
         ("<link><data><![CDATA[ <b> ]]></data></link>", {"data": "<b>"}),
     ],
 )
@@ -50,7 +53,14 @@ def test_dump_link_raw_and_normalized() -> None:
     (jane,) = [a for a in newsitem.get_authors(FULL) if a.title == "Jane Doe"]
     raw = jxon.dump(jane)
     assert "x-im/author" == raw["@type"]
-    assert {"link": {"@rel": "avatar", "@type": "x-im/image", "@uuid": "9c188460-c500-11e5-9912-ba0be0483c18", "@uri": "im://image/janedoe.jpeg"}} == raw["links"]
+    assert {
+        "link": {
+            "@rel": "avatar",
+            "@type": "x-im/image",
+            "@uuid": "9c188460-c500-11e5-9912-ba0be0483c18",
+            "@uri": "im://image/janedoe.jpeg",
+        }
+    } == raw["links"]
     normal = jxon.dump(jane, normalize=True)
     assert ("x-im/author", "@rel" in normal["links"]["link"]) == (normal["type"], True)
 
@@ -58,24 +68,67 @@ def test_dump_link_raw_and_normalized() -> None:
 def test_dump_keeps_unknown_attributes() -> None:
     """Attributes outside the typed fields are dumped too."""
     (bot,) = newsitem.get_link_by_type_and_rel(FULL, "p", "x-im/user", "creator")
-    assert {"@rel": "creator", "@title": "Editor Bot", "@type": "x-im/user", "@uri": "im://user/1", "@role": "system", "@custom-attr": "kept"} == jxon.dump(bot)
+    assert {
+        "@rel": "creator",
+        "@title": "Editor Bot",
+        "@type": "x-im/user",
+        "@uri": "im://user/1",
+        "@role": "system",
+        "@custom-attr": "kept",
+    } == jxon.dump(bot)
 
 
 def test_dump_mixed_content_data() -> None:
     """Mixed content reads as the Writer's JXON: children by name, texts joined in keyValue."""
     polisen = newsitem.get_organisation(FULL).organisation
     assert polisen is not None
-    assert {"description": {"em": "ordning", "keyValue": "Ansvarar föroch säkerhet."}} == jxon.dump(polisen.data)
+    assert {"description": {"em": "ordning", "keyValue": "Ansvarar föroch säkerhet."}} == jxon.dump(
+        polisen.data
+    )
 
 
 @pytest.mark.parametrize(
     ("mapping", "expected"),
     [
-        ({"@rel": "a", "@n": 2, "@b": True}, nm.Link(rel="a", attributes=(("n", "2"), ("b", "true")))),
+        (
+            {"@rel": "a", "@n": 2, "@b": True},
+            nm.Link(rel="a", attributes=(("n", "2"), ("b", "true"))),
+        ),
         ({"@rel": "a", "@xmlns": "urn:x", "@gone": None}, nm.Link(rel="a")),
-        ({"data": {"x": "", "y": None, "z": 1.5, "w": 2.0}}, nm.Link(children=(nm.Element(name="data", children=(nm.Element(name="x"), nm.Element(name="y"), nm.Element(name="z", children=("1.5",)), nm.Element(name="w", children=("2",)))),))),
-        ({"data": {"k": ["a", "b"]}}, nm.Link(children=(nm.Element(name="data", children=(nm.Element(name="k", children=("a",)), nm.Element(name="k", children=("b",)))),))),
-        ({"data": {"keyValue": "t", "0": "skipped", "f": print}}, nm.Link(children=(nm.Element(name="data", children=("t",)),))),
+        (
+            {"data": {"x": "", "y": None, "z": 1.5, "w": 2.0}},
+            nm.Link(
+                children=(
+                    nm.Element(
+                        name="data",
+                        children=(
+                            nm.Element(name="x"),
+                            nm.Element(name="y"),
+                            nm.Element(name="z", children=("1.5",)),
+                            nm.Element(name="w", children=("2",)),
+                        ),
+                    ),
+                )
+            ),
+        ),
+        (
+            {"data": {"k": ["a", "b"]}},
+            nm.Link(
+                children=(
+                    nm.Element(
+                        name="data",
+                        children=(
+                            nm.Element(name="k", children=("a",)),
+                            nm.Element(name="k", children=("b",)),
+                        ),
+                    ),
+                )
+            ),
+        ),
+        (
+            {"data": {"keyValue": "t", "0": "skipped", "f": print}},
+            nm.Link(children=(nm.Element(name="data", children=("t",)),)),
+        ),
     ],
 )
 def test_load_link_rules(mapping: dict[str, Any], expected: nm.Link) -> None:
@@ -85,7 +138,14 @@ def test_load_link_rules(mapping: dict[str, Any], expected: nm.Link) -> None:
 
 def test_load_typed_children() -> None:
     """Nested links and meta objects become the records the reader would build."""
-    link = jxon.load(nm.Link, {"@rel": "x", "links": {"link": [{"@uuid": "a"}, {"@uuid": "b"}]}, "meta": {"object": {"@id": "o"}}})
+    link = jxon.load(
+        nm.Link,
+        {
+            "@rel": "x",
+            "links": {"link": [{"@uuid": "a"}, {"@uuid": "b"}]},
+            "meta": {"object": {"@id": "o"}},
+        },
+    )
     assert (nm.Link(uuid="a"), nm.Link(uuid="b")) == link.links
     assert (nm.ContentMetaObject(id="o"),) == link.meta
 
@@ -131,7 +191,10 @@ def test_round_trip_of_links_and_objects() -> None:
         nm.ContentProfile(uuid="u", title="T"),
         nm.LanguageParts(type="sv", subtype="SE", direction=None),
         nm.EditorConfig(language="sv_SE", locale_fallbacks=(("sv", "sv_SE"),)),
-        nm.Organisation(organisation=nm.Link(uuid="o", type="x-im/organisation"), units=(nm.Link(uuid="u", type="x-im/unit"),)),
+        nm.Organisation(
+            organisation=nm.Link(uuid="o", type="x-im/organisation"),
+            units=(nm.Link(uuid="u", type="x-im/unit"),),
+        ),
     ],
 )
 def test_records_round_trip(record: Any) -> None:
@@ -142,10 +205,19 @@ def test_records_round_trip(record: Any) -> None:
 
 def test_writer_shapes_of_records() -> None:
     """channel["qcode"], author camelCase keys, location data.geometry (D10)."""
-    assert {"qcode": "imchn:a", "@why": "imext:main"} == jxon.dump(nm.Channel(qcode="imchn:a", why="imext:main"))
-    assert {"qcode": "imchn:a", "why": "imext:main"} == jxon.dump(nm.Channel(qcode="imchn:a", why="imext:main"), normalize=True)
+    assert {"qcode": "imchn:a", "@why": "imext:main"} == jxon.dump(
+        nm.Channel(qcode="imchn:a", why="imext:main")
+    )
+    assert {"qcode": "imchn:a", "why": "imext:main"} == jxon.dump(
+        nm.Channel(qcode="imchn:a", why="imext:main"), normalize=True
+    )
     assert {"name": "A", "firstName": "F"} == jxon.dump(nm.Author(name="A", first_name="F"))
-    assert {"uuid": "u", "rel": "subject", "type": "x-im/place", "data": {"geometry": "P"}} == jxon.dump(nm.Location(uuid="u", position="P"))
+    assert {
+        "uuid": "u",
+        "rel": "subject",
+        "type": "x-im/place",
+        "data": {"geometry": "P"},
+    } == jxon.dump(nm.Location(uuid="u", position="P"))
 
 
 def test_dump_and_load_refuse_unknown_types() -> None:

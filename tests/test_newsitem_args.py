@@ -13,17 +13,70 @@ from newsml_model._args import coerce
 @pytest.mark.parametrize(
     ("cls", "mapping", "expected"),
     [
-        (nm.Author, {"name": "A", "uuid": "u", "firstName": "F", "shortDescription": "S"}, nm.Author(name="A", uuid="u", first_name="F", short_description="S")),
+        (
+            nm.Author,
+            {"name": "A", "uuid": "u", "firstName": "F", "shortDescription": "S"},
+            nm.Author(name="A", uuid="u", first_name="F", short_description="S"),
+        ),
         (nm.Author, {"name": "A", "last_name": "L"}, nm.Author(name="A", last_name="L")),
-        (nm.Tag, {"uuid": "u", "name": ["N", "M"], "type": ["t1"], "typeCatalog": ["c"], "imType": ["x-im/topic"], "inputValue": "n"}, nm.Tag(uuid="u", title="N", type="x-im/topic")),
-        (nm.Tag, {"uuid": "u", "title": "T", "type": "x-im/topic"}, nm.Tag(uuid="u", title="T", type="x-im/topic")),
-        (nm.Tag, {"uuid": "u", "name": "Whole", "type": ["x-im/person"]}, nm.Tag(uuid="u", title="Whole", type="x-im/person")),
-        (nm.Location, {"uuid": "u", "title": "T", "type": "x-im/polygon", "rel": "about", "data": {"position": "P"}}, nm.Location(uuid="u", title="T", type="x-im/polygon", rel="about", position="P")),
-        (nm.Location, {"uuid": "u", "data": {"geometry": "G"}}, nm.Location(uuid="u", position="G")),
-        (nm.Section, {"qcode": "q", "name": "N", "product": "p"}, nm.Section(qcode="q", name="N", pubconstraint="p")),
-        (nm.Channel, {"qcode": "imchn:a", "name": "A", "icon": "i", "active": True, "main": False}, nm.Channel(qcode="imchn:a")),
-        (nm.PubTime, {"value": "v", "type": "imext:pubstart"}, nm.PubTime(value="v", type="imext:pubstart")),
-        (nm.EditorConfig, {"language": "sv_SE", "locale_fallbacks": [["sv", "sv_SE"]]}, nm.EditorConfig(language="sv_SE", locale_fallbacks=(("sv", "sv_SE"),))),
+        (
+            nm.Tag,
+            {
+                "uuid": "u",
+                "name": ["N", "M"],
+                "type": ["t1"],
+                "typeCatalog": ["c"],
+                "imType": ["x-im/topic"],
+                "inputValue": "n",
+            },
+            nm.Tag(uuid="u", title="N", type="x-im/topic"),
+        ),
+        (
+            nm.Tag,
+            {"uuid": "u", "title": "T", "type": "x-im/topic"},
+            nm.Tag(uuid="u", title="T", type="x-im/topic"),
+        ),
+        (
+            nm.Tag,
+            {"uuid": "u", "name": "Whole", "type": ["x-im/person"]},
+            nm.Tag(uuid="u", title="Whole", type="x-im/person"),
+        ),
+        (
+            nm.Location,
+            {
+                "uuid": "u",
+                "title": "T",
+                "type": "x-im/polygon",
+                "rel": "about",
+                "data": {"position": "P"},
+            },
+            nm.Location(uuid="u", title="T", type="x-im/polygon", rel="about", position="P"),
+        ),
+        (
+            nm.Location,
+            {"uuid": "u", "data": {"geometry": "G"}},
+            nm.Location(uuid="u", position="G"),
+        ),
+        (
+            nm.Section,
+            {"qcode": "q", "name": "N", "product": "p"},
+            nm.Section(qcode="q", name="N", pubconstraint="p"),
+        ),
+        (
+            nm.Channel,
+            {"qcode": "imchn:a", "name": "A", "icon": "i", "active": True, "main": False},
+            nm.Channel(qcode="imchn:a"),
+        ),
+        (
+            nm.PubTime,
+            {"value": "v", "type": "imext:pubstart"},
+            nm.PubTime(value="v", type="imext:pubstart"),
+        ),
+        (
+            nm.EditorConfig,
+            {"language": "sv_SE", "locale_fallbacks": [["sv", "sv_SE"]]},
+            nm.EditorConfig(language="sv_SE", locale_fallbacks=(("sv", "sv_SE"),)),
+        ),
     ],
 )
 def test_mappings_are_structured(cls: type[Any], mapping: dict[str, Any], expected: Any) -> None:
@@ -65,7 +118,13 @@ def test_numbers_and_booleans_become_strings() -> None:
 
 def test_records_are_hashable_values() -> None:
     """Every argument record is frozen and hashable."""
-    records = [nm.Author(name="A"), nm.Tag(uuid="u", title="t"), nm.Organisation(), nm.EditorConfig(), nm.LanguageParts(type="sv")]
+    records = [
+        nm.Author(name="A"),
+        nm.Tag(uuid="u", title="t"),
+        nm.Organisation(),
+        nm.EditorConfig(),
+        nm.LanguageParts(type="sv"),
+    ]
     assert len(records) == len(set(records))
     with pytest.raises(AttributeError):
         records[0].name = "B"  # type: ignore[misc]
@@ -73,4 +132,7 @@ def test_records_are_hashable_values() -> None:
 
 def test_channel_main_property() -> None:
     """Channel.main is true for why=imext:main."""
-    assert (True, False) == (nm.Channel(qcode="a", why="imext:main").main, nm.Channel(qcode="a").main)
+    assert (True, False) == (
+        nm.Channel(qcode="a", why="imext:main").main,
+        nm.Channel(qcode="a").main,
+    )

@@ -39,18 +39,28 @@ def test_get_authors_deduplicates() -> None:
     """A later author is dropped when a kept one matches: by title for nil-uuid ones, else by uuid."""
     item = newsitem.add_simple_author(BARE, "p", "Anna").item
     item = newsitem.add_simple_author(item, "p", "Anna").item  # same title, nil uuid: dropped
-    item = newsitem.add_link(item, "p", {"@type": "x-im/author", "@uuid": "u1", "@title": "Anna", "@rel": "author"}).item
-    item = newsitem.add_link(item, "p", {"@type": "x-im/author", "@uuid": "u2", "@title": "Bo", "@rel": "author"}).item
-    item = newsitem.add_link(item, "p", {"@type": "x-im/author", "@uuid": "u2", "@title": "Bo 2", "@rel": "writer"}).item
+    item = newsitem.add_link(
+        item, "p", {"@type": "x-im/author", "@uuid": "u1", "@title": "Anna", "@rel": "author"}
+    ).item
+    item = newsitem.add_link(
+        item, "p", {"@type": "x-im/author", "@uuid": "u2", "@title": "Bo", "@rel": "author"}
+    ).item
+    item = newsitem.add_link(
+        item, "p", {"@type": "x-im/author", "@uuid": "u2", "@title": "Bo 2", "@rel": "writer"}
+    ).item
     assert [("Anna", NIL), ("Bo", "u2")] == [(a.title, a.uuid) for a in newsitem.get_authors(item)]
 
 
 def test_add_author() -> None:
     """A known author link is appended (title=name, uuid, rel author); event author/add."""
     change = newsitem.add_author(FULL, "p", {"name": "Bo", "uuid": "u-bo", "email": "x@y"})
-    assert nm.Link(title="Bo", uuid="u-bo", rel="author", type="x-im/author") == last_link(change.item)
+    assert nm.Link(title="Bo", uuid="u-bo", rel="author", type="x-im/author") == last_link(
+        change.item
+    )
     data = nm.Author(name="Bo", uuid="u-bo", email="x@y")
-    assert (nm.DocumentChanged(sender="p", type="author", action="add", data=data),) == change.events
+    assert (
+        nm.DocumentChanged(sender="p", type="author", action="add", data=data),
+    ) == change.events
 
 
 def test_add_author_duplicate_uuid_is_silent() -> None:
@@ -73,8 +83,12 @@ def test_add_simple_author_from_a_name() -> None:
     """A name string gives a nil-uuid author link, no duplicate check; data is the name (D9)."""
     once = newsitem.add_simple_author(FULL, "p", "Anna")
     twice = newsitem.add_simple_author(once.item, "p", "Anna")
-    assert nm.Link(title="Anna", uuid=NIL, rel="author", type="x-im/author") == last_link(twice.item)
-    assert (nm.DocumentChanged(sender="p", type="author", action="add", data="Anna"),) == twice.events
+    assert nm.Link(title="Anna", uuid=NIL, rel="author", type="x-im/author") == last_link(
+        twice.item
+    )
+    assert (
+        nm.DocumentChanged(sender="p", type="author", action="add", data="Anna"),
+    ) == twice.events
     assert FULL.item_meta is not None and twice.item.item_meta is not None
     assert len(FULL.item_meta.links) + 2 == len(twice.item.item_meta.links)
 
@@ -101,10 +115,20 @@ def test_update_author_with_uuid_writes_data_in_fixed_order() -> None:
     (jane,) = [a for a in newsitem.get_authors(change.item) if a.uuid == JANE]
     assert "Jane D." == jane.title
     assert {"email": "e", "firstName": "Jane", "twitterUrl": "t"} == jxon.dump(jane.data)
-    assert (nm.Link(rel="avatar", type="x-im/image", uri="im://image/janedoe.jpeg", uuid="9c188460-c500-11e5-9912-ba0be0483c18"),) == jane.links
+    assert (
+        nm.Link(
+            rel="avatar",
+            type="x-im/image",
+            uri="im://image/janedoe.jpeg",
+            uuid="9c188460-c500-11e5-9912-ba0be0483c18",
+        ),
+    ) == jane.links
     (event,) = change.events
     assert ("author", "update", jane) == (event.type, event.action, event.node)  # type: ignore[union-attr]
-    assert nm.Author(name="Jane D.", twitter_url="t", email="e", first_name="Jane", phone="") == event.data  # type: ignore[union-attr]
+    assert (
+        nm.Author(name="Jane D.", twitter_url="t", email="e", first_name="Jane", phone="")
+        == event.data
+    )  # type: ignore[union-attr]
 
 
 def test_update_author_with_uuid_without_fields_drops_data_silently() -> None:
@@ -126,14 +150,18 @@ def test_remove_author_by_uuid() -> None:
     (jane,) = [a for a in newsitem.get_authors(FULL) if a.uuid == JANE]
     change = newsitem.remove_author_by_uuid(FULL, "p", JANE)
     assert ["Åsa Öberg"] == [a.title for a in newsitem.get_authors(change.item)]
-    assert (nm.DocumentChanged(sender="p", type="author", action="delete", data=jane),) == change.events
-    with pytest.raises(nm.NotFoundError, match="^Could not find authorNode with UUID: nope$"):
+    assert (
+        nm.DocumentChanged(sender="p", type="author", action="delete", data=jane),
+    ) == change.events
+    with pytest.raises(nm.NotFoundError, match=r"^Could not find authorNode with UUID: nope$"):
         newsitem.remove_author_by_uuid(FULL, "p", "nope")
 
 
 def test_remove_author_by_uuid_nil_removes_first_simple_author() -> None:
     """With the nil uuid the first simple author goes."""
-    item = newsitem.add_simple_author(BARE, "p", "A").then(newsitem.add_simple_author, "p", "B").item
+    item = (
+        newsitem.add_simple_author(BARE, "p", "A").then(newsitem.add_simple_author, "p", "B").item
+    )
     change = newsitem.remove_author_by_uuid(item, "p", NIL)
     assert ["B"] == [a.title for a in newsitem.get_authors(change.item)]
 
@@ -141,11 +169,13 @@ def test_remove_author_by_uuid_nil_removes_first_simple_author() -> None:
 def test_remove_author_by_title_exact_match() -> None:
     """Exact title match (D7): "Ann" does not remove "Joanna"; event data is the name."""
     item = newsitem.add_simple_author(BARE, "p", "Joanna").item
-    with pytest.raises(nm.NotFoundError, match="^Could not find authorNode with title: Ann$"):
+    with pytest.raises(nm.NotFoundError, match=r"^Could not find authorNode with title: Ann$"):
         newsitem.remove_author_by_title(item, "p", "Ann")
     change = newsitem.remove_author_by_title(item, "p", "Joanna")
     assert () == newsitem.get_authors(change.item)
-    assert (nm.DocumentChanged(sender="p", type="author", action="delete", data="Joanna"),) == change.events
+    assert (
+        nm.DocumentChanged(sender="p", type="author", action="delete", data="Joanna"),
+    ) == change.events
 
 
 def test_add_then_remove_author_restores() -> None:

@@ -28,7 +28,13 @@ def volvo(item: nm.NewsItem) -> nm.Link:
 
 def test_update_concept_title_data_and_event() -> None:
     """Title from property_map ConceptName (D20), data from articleData, event <type>/update."""
-    concept = {"uuid": VOLVO, "title": "Volvo Cars", "name": "ignored", "type": "x-im/organisation", "articleData": {"short": "V", "empty": ""}}
+    concept = {
+        "uuid": VOLVO,
+        "title": "Volvo Cars",
+        "name": "ignored",
+        "type": "x-im/organisation",
+        "articleData": {"short": "V", "empty": ""},
+    }
     change = newsitem.update_concept(FULL, "p", concept, PM)
     link = volvo(change.item)
     assert "Volvo Cars" == link.title
@@ -50,20 +56,34 @@ def test_update_concept_flattens_relations() -> None:
     concept = {
         "uuid": VOLVO,
         "title": "Volvo",
-        "broader": {"uuid": "b1", "title": "Cars", "imType": "x-im/topic", "broader": {"uuid": "b2", "title": "Vehicles"}},
-        "associated": [{"uuid": "a1", "title": "Geely", "broader": {"uuid": "a2", "title": "China"}}],
+        "broader": {
+            "uuid": "b1",
+            "title": "Cars",
+            "imType": "x-im/topic",
+            "broader": {"uuid": "b2", "title": "Vehicles"},
+        },
+        "associated": [
+            {"uuid": "a1", "title": "Geely", "broader": {"uuid": "a2", "title": "China"}}
+        ],
     }
     link = volvo(newsitem.update_concept(FULL, "p", concept, PM).item)
-    assert [("broader", "b1", "Cars", "x-im/topic"), ("broader", "b2", "Vehicles", None), ("associated-with", "a1", "Geely", None), ("broader", "a2", "China", None)] == [
-        (r.rel, r.uuid, r.title, r.type) for r in link.links
-    ]
+    assert [
+        ("broader", "b1", "Cars", "x-im/topic"),
+        ("broader", "b2", "Vehicles", None),
+        ("associated-with", "a1", "Geely", None),
+        ("broader", "a2", "China", None),
+    ] == [(r.rel, r.uuid, r.title, r.type) for r in link.links]
     assert isinstance(link.children[-1], nm.Links)
 
 
 def test_update_concept_replaces_old_relations_and_keeps_single_associated() -> None:
     """The old links container goes; a single associated object (not a list) works."""
-    once = newsitem.update_concept(FULL, "p", {"uuid": VOLVO, "title": "V", "broader": {"uuid": "b1", "title": "B"}}, PM).item
-    twice = newsitem.update_concept(once, "p", {"uuid": VOLVO, "title": "V", "associated": {"uuid": "a1", "title": "A"}}, PM).item
+    once = newsitem.update_concept(
+        FULL, "p", {"uuid": VOLVO, "title": "V", "broader": {"uuid": "b1", "title": "B"}}, PM
+    ).item
+    twice = newsitem.update_concept(
+        once, "p", {"uuid": VOLVO, "title": "V", "associated": {"uuid": "a1", "title": "A"}}, PM
+    ).item
     assert ["a1"] == [r.uuid for r in volvo(twice).links]
     assert 1 == sum(isinstance(c, nm.Links) for c in volvo(twice).children)
 
@@ -90,9 +110,17 @@ def test_update_concept_rejects_a_cycle() -> None:
 
 def test_update_concept_data() -> None:
     """Title from name, data rebuilt from articleData; no event; unknown uuid NotFoundError (D4)."""
-    change = newsitem.update_concept_data(FULL, {"uuid": VOLVO, "name": "N", "articleData": {"a": "1", "b": None}})
-    assert ("N", {"a": "1"}, ()) == (volvo(change.item).title, jxon.dump(volvo(change.item).data), change.events)
-    empty = newsitem.update_concept_data(FULL, {"uuid": VOLVO, "name": "N", "articleData": {"b": None}})
+    change = newsitem.update_concept_data(
+        FULL, {"uuid": VOLVO, "name": "N", "articleData": {"a": "1", "b": None}}
+    )
+    assert ("N", {"a": "1"}, ()) == (
+        volvo(change.item).title,
+        jxon.dump(volvo(change.item).data),
+        change.events,
+    )
+    empty = newsitem.update_concept_data(
+        FULL, {"uuid": VOLVO, "name": "N", "articleData": {"b": None}}
+    )
     assert "" == jxon.dump(volvo(empty.item).data)
     with pytest.raises(nm.NotFoundError):
         newsitem.update_concept_data(FULL, {"uuid": "nope"})
@@ -101,9 +129,15 @@ def test_update_concept_data() -> None:
 def test_update_relational_links_needs_a_links_child() -> None:
     """Links are appended to the concept's first `links`; without one nothing happens."""
     assert FULL == newsitem.update_relational_links(FULL, "broader", {"uuid": "b"}, VOLVO, PM).item
-    with_links = newsitem.update_concept(FULL, "p", {"uuid": VOLVO, "title": "V", "broader": {"uuid": "b1", "title": "B"}}, PM).item
-    change = newsitem.update_relational_links(with_links, "associated-with", {"uuid": "x", "title": "X"}, volvo(with_links), PM)
-    assert [("broader", "b1"), ("associated-with", "x")] == [(r.rel, r.uuid) for r in volvo(change.item).links]
+    with_links = newsitem.update_concept(
+        FULL, "p", {"uuid": VOLVO, "title": "V", "broader": {"uuid": "b1", "title": "B"}}, PM
+    ).item
+    change = newsitem.update_relational_links(
+        with_links, "associated-with", {"uuid": "x", "title": "X"}, volvo(with_links), PM
+    )
+    assert [("broader", "b1"), ("associated-with", "x")] == [
+        (r.rel, r.uuid) for r in volvo(change.item).links
+    ]
     assert () == change.events
 
 

@@ -25,17 +25,23 @@ ADDERS: list[tuple[Callable[..., nm.Change], str, str, type[Any]]] = [
 
 
 @pytest.mark.parametrize(("add", "type", "label", "record"), ADDERS)
-def test_adder_appends_subject_link_with_event(add: Callable[..., nm.Change], type: str, label: str, record: type[Any]) -> None:
+def test_adder_appends_subject_link_with_event(
+    add: Callable[..., nm.Change], type: str, label: str, record: type[Any]
+) -> None:
     """title, uuid, rel subject, the type; event <label>/add with the argument, no node."""
     change = add(FULL, "p", {"uuid": "n-1", "title": "Ny"})
     assert FULL.item_meta is not None and change.item.item_meta is not None
-    assert nm.Link(title="Ny", uuid="n-1", rel="subject", type=type) == change.item.item_meta.links[-1]
+    assert (
+        nm.Link(title="Ny", uuid="n-1", rel="subject", type=type) == change.item.item_meta.links[-1]
+    )
     data = record(uuid="n-1", title="Ny")
     assert (nm.DocumentChanged(sender="p", type=label, action="add", data=data),) == change.events
 
 
 @pytest.mark.parametrize(("add", "type", "label", "record"), ADDERS)
-def test_adder_skips_a_linked_uuid_whatever_its_type(add: Callable[..., nm.Change], type: str, label: str, record: type[Any]) -> None:
+def test_adder_skips_a_linked_uuid_whatever_its_type(
+    add: Callable[..., nm.Change], type: str, label: str, record: type[Any]
+) -> None:
     """Any itemMeta link with the uuid (here a topic) makes the adder a silent no-op; idempotent."""
     change = add(FULL, "p", {"uuid": VOLVO, "title": "X"})
     assert (FULL, ()) == (change.item, change.events)
@@ -44,7 +50,9 @@ def test_adder_skips_a_linked_uuid_whatever_its_type(add: Callable[..., nm.Chang
 
 
 @pytest.mark.parametrize(("add", "type", "label", "record"), ADDERS)
-def test_adder_requires_uuid_and_title(add: Callable[..., nm.Change], type: str, label: str, record: type[Any]) -> None:
+def test_adder_requires_uuid_and_title(
+    add: Callable[..., nm.Change], type: str, label: str, record: type[Any]
+) -> None:
     """uuid and title are both required (description §2.5)."""
     with pytest.raises(nm.InvalidArgumentError) as raised:
         add(FULL, "p", {"uuid": "n-1"})
@@ -57,7 +65,9 @@ def test_getters_by_type() -> None:
     assert ["Trafik"] == [link.title for link in newsitem.get_categories(FULL)]
     assert () == newsitem.get_content_profiles(FULL)
     assert () == newsitem.get_concept_sections(FULL)
-    item = newsitem.add_link(BARE, "p", {"@type": "x-im/section", "@uuid": "s", "@rel": "subject"}).item
+    item = newsitem.add_link(
+        BARE, "p", {"@type": "x-im/section", "@uuid": "s", "@rel": "subject"}
+    ).item
     assert ["s"] == [link.uuid for link in newsitem.get_concept_sections(item)]
 
 
@@ -73,7 +83,7 @@ def test_updater_sets_only_the_title(update: Callable[..., nm.Change], label: st
     assert before is not None and after is not None
     assert ("Halka", before.rel, before.type) == (after.title, after.rel, after.type)
     assert (label, "update") == (change.events[0].type, change.events[0].action)  # type: ignore[union-attr]
-    with pytest.raises(nm.NotFoundError, match="^Could not find linkNode with UUID: nope$"):
+    with pytest.raises(nm.NotFoundError, match=r"^Could not find linkNode with UUID: nope$"):
         update(FULL, "p", {"uuid": "nope", "title": "X"})
 
 

@@ -20,10 +20,16 @@ def with_lang(lang: str) -> nm.NewsItem:
 
 def test_language_parts() -> None:
     """xml:lang split on '-', and dir; None without idf or xml:lang."""
-    assert nm.LanguageParts(type="sv", subtype="SE", direction="ltr") == newsitem.get_language_parts(FULL)
-    assert {"type": "sv", "subtype": "SE", "direction": "ltr"} == jxon.dump(newsitem.get_language_parts(FULL))
+    assert nm.LanguageParts(
+        type="sv", subtype="SE", direction="ltr"
+    ) == newsitem.get_language_parts(FULL)
+    assert {"type": "sv", "subtype": "SE", "direction": "ltr"} == jxon.dump(
+        newsitem.get_language_parts(FULL)
+    )
     bare_language = newsitem.set_language(BARE, "p", "sv", "ltr").item
-    assert {"type": "sv", "direction": "ltr"} == jxon.dump(newsitem.get_language_parts(bare_language))
+    assert {"type": "sv", "direction": "ltr"} == jxon.dump(
+        newsitem.get_language_parts(bare_language)
+    )
     assert newsitem.get_language_parts(BARE) is None
 
 
@@ -34,7 +40,9 @@ def test_get_locale_rules() -> None:
     assert "en_US" == newsitem.get_locale(with_lang("nb"), CONFIG)
     assert "en_US" == newsitem.get_locale(BARE, CONFIG)
     assert newsitem.get_locale(with_lang("nb")) is None
-    assert "sv_FI" == newsitem.get_locale(with_lang("sv"), {"language": "x", "localeFallbacks": {"sv": "sv_FI"}})
+    assert "sv_FI" == newsitem.get_locale(
+        with_lang("sv"), {"language": "x", "localeFallbacks": {"sv": "sv_FI"}}
+    )
 
 
 def test_get_locale_bad_config() -> None:
@@ -59,7 +67,10 @@ def test_set_language_sanitises_and_emits_two_events() -> None:
 def test_set_language_creates_the_idf() -> None:
     """Without contentSet > inlineXML > idf, it is created in the IDF namespace (D3)."""
     xml = newsml.dumps(newsitem.set_language(BARE, "p", "sv-SE").item)
-    assert '<contentSet><inlineXML><idf xmlns="http://www.infomaker.se/idf/1.0" xml:lang="sv-SE" dir="ltr"/></inlineXML></contentSet></newsItem>' in xml
+    assert (
+        '<contentSet><inlineXML><idf xmlns="http://www.infomaker.se/idf/1.0" xml:lang="sv-SE" dir="ltr"/></inlineXML></contentSet></newsItem>'
+        in xml
+    )
 
 
 def test_set_language_bad_arguments() -> None:

@@ -25,9 +25,7 @@ def test_add_link_appends_last_with_event() -> None:
     change = newsitem.add_link(FULL, "plugin", LINK)
     new = nm.Link(rel="subject", type="x-im/topic", uuid="new-uuid", title="New")
     assert (*item_links(FULL), new) == item_links(change.item)
-    expected = nm.DocumentChanged(
-        sender="plugin", type="link", action="add", data=new, node=new
-    )
+    expected = nm.DocumentChanged(sender="plugin", type="link", action="add", data=new, node=new)
     assert (expected,) == change.events
 
 
@@ -211,18 +209,30 @@ def test_get_content_meta_link_by_type_is_descendant() -> None:
 
 def test_add_tag_concept_search_shape() -> None:
     """The concept-search shape: title name[0], type imType[0], rel subject (D8)."""
-    tag = {"uuid": "t-1", "name": ["Saab"], "type": ["x"], "typeCatalog": ["y"], "imType": ["x-im/organisation"], "inputValue": "sa"}
+    tag = {
+        "uuid": "t-1",
+        "name": ["Saab"],
+        "type": ["x"],
+        "typeCatalog": ["y"],
+        "imType": ["x-im/organisation"],
+        "inputValue": "sa",
+    }
     change = newsitem.add_tag(FULL, "p", tag)
     new = nm.Link(title="Saab", uuid="t-1", rel="subject", type="x-im/organisation")
     assert new == item_links(change.item)[-1]
     data = nm.Tag(uuid="t-1", title="Saab", type="x-im/organisation")
-    assert (nm.DocumentChanged(sender="p", type="tag", action="add", data=data, node=new),) == change.events
+    assert (
+        nm.DocumentChanged(sender="p", type="tag", action="add", data=data, node=new),
+    ) == change.events
 
 
 def test_add_tag_plain_shape_and_type_fallback() -> None:
     """{title, type, uuid} works; without imType the type is type[0]."""
     plain = newsitem.add_tag(FULL, "p", {"uuid": "t-2", "title": "T", "type": "x-im/topic"})
-    assert nm.Link(title="T", uuid="t-2", rel="subject", type="x-im/topic") == item_links(plain.item)[-1]
+    assert (
+        nm.Link(title="T", uuid="t-2", rel="subject", type="x-im/topic")
+        == item_links(plain.item)[-1]
+    )
     fallback = newsitem.add_tag(FULL, "p", {"uuid": "t-3", "name": ["U"], "type": ["x-im/person"]})
     assert "x-im/person" == item_links(fallback.item)[-1].type
 
@@ -242,9 +252,13 @@ def test_add_tag_missing_uuid_names_it() -> None:
 
 def test_update_tag() -> None:
     """update_tag sets title, rel and type of the link with that uuid; event tag/update."""
-    change = newsitem.update_tag(FULL, "p", VOLVO, {"name": ["Volvo Cars"], "imType": ["x-im/organisation"]})
+    change = newsitem.update_tag(
+        FULL, "p", VOLVO, {"name": ["Volvo Cars"], "imType": ["x-im/organisation"]}
+    )
     updated = newsitem.get_concept_by_uuid(change.item, VOLVO)
-    assert nm.Link(rel="subject", type="x-im/organisation", uuid=VOLVO, title="Volvo Cars") == updated
+    assert (
+        nm.Link(rel="subject", type="x-im/organisation", uuid=VOLVO, title="Volvo Cars") == updated
+    )
     (event,) = change.events
     assert ("tag", "update", updated) == (event.type, event.action, event.node)  # type: ignore[union-attr]
 
@@ -264,8 +278,14 @@ def test_corpus_text_article_getters() -> None:
     assert ["Hedemora", "Dalarna"] == [link.title for link in newsitem.get_categories(item)]
     assert [
         {"title": "Volvo", "rel": "subject", "type": "x-im/topic", "uuid": VOLVO},
-        {"title": "Saab", "rel": "subject", "type": "x-im/topic", "uuid": "14d59118-91e4-11e5-8994-feff819cdc9f"},
+        {
+            "title": "Saab",
+            "rel": "subject",
+            "type": "x-im/topic",
+            "uuid": "14d59118-91e4-11e5-8994-feff819cdc9f",
+        },
     ] == [jxon.dump(tag, normalize=True) for tag in newsitem.get_tags(item, ["x-im/topic"])]
     assert ["dd.se"] == [
-        link.title for link in newsitem.get_link_by_type_and_rel(item, "p", "x-im/channel", "channel")
+        link.title
+        for link in newsitem.get_link_by_type_and_rel(item, "p", "x-im/channel", "channel")
     ]

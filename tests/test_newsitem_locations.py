@@ -24,28 +24,71 @@ def test_get_locations_all_polygon_position() -> None:
 def test_location_record_and_jxon_view() -> None:
     """Records expose `position`; the JXON view has data.geometry (D10)."""
     place = newsitem.get_locations(FULL)[0]
-    assert nm.Location(uuid=LINKOPING, title="Linköping", type="x-im/place", rel="subject", position="POINT(15.6214 58.4108)") == place
-    assert {"data": {"geometry": "POINT(15.6214 58.4108)"}, "title": "Linköping", "uuid": LINKOPING, "rel": "subject", "type": "x-im/place"} == jxon.dump(place)
+    assert (
+        nm.Location(
+            uuid=LINKOPING,
+            title="Linköping",
+            type="x-im/place",
+            rel="subject",
+            position="POINT(15.6214 58.4108)",
+        )
+        == place
+    )
+    assert {
+        "data": {"geometry": "POINT(15.6214 58.4108)"},
+        "title": "Linköping",
+        "uuid": LINKOPING,
+        "rel": "subject",
+        "type": "x-im/place",
+    } == jxon.dump(place)
 
 
 def test_legacy_position_element_is_read() -> None:
     """<data><position> of legacy documents is read as the position (D10)."""
-    item = newsitem.add_link(FULL, "p", {"@type": "x-im/position", "@uuid": "x", "@rel": "subject", "data": {"position": "POINT(1 2)"}}).item
+    item = newsitem.add_link(
+        FULL,
+        "p",
+        {
+            "@type": "x-im/position",
+            "@uuid": "x",
+            "@rel": "subject",
+            "data": {"position": "POINT(1 2)"},
+        },
+    ).item
     assert "POINT(1 2)" == newsitem.get_locations(item, "position")[-1].position
 
 
 def test_add_location_writes_geometry_and_rel() -> None:
     """data.position is written as <data><geometry>; rel from the location, default subject."""
-    location = {"uuid": "l1", "title": "Kalmar", "type": "x-im/polygon", "rel": "about", "data": {"position": "POLYGON((1 1,2 2,1 1))"}}
+    location = {
+        "uuid": "l1",
+        "title": "Kalmar",
+        "type": "x-im/polygon",
+        "rel": "about",
+        "data": {"position": "POLYGON((1 1,2 2,1 1))"},
+    }
     change = newsitem.add_location(FULL, "p", location)
     assert FULL.item_meta is not None and change.item.item_meta is not None
     new = change.item.item_meta.links[-1]
-    assert '<link rel="about" type="x-im/polygon" uuid="l1" title="Kalmar"><data><geometry>POLYGON((1 1,2 2,1 1))</geometry></data></link>' in newsml.dumps(change.item)
-    data = nm.Location(uuid="l1", title="Kalmar", type="x-im/polygon", rel="about", position="POLYGON((1 1,2 2,1 1))")
-    assert (nm.DocumentChanged(sender="p", type="location", action="add", data=data, node=new),) == change.events
+    assert (
+        '<link rel="about" type="x-im/polygon" uuid="l1" title="Kalmar"><data><geometry>POLYGON((1 1,2 2,1 1))</geometry></data></link>'
+        in newsml.dumps(change.item)
+    )
+    data = nm.Location(
+        uuid="l1",
+        title="Kalmar",
+        type="x-im/polygon",
+        rel="about",
+        position="POLYGON((1 1,2 2,1 1))",
+    )
+    assert (
+        nm.DocumentChanged(sender="p", type="location", action="add", data=data, node=new),
+    ) == change.events
     plain = newsitem.add_location(FULL, "p", {"uuid": "l2", "title": "X"}).item
     assert plain.item_meta is not None
-    assert nm.Link(title="X", uuid="l2", rel="subject", type="x-im/place") == plain.item_meta.links[-1]
+    assert (
+        nm.Link(title="X", uuid="l2", rel="subject", type="x-im/place") == plain.item_meta.links[-1]
+    )
 
 
 def test_add_location_duplicate_is_silent() -> None:
@@ -63,9 +106,16 @@ def test_add_location_needs_uuid() -> None:
 
 def test_update_location() -> None:
     """Title and geometry change; type and rel stay; event location/update with the link."""
-    change = newsitem.update_location(FULL, "p", {"uuid": LINKOPING, "title": "Lkpg", "data": {"position": "POINT(1 1)"}})
+    change = newsitem.update_location(
+        FULL, "p", {"uuid": LINKOPING, "title": "Lkpg", "data": {"position": "POINT(1 1)"}}
+    )
     place = newsitem.get_locations(change.item)[0]
-    assert ("Lkpg", "POINT(1 1)", "x-im/place", "subject") == (place.title, place.position, place.type, place.rel)
+    assert ("Lkpg", "POINT(1 1)", "x-im/place", "subject") == (
+        place.title,
+        place.position,
+        place.type,
+        place.rel,
+    )
     assert ("location", "update") == (change.events[0].type, change.events[0].action)  # type: ignore[union-attr]
 
 
@@ -81,7 +131,7 @@ def test_update_location_adds_geometry_where_missing() -> None:
 
 def test_update_location_not_found() -> None:
     """Unknown uuid: NotFoundError with the Writer's message."""
-    with pytest.raises(nm.NotFoundError, match="^Could not find linkNode with UUID: nope$"):
+    with pytest.raises(nm.NotFoundError, match=r"^Could not find linkNode with UUID: nope$"):
         newsitem.update_location(FULL, "p", {"uuid": "nope"})
 
 
@@ -93,4 +143,6 @@ def test_corpus_locations() -> None:
     item = newsml.loads(path.read_bytes())
     assert ["Alvesta", "Stockholm", "Kalmar"] == [loc.title for loc in newsitem.get_locations(item)]
     assert ["Kalmar"] == [loc.title for loc in newsitem.get_locations(item, "polygon")]
-    assert ["Alvesta", "Stockholm"] == [loc.title for loc in newsitem.get_locations(item, "position")]
+    assert ["Alvesta", "Stockholm"] == [
+        loc.title for loc in newsitem.get_locations(item, "position")
+    ]

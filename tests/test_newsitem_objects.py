@@ -23,7 +23,13 @@ def test_get_news_priority_raw_jxon() -> None:
     """The first x-im/newsvalue object; raw JXON with string values and "" for empty (D21)."""
     found = newsitem.get_news_priority(FULL)
     assert {
-        "data": {"score": "3", "description": "6H", "duration": "21600", "format": "lifetimecode", "end": ""},
+        "data": {
+            "score": "3",
+            "description": "6H",
+            "duration": "21600",
+            "format": "lifetimecode",
+            "end": "",
+        },
         "@id": "8400c74d665x",
         "@type": "x-im/newsvalue",
     } == jxon.dump(found)
@@ -35,14 +41,19 @@ def test_create_news_priority_keeps_the_old_one() -> None:
     change = newsitem.create_news_priority(FULL, "p", PRIORITY)
     assert ["8400c74d665x", "8400c74d667e", "np2"] == objects(change.item)
     first = newsitem.get_news_priority(FULL)
-    assert (nm.DocumentChanged(sender="p", type="newsPriority", action="add", data=first),) == change.events
+    assert (
+        nm.DocumentChanged(sender="p", type="newsPriority", action="add", data=first),
+    ) == change.events
 
 
 def test_create_news_priority_creates_metadata() -> None:
     """Without contentMeta metadata one is created (the Writer crashes; D3)."""
     change = newsitem.create_news_priority(BARE, "p", PRIORITY)
     assert ["np2"] == objects(change.item)
-    assert '<metadata xmlns="http://www.infomaker.se/newsml/1.0"><object id="np2" type="x-im/newsvalue"><data><score>5</score><end/></data></object></metadata></contentMeta>' in newsml.dumps(change.item)
+    assert (
+        '<metadata xmlns="http://www.infomaker.se/newsml/1.0"><object id="np2" type="x-im/newsvalue"><data><score>5</score><end/></data></object></metadata></contentMeta>'
+        in newsml.dumps(change.item)
+    )
 
 
 def test_set_news_priority_replaces_and_moves_last() -> None:
@@ -51,7 +62,9 @@ def test_set_news_priority_replaces_and_moves_last() -> None:
     assert ["8400c74d667e", "np2"] == objects(change.item)
     new = newsitem.get_news_priority(change.item)
     assert new is not None and "5" == jxon.dump(new)["data"]["score"]
-    assert (nm.DocumentChanged(sender="p", type="newsPriority", action="update", data=new),) == change.events
+    assert (
+        nm.DocumentChanged(sender="p", type="newsPriority", action="update", data=new),
+    ) == change.events
 
 
 def test_set_news_priority_undefined() -> None:
@@ -62,11 +75,15 @@ def test_set_news_priority_undefined() -> None:
 
 def test_content_meta_objects_by_type_and_id() -> None:
     """Objects below contentMeta metadata; () / None when absent (D12)."""
-    assert ["8400c74d667e"] == [o.id for o in newsitem.get_content_meta_objects_by_type(FULL, "x-im/teaser")]
+    assert ["8400c74d667e"] == [
+        o.id for o in newsitem.get_content_meta_objects_by_type(FULL, "x-im/teaser")
+    ]
     assert () == newsitem.get_content_meta_objects_by_type(FULL, "x-im/none")
     teaser = newsitem.get_content_meta_object_by_id(FULL, "8400c74d667e")
     assert teaser is not None and "Teaser title" == teaser.title
-    assert newsitem.get_content_meta_object_by_id(FULL, "m1") is None  # in itemMeta, not contentMeta
+    assert (
+        newsitem.get_content_meta_object_by_id(FULL, "m1") is None
+    )  # in itemMeta, not contentMeta
 
 
 def test_set_content_meta_object_replaces_same_id_at_the_end() -> None:
@@ -75,7 +92,9 @@ def test_set_content_meta_object_replaces_same_id_at_the_end() -> None:
     change = newsitem.set_content_meta_object(FULL, "p", obj)
     assert ["8400c74d667e", "8400c74d665x"] == objects(change.item)
     new = newsitem.get_content_meta_object_by_id(change.item, "8400c74d665x")
-    assert (nm.DocumentChanged(sender="p", type="contentmetaobject", action="set", data=new),) == change.events
+    assert (
+        nm.DocumentChanged(sender="p", type="contentmetaobject", action="set", data=new),
+    ) == change.events
 
 
 @pytest.mark.parametrize(
@@ -97,7 +116,11 @@ def test_remove_content_meta_object() -> None:
     """Removes the object; event delete with the id; absent: unchanged, no event, no error."""
     change = newsitem.remove_content_meta_object(FULL, "p", "8400c74d667e")
     assert ["8400c74d665x"] == objects(change.item)
-    assert (nm.DocumentChanged(sender="p", type="contentmetaobject", action="delete", data="8400c74d667e"),) == change.events
+    assert (
+        nm.DocumentChanged(
+            sender="p", type="contentmetaobject", action="delete", data="8400c74d667e"
+        ),
+    ) == change.events
     absent = newsitem.remove_content_meta_object(FULL, "p", "nope")
     assert (FULL, ()) == (absent.item, absent.events)
 
@@ -115,7 +138,11 @@ def test_pub_status() -> None:
     assert newsitem.get_pub_status(BARE) is None
     change = newsitem.set_pub_status(FULL, "p", {"qcode": "stat:usable", "other": "ignored"})
     assert nm.PubStatus(qcode="stat:usable") == newsitem.get_pub_status(change.item)
-    assert (nm.DocumentChanged(sender="p", type="pubStatus", action="set", data=nm.PubStatus(qcode="stat:usable")),) == change.events
+    assert (
+        nm.DocumentChanged(
+            sender="p", type="pubStatus", action="set", data=nm.PubStatus(qcode="stat:usable")
+        ),
+    ) == change.events
     created = newsitem.set_pub_status(BARE, "p", nm.PubStatus(qcode="stat:usable")).item
     assert '<pubStatus qcode="stat:usable"/></itemMeta>' in newsml.dumps(created)
 

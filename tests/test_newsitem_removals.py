@@ -29,13 +29,15 @@ def test_remove_link_by_uuid_event_type_is_tag() -> None:
     category = newsitem.get_concept_by_uuid(FULL, TRAFIK)
     change = newsitem.remove_link_by_uuid(FULL, "p", TRAFIK)
     assert TRAFIK not in uuids(change.item)
-    expected = nm.DocumentChanged(sender="p", type="tag", action="delete", data=TRAFIK, node=category)
+    expected = nm.DocumentChanged(
+        sender="p", type="tag", action="delete", data=TRAFIK, node=category
+    )
     assert (expected,) == change.events
 
 
 def test_remove_link_by_uuid_not_found() -> None:
     """Unknown uuid: NotFoundError `Could not find linkNode with UUID: <uuid>`."""
-    with pytest.raises(nm.NotFoundError, match="^Could not find linkNode with UUID: nope$"):
+    with pytest.raises(nm.NotFoundError, match=r"^Could not find linkNode with UUID: nope$"):
         newsitem.remove_link_by_uuid(FULL, "p", "nope")
 
 
@@ -46,7 +48,7 @@ def test_remove_link_by_uri() -> None:
     assert ("link", "delete", "im://user/1") == (event.type, event.action, event.data)  # type: ignore[union-attr]
     assert "Editor Bot" == event.node.title  # type: ignore[union-attr]
     assert len(uuids(FULL)) - 1 == len(uuids(change.item))
-    with pytest.raises(nm.NotFoundError, match="^Could not find linkNode with uri: im://x$"):
+    with pytest.raises(nm.NotFoundError, match=r"^Could not find linkNode with uri: im://x$"):
         newsitem.remove_link_by_uri(FULL, "p", "im://x")
 
 
@@ -55,7 +57,9 @@ def test_remove_all_links_by_type_lists_removed_nodes() -> None:
     authors = newsitem.get_link_by_type_and_rel(FULL, "p", "x-im/author", "author")
     change = newsitem.remove_all_links_by_type(FULL, "p", "x-im/author")
     assert () == newsitem.get_authors(change.item)
-    expected = nm.DocumentChanged(sender="p", type="link", action="delete-all", data="x-im/author", nodes=authors)
+    expected = nm.DocumentChanged(
+        sender="p", type="link", action="delete-all", data="x-im/author", nodes=authors
+    )
     assert (expected,) == change.events
 
 
@@ -70,8 +74,12 @@ def test_remove_link_by_uuid_and_rel() -> None:
     """Needs both uuid and rel; event link/delete with the rel; message names only the uuid."""
     change = newsitem.remove_link_by_uuid_and_rel(FULL, "p", VOLVO, "subject")
     assert VOLVO not in uuids(change.item)
-    assert ("link", "delete", "subject") == (change.events[0].type, change.events[0].action, change.events[0].data)  # type: ignore[union-attr]
-    with pytest.raises(nm.NotFoundError, match=f"^Could not find linkNode with UUID: {VOLVO}$"):
+    assert ("link", "delete", "subject") == (
+        change.events[0].type,
+        change.events[0].action,
+        change.events[0].data,
+    )  # type: ignore[union-attr]
+    with pytest.raises(nm.NotFoundError, match=rf"^Could not find linkNode with UUID: {VOLVO}$"):
         newsitem.remove_link_by_uuid_and_rel(FULL, "p", VOLVO, "author")
 
 
@@ -80,15 +88,21 @@ def test_remove_link_content_meta_by_type_and_rel_one_event_each() -> None:
     twice = newsitem.add_content_meta_link(
         FULL, "p", {"@rel": "premium", "@type": "x-im/premium", "@uuid": "p-2"}
     ).item
-    change = newsitem.remove_link_content_meta_by_type_and_rel(twice, "p", "x-im/premium", "premium")
+    change = newsitem.remove_link_content_meta_by_type_and_rel(
+        twice, "p", "x-im/premium", "premium"
+    )
     assert ["x-im/articlesource"] == [link.type for link in content_links(change.item)]
-    assert [("link", "delete", "premium")] * 2 == [(e.type, e.action, e.data) for e in change.events]  # type: ignore[union-attr]
+    assert [("link", "delete", "premium")] * 2 == [
+        (e.type, e.action, e.data) for e in change.events
+    ]  # type: ignore[union-attr]
     assert ["aa6f4a3c-2c2d-4b61-9f0e-0d5a1e7c2b33", "p-2"] == [e.node.uuid for e in change.events]  # type: ignore[union-attr]
 
 
 def test_remove_link_content_meta_by_type_and_rel_not_found_message() -> None:
     """None matched: NotFoundError with the Writer's message (no space before `and`)."""
-    with pytest.raises(nm.NotFoundError, match="^Could not find linkNode with type: x-im/premiumand rel: other$"):
+    with pytest.raises(
+        nm.NotFoundError, match=r"^Could not find linkNode with type: x-im/premiumand rel: other$"
+    ):
         newsitem.remove_link_content_meta_by_type_and_rel(FULL, "p", "x-im/premium", "other")
 
 
@@ -111,14 +125,18 @@ def test_remove_link_content_meta_by_type_and_matching_filter() -> None:
 
 def test_matching_filter_no_match_is_quiet() -> None:
     """No link passes the filter: unchanged, no event, no error."""
-    change = newsitem.remove_link_content_meta_by_type_and_matching_filter(FULL, "p", "x-im/premium", lambda link: False)
+    change = newsitem.remove_link_content_meta_by_type_and_matching_filter(
+        FULL, "p", "x-im/premium", lambda link: False
+    )
     assert (FULL, ()) == (change.item, change.events)
 
 
 def test_matching_filter_must_be_callable() -> None:
     """A filter that is not callable is an InvalidArgumentError naming `filter`."""
     with pytest.raises(nm.InvalidArgumentError) as raised:
-        newsitem.remove_link_content_meta_by_type_and_matching_filter(FULL, "p", "x-im/premium", "yes")  # type: ignore[arg-type]
+        newsitem.remove_link_content_meta_by_type_and_matching_filter(
+            FULL, "p", "x-im/premium", "yes"
+        )  # type: ignore[arg-type]
     assert "filter" == raised.value.field
 
 

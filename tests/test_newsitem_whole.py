@@ -57,7 +57,10 @@ def test_set_source_is_a_deprecated_alias() -> None:
 def test_invalidate() -> None:
     """Marks the item invalid; DocumentInvalidated from __internal; the XML is unchanged."""
     change = newsitem.invalidate(FULL)
-    assert (True, (nm.DocumentInvalidated(sender="__internal"),)) == (change.item.invalid, change.events)
+    assert (True, (nm.DocumentInvalidated(sender="__internal"),)) == (
+        change.item.invalid,
+        change.events,
+    )
     assert newsml.dumps(FULL) == newsml.dumps(change.item)
 
 
@@ -65,9 +68,19 @@ def test_legacy_article_id_and_dates() -> None:
     """npext:articleid (D13) and the four dates as written; None when absent."""
     assert "112233" == newsitem.get_legacy_article_id(FULL)
     assert newsitem.get_legacy_article_id(BARE) is None
-    assert ("2024-03-05T10:15:30+01:00", "2024-03-05T09:00:00Z") == (newsitem.get_version_created(FULL), newsitem.get_first_created(FULL))
-    assert ("2024-03-05T09:00:00Z", "2024-03-05T10:15:30+01:00") == (newsitem.get_content_created(FULL), newsitem.get_content_modified(FULL))
-    assert (None, None, None) == (newsitem.get_first_created(BARE), newsitem.get_content_created(BARE), newsitem.get_content_modified(BARE))
+    assert ("2024-03-05T10:15:30+01:00", "2024-03-05T09:00:00Z") == (
+        newsitem.get_version_created(FULL),
+        newsitem.get_first_created(FULL),
+    )
+    assert ("2024-03-05T09:00:00Z", "2024-03-05T10:15:30+01:00") == (
+        newsitem.get_content_created(FULL),
+        newsitem.get_content_modified(FULL),
+    )
+    assert (None, None, None) == (
+        newsitem.get_first_created(BARE),
+        newsitem.get_content_created(BARE),
+        newsitem.get_content_modified(BARE),
+    )
 
 
 def test_get_organisation() -> None:
@@ -75,7 +88,12 @@ def test_get_organisation() -> None:
     polisen = newsitem.get_organisation(FULL)
     assert polisen.organisation is not None and "Polisen" == polisen.organisation.title
     assert nm.Organisation() == newsitem.get_organisation(BARE)
-    org = {"@type": "x-im/organisation", "@uuid": "o1", "@rel": "subject", "links": {"link": [{"@type": "x-im/unit", "@uuid": "u1"}]}}
+    org = {
+        "@type": "x-im/organisation",
+        "@uuid": "o1",
+        "@rel": "subject",
+        "links": {"link": [{"@type": "x-im/unit", "@uuid": "u1"}]},
+    }
     item = newsitem.add_link(BARE, "p", {"@type": "x-im/unit", "@uuid": "u0"}).item
     item = newsitem.add_link(item, "p", org).item
     item = newsitem.add_link(item, "p", {"@type": "x-im/unit", "@uuid": "u2"}).item
@@ -92,16 +110,24 @@ def test_ed_note() -> None:
     assert change.item.item_meta is not None
     assert nm.Element(name="edNote", children=("Ny notis",)) == change.item.item_meta.children[-1]
     assert "Ingen bild på föraren" == newsitem.get_ed_note(change.item)  # the first edNote now
-    assert (nm.DocumentChanged(sender="", type="edNote", action="set", data="Ny notis"),) == change.events
+    assert (
+        nm.DocumentChanged(sender="", type="edNote", action="set", data="Ny notis"),
+    ) == change.events
     removed = newsitem.set_ed_note(FULL, "")
     assert ("Ingen bild på föraren", ()) == (newsitem.get_ed_note(removed.item), removed.events)
-    assert (BARE, ()) == (newsitem.set_ed_note(BARE, None).item, newsitem.set_ed_note(BARE, None).events)
+    assert (BARE, ()) == (
+        newsitem.set_ed_note(BARE, None).item,
+        newsitem.set_ed_note(BARE, None).events,
+    )
 
 
 def test_set_ed_note_creates_in_itemmeta_namespace() -> None:
     """A new edNote is appended last in itemMeta, in its namespace (R1, R2)."""
     xml = newsml.dumps(newsitem.set_ed_note(BARE, "Hej").item)
-    assert "<versionCreated>2024-01-01T00:00:00Z</versionCreated><edNote>Hej</edNote></itemMeta>" in xml
+    assert (
+        "<versionCreated>2024-01-01T00:00:00Z</versionCreated><edNote>Hej</edNote></itemMeta>"
+        in xml
+    )
 
 
 def test_set_ed_note_type_check() -> None:
@@ -116,9 +142,14 @@ def test_has_published_version() -> None:
     change = newsitem.set_has_published_version(FULL, "p", True)
     assert newsitem.get_has_published_version(change.item) is True
     assert "true" == newsitem.get_ext_property(change.item, "itemMeta", "imext:haspublishedversion")
-    assert (nm.DocumentChanged(sender="p", type="hasPublishedVersion", action="set", data=True),) == change.events
+    assert (
+        nm.DocumentChanged(sender="p", type="hasPublishedVersion", action="set", data=True),
+    ) == change.events
     created = newsitem.set_has_published_version(BARE, "p", False).item
-    assert '<itemMetaExtProperty type="imext:haspublishedversion" value="false"/></itemMeta>' in newsml.dumps(created)
+    assert (
+        '<itemMetaExtProperty type="imext:haspublishedversion" value="false"/></itemMeta>'
+        in newsml.dumps(created)
+    )
 
 
 def test_has_published_version_reads_the_misspelling() -> None:

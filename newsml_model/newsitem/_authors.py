@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from newsml_model._args import AUTHOR_DATA_FIELDS, NIL_UUID, Author, coerce
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError, NotFoundError
@@ -25,7 +23,7 @@ def get_authors(item: NewsItem) -> tuple[Link, ...]:
     when the kept one has the nil uuid (a simple author), else by uuid.
     """
     kept: list[Link] = []
-    for _path, link in _tree.child_links(check_item(item), "itemMeta"):
+    for link in _tree.links_of(check_item(item), "itemMeta"):
         if link.type != AUTHOR:
             continue
         if any(
@@ -115,10 +113,8 @@ def update_author_with_uuid(item: NewsItem, name: str, uuid: str, author: Author
         if (value := getattr(argument, attr))
     )
     if fields:
-        found = attrs.evolve(
-            found, children=(*found.children, Element(name="data", children=fields))
-        )
-    new = attrs.evolve(found, title=argument.name)
+        found = _tree.with_children(found, (*found.children, Element(name="data", children=fields)))
+    new = _tree.evolve(found, title=argument.name)
     item = _tree.update_in(item, path, lambda _old: new)
     if not fields:
         return unchanged(item)

@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
-
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError, NotFoundError
 from newsml_model._item import NewsItem
@@ -59,7 +57,7 @@ def _concept_path(item: NewsItem, concept_node: Any, field: str) -> tuple[tuple[
         uuid = concept_node
     else:
         raise InvalidArgumentError(f"{field} must be a Link or a uuid", field=field)
-    path, found = _tree.first_child_link(item, "itemMeta", lambda link: link.uuid == uuid)
+    path, found = _tree.first_link_with_uuid(item, "itemMeta", uuid)
     if path is None or found is None:
         raise NotFoundError(f"Could not find linkNode with UUID: {uuid}")
     return path, found
@@ -125,9 +123,7 @@ def _with_data(link: Link, concept: Mapping[str, Any]) -> Link:
             for key, value in fields.items()
             if value
         )
-        link = attrs.evolve(
-            link, children=(*link.children, Element(name="data", children=children))
-        )
+        link = _tree.with_children(link, (*link.children, Element(name="data", children=children)))
     return link
 
 
@@ -147,7 +143,7 @@ def update_concept_data(
     new = _with_data(found, concept)
     title = _attr(concept.get("name"), "concept_object.name")
     if title is not None:
-        new = attrs.evolve(new, title=title)
+        new = _tree.evolve(new, title=title)
     return unchanged(_tree.update_in(item, path, lambda _old: new))
 
 
@@ -177,13 +173,13 @@ def update_concept(
     pm = _mapping(property_map, "property_map", optional=True)
     trigger = check_bool(trigger_document_changed, "trigger_document_changed")
     uuid = concept.get("uuid")
-    path, found = _tree.first_child_link(item, "itemMeta", lambda link: link.uuid == uuid)
+    path, found = _tree.first_link_with_uuid(item, "itemMeta", uuid)
     if path is None or found is None:
         return unchanged(item)
     link = _with_data(found, concept)
     title_key = pm.get("ConceptName")
     title = concept.get(title_key) if title_key is not None else concept.get("name")
-    link = attrs.evolve(link, title=_attr(title, "concept_object.name"))
+    link = _tree.evolve(link, title=_attr(title, "concept_object.name"))
     broader = _field(concept, pm, "ConceptBroaderRelation")
     associated = _field(concept, pm, "ConceptAssociatedWithRelations")
     if broader or associated:
@@ -191,7 +187,7 @@ def update_concept(
             if node.__class__ is Links:
                 link = _tree.remove_in(link, links_path)
                 break
-        link = attrs.evolve(link, children=(*link.children, Links(namespace=IM)))
+        link = _tree.with_children(link, (*link.children, Links(namespace=IM)))
         link = _with_relations(link, "broader", broader, pm)
         many = (
             associated

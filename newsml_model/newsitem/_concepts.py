@@ -10,8 +10,6 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-import attrs
-
 from newsml_model._args import Category, ContentProfile, Story, coerce
 from newsml_model._change import Change
 from newsml_model._errors import NotFoundError
@@ -28,9 +26,7 @@ CONCEPT_SECTION = "x-im/section"
 
 
 def _of_type(item: NewsItem, type: str) -> tuple[Link, ...]:
-    return tuple(
-        link for _p, link in _tree.child_links(check_item(item), "itemMeta") if link.type == type
-    )
+    return tuple(link for link in _tree.links_of(check_item(item), "itemMeta") if link.type == type)
 
 
 def _add(
@@ -51,10 +47,10 @@ def _update(
     check_item(item)
     sender = check_sender(name)
     argument = coerce(cls, value, field)
-    path, _found = _tree.first_child_link(item, "itemMeta", lambda link: link.uuid == argument.uuid)
+    path, _found = _tree.first_link_with_uuid(item, "itemMeta", argument.uuid)
     if path is None:
         raise NotFoundError(f"Could not find linkNode with UUID: {argument.uuid}")
-    item = _tree.update_in(item, path, lambda old: attrs.evolve(old, title=argument.title))
+    item = _tree.update_in(item, path, lambda old: _tree.evolve(old, title=argument.title))
     return changed(item, sender, label, "update", argument)
 
 
@@ -156,4 +152,4 @@ def add_category(item: NewsItem, name: str, category: Category) -> Change:
 def get_concept_by_uuid(item: NewsItem, uuid: str) -> Link | None:
     """The first ``itemMeta > links > link`` with `uuid` (any type), or None (D18)."""
     check_str(uuid, "uuid")
-    return _tree.first_child_link(check_item(item), "itemMeta", lambda link: link.uuid == uuid)[1]
+    return _tree.first_link_with_uuid(check_item(item), "itemMeta", uuid)[1]

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from newsml_model._args import PubTime, coerce
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError
@@ -49,7 +47,7 @@ def _find(
 def _set(item: NewsItem, section: str, type: str, value: str) -> tuple[NewsItem, ExtProperty]:
     path, found = _find(item, section, type)
     if path is not None and found is not None:
-        new = attrs.evolve(found, value=value)
+        new = _tree.evolve(found, value=value)
         return _tree.update_in(item, path, lambda _old: new), new
     new = ExtProperty(type=type, value=value)
     item, section_path = _tree.ensure_section(item, section)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from newsml_model._args import EditorConfig, LanguageParts, coerce
 from newsml_model._change import Change, DocumentChanged, LanguageChanged
 from newsml_model._item import NewsItem
@@ -81,7 +79,7 @@ def set_language(
 
     def relabel(idf: Element) -> Element:
         updated = set_attribute(idf.attributes, "xml:lang", code.replace("_", "-", 1))
-        return attrs.evolve(idf, attributes=set_attribute(updated, "dir", direction))
+        return _tree.evolve(idf, attributes=set_attribute(updated, "dir", direction))
 
     item = _tree.update_in(item, path, relabel)
     return Change(

@@ -1,7 +1,9 @@
 """Links and tags: adders, updaters and getters (description §4.7).
 
 Child selectors (``itemMeta > links > link``) unless a docstring says
-"descendant" (R4). Getters return `Link` records: ``jxon.dump(link)`` is the
+"descendant" (R4). Descendant searches walk the typed records (``links``,
+``link``, ``metadata``/``meta``, ``object``), not the inside of generic
+elements such as ``data``, where NewsML puts no links. Getters return `Link` records: ``jxon.dump(link)`` is the
 Writer's raw JSON, ``jxon.dump(link, normalize=True)`` its normalised one (D21).
 The `name` parameter of getters is the caller's plugin id; it is ignored.
 """
@@ -10,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-
-import attrs
 
 from newsml_model._args import Tag, coerce
 from newsml_model._change import Change
@@ -37,7 +37,7 @@ def _not_found_uuid(uuid: str | None) -> NotFoundError:
 
 def has_uuid(item: NewsItem, uuid: str) -> bool:
     """True when any ``itemMeta > links > link`` has that uuid (the adders' duplicate check)."""
-    return _tree.first_child_link(item, "itemMeta", lambda link: link.uuid == uuid)[0] is not None
+    return _tree.first_link_with_uuid(item, "itemMeta", uuid)[0] is not None
 
 
 def add_link(
@@ -58,9 +58,7 @@ def add_link(
     new = coerce(Link, link, "link")
     trigger = check_bool(trigger_document_changed, "trigger_document_changed")
     if new.uuid is not None:
-        _path, first = _tree.first_child_link(
-            item, "itemMeta", lambda found: found.uuid == new.uuid
-        )
+        _path, first = _tree.first_link_with_uuid(item, "itemMeta", new.uuid)
         if first is not None and first.rel == new.rel:
             return unchanged(item)
     item = _tree.append_link(item, "itemMeta", new)
@@ -95,12 +93,10 @@ def update_link_rel(item: NewsItem, name: str, link: Link) -> Change:
         raise InvalidArgumentError("link needs a uuid", field="link.uuid")
     if argument.rel is None:
         raise InvalidArgumentError("link needs a rel", field="link.rel")
-    path, _found = _tree.first_child_link(
-        item, "itemMeta", lambda found: found.uuid == argument.uuid
-    )
+    path, _found = _tree.first_link_with_uuid(item, "itemMeta", argument.uuid)
     if path is None:
         raise _not_found_uuid(argument.uuid)
-    item = _tree.update_in(item, path, lambda old: attrs.evolve(old, rel=argument.rel))
+    item = _tree.update_in(item, path, lambda old: _tree.evolve(old, rel=argument.rel))
     return changed(item, sender, argument.type or "", "update", argument)
 
 
@@ -118,7 +114,7 @@ def get_links_by_type(
     rel = check_optional_str(subject, "subject") or "subject"
     return tuple(
         link
-        for _p, link in _tree.child_links(check_item(item), "itemMeta")
+        for link in _tree.links_of(check_item(item), "itemMeta")
         if link.rel == rel and link.type in wanted
     )
 
@@ -138,16 +134,19 @@ def get_link_by_type_and_rel(item: NewsItem, name: str, type: str, rel: str) -> 
     check_str(rel, "rel")
     return tuple(
         link
-        for _p, link in _tree.child_links(check_item(item), "itemMeta")
+        for link in _tree.links_of(check_item(item), "itemMeta")
         if link.type == type and link.rel == rel
     )
 
 
 def _descendant_links(item: NewsItem, section: str, type: str) -> tuple[Link, ...]:
     check_str(type, "type")
+    index = _tree.section_index(check_item(item), section)
+    if index is None:
+        return ()
     return tuple(
         node
-        for _p, node in _tree.section_descendants(check_item(item), section)
+        for node in _tree.iter_records(item.children[index], generic=False)
         if node.__class__ is Link and node.type == type
     )
 
@@ -165,7 +164,7 @@ def get_content_meta_link_by_type(item: NewsItem, name: str, type: str) -> tuple
 def _tag_link(tag: Tag, old: Link | None = None) -> Link:
     if old is None:
         return Link(title=tag.title, uuid=tag.uuid, rel=tag.rel, type=tag.type)
-    return attrs.evolve(old, title=tag.title, rel=tag.rel, type=tag.type)
+    return _tree.evolve(old, title=tag.title, rel=tag.rel, type=tag.type)
 
 
 def add_tag(item: NewsItem, name: str, tag: Tag) -> Change:
@@ -203,7 +202,7 @@ def update_tag(item: NewsItem, name: str, uuid: str, tag: Tag) -> Change:
     if isinstance(tag, Mapping) and "uuid" not in tag:
         value = {**tag, "uuid": uuid}
     argument = coerce(Tag, value, "tag")
-    path, found = _tree.first_child_link(item, "itemMeta", lambda link: link.uuid == uuid)
+    path, found = _tree.first_link_with_uuid(item, "itemMeta", uuid)
     if path is None or found is None:
         raise _not_found_uuid(uuid)
     new = _tag_link(argument, found)

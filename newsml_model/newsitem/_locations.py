@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from newsml_model._args import Location, coerce
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError, NotFoundError
@@ -26,20 +24,27 @@ LOCATION_TYPES = ("x-im/place", "x-im/polygon", "x-im/position")
 
 def _geometry(link: Link) -> str | None:
     """Text of ``data > geometry`` (or legacy ``data > position``), or None."""
-    data = link.data
-    if data is None:
-        return None
-    found = data.find("geometry") or data.find("position")
-    return None if found is None else found.full_text
+    # Plain loops: this runs for every place link of every get_locations call.
+    for child in link.children:
+        if child.__class__ is Element and child.name == "data":
+            legacy = None
+            for part in child.children:
+                if part.__class__ is Element:
+                    if part.name == "geometry":
+                        return part.full_text
+                    if part.name == "position" and legacy is None:
+                        legacy = part
+            return None if legacy is None else legacy.full_text
+    return None
 
 
-def _location(link: Link) -> Location:
+def _location(link: Link, position: str | None) -> Location:
     return Location(
         uuid=link.uuid,
         title=link.title,
         type=link.type or "",
         rel=link.rel or "",
-        position=_geometry(link),
+        position=position,
     )
 
 
@@ -88,16 +93,16 @@ def _set_geometry(link: Link, position: str | None) -> Link:
     for path, node in _tree.descendants(link):
         if node.__class__ is Element and node.name == "geometry":
             return _tree.update_in(
-                link, path, lambda old: attrs.evolve(old, children=(position,) if position else ())
+                link, path, lambda old: _tree.with_children(old, (position,) if position else ())
             )
     index = _tree.child_index(link, lambda node: node.__class__ is Element and node.name == "data")
     if index is not None:
         # Into the existing data: the Writer adds a second <data> here, which
         # then reads as a list and breaks get_locations; one is enough.
         return _tree.append_in(link, (index,), _geometry_element(position))
-    return attrs.evolve(
+    return _tree.with_children(
         link,
-        children=(*link.children, Element(name="data", children=(_geometry_element(position),))),
+        (*link.children, Element(name="data", children=(_geometry_element(position),))),
     )
 
 
@@ -114,12 +119,12 @@ def update_location(item: NewsItem, name: str, location: Location) -> Change:
     check_item(item)
     sender = check_sender(name)
     argument = _argument(location)
-    path, found = _tree.first_child_link(item, "itemMeta", lambda link: link.uuid == argument.uuid)
+    path, found = _tree.first_link_with_uuid(item, "itemMeta", argument.uuid)
     if path is None or found is None:
         raise NotFoundError(f"Could not find linkNode with UUID: {argument.uuid}")
     new = _set_geometry(found, argument.position)
     if argument.title is not None:
-        new = attrs.evolve(new, title=argument.title)
+        new = _tree.evolve(new, title=argument.title)
     item = _tree.update_in(item, path, lambda _old: new)
     return changed(item, sender, "location", "update", argument, node=new)
 
@@ -135,15 +140,14 @@ def get_locations(item: NewsItem, entity: str = "all") -> tuple[Location, ...]:
     """
     kind = check_optional_str(entity, "entity")
     found = []
-    for _path, link in _tree.child_links(check_item(item), "itemMeta"):
+    for link in _tree.links_of(check_item(item), "itemMeta"):
         if link.type not in LOCATION_TYPES:
             continue
-        geometry = _geometry(link) or ""
-        if kind == "polygon" and not (link.type == "x-im/polygon" or "POLYGON" in geometry):
+        geometry = _geometry(link)
+        text = geometry or ""
+        if kind == "polygon" and not (link.type == "x-im/polygon" or "POLYGON" in text):
             continue
-        if kind == "position" and not (
-            link.type == "x-im/position" or geometry.startswith("POINT")
-        ):
+        if kind == "position" and not (link.type == "x-im/position" or text.startswith("POINT")):
             continue
-        found.append(_location(link))
+        found.append(_location(link, geometry))
     return tuple(found)

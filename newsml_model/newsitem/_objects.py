@@ -11,18 +11,32 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import attrs
-
 from newsml_model._args import PubStatus, coerce
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._item import NewsItem
-from newsml_model._nodes import ContentMetaObject, Element, Metadata, set_attribute
+from newsml_model._nodes import ContentMetaObject, Element, Link, Links, Metadata, set_attribute
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import changed, check_item, check_sender, check_str, unchanged
 
 NEWS_VALUE = "x-im/newsvalue"
 Path = tuple[int, ...]
+
+
+_CONTAINERS = (Links, Link, Metadata)
+
+
+def _below(node: Any, path: Path) -> Iterator[tuple[Path, ContentMetaObject]]:
+    # Objects sit in metadata, in object > links > link > meta...: walk only
+    # those typed containers (a generic `data` never holds one).
+    for index, child in enumerate(node.children):
+        kind = child.__class__
+        if kind is ContentMetaObject:
+            yield (*path, index), child
+            if child.children:
+                yield from _below(child, (*path, index))
+        elif kind in _CONTAINERS:
+            yield from _below(child, (*path, index))
 
 
 def _objects(item: NewsItem) -> Iterator[tuple[Path, ContentMetaObject]]:
@@ -31,14 +45,14 @@ def _objects(item: NewsItem) -> Iterator[tuple[Path, ContentMetaObject]]:
         return
     for container_index, container in enumerate(item.children[index].children):  # type: ignore[union-attr]
         if container.__class__ is Metadata and container.name == "metadata":
-            for path, node in _tree.descendants(container, (index, container_index)):
-                if node.__class__ is ContentMetaObject:
-                    yield path, node
+            yield from _below(container, (index, container_index))
 
 
-def _first(item: NewsItem, **match: str) -> tuple[Path | None, ContentMetaObject | None]:
+def _first(
+    item: NewsItem, *, id: str | None = None, type: str | None = None
+) -> tuple[Path | None, ContentMetaObject | None]:
     for path, node in _objects(item):
-        if all(getattr(node, key) == value for key, value in match.items()):
+        if (id is None or node.id == id) and (type is None or node.type == type):
             return path, node
     return None, None
 
@@ -171,7 +185,7 @@ def set_pub_status(item: NewsItem, name: str, pub_status: PubStatus) -> Change:
         item = _tree.update_in(
             item,
             (*path, index),
-            lambda old: attrs.evolve(
+            lambda old: _tree.evolve(
                 old, attributes=set_attribute(old.attributes, "qcode", status.qcode)
             ),
         )

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-import attrs
-
 from newsml_model._args import Channel, Section, coerce
 from newsml_model._change import Change, Event
 from newsml_model._errors import InvalidArgumentError
@@ -173,7 +171,7 @@ def add_channel(
     if main:
         for service_path, service in list(_services(item)):
             if service.why == MAIN:
-                item = _tree.update_in(item, service_path, lambda old: attrs.evolve(old, why=None))
+                item = _tree.update_in(item, service_path, lambda old: _tree.evolve(old, why=None))
     item, meta = _tree.ensure_section(item, "itemMeta")
     new = Service(qcode=argument.qcode, why=MAIN if main else None)
     return changed(

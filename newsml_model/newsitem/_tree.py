@@ -36,6 +36,44 @@ SECTIONS: dict[str, type[ItemMeta] | type[ContentMeta]] = {
 }
 
 
+_REBUILDERS: dict[type[Any], Callable[[Any, tuple[Any, ...]], Any]] = {}
+
+
+def _rebuilder(cls: type[Any]) -> Callable[[Any, tuple[Any, ...]], Any]:
+    # What attrs.evolve does, specialised per class once: evolve looks the
+    # fields up on every call, and rebuilding the path to a link is the hot
+    # loop of every mutator (bench/bench_api.py).
+    others = [field.name for field in attrs.fields(cls) if field.name != "children"]
+    keywords = "".join(f"{name}=node.{name}, " for name in others)
+    namespace: dict[str, Any] = {"cls": cls}
+    exec(f"def rebuild(node, children):\n    return cls({keywords}children=children)", namespace)
+    rebuild: Callable[[Any, tuple[Any, ...]], Any] = namespace["rebuild"]
+    return rebuild
+
+
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def evolve(node: N, **changes: Any) -> N:
+    """``attrs.evolve(node, **changes)`` with the field names looked up once per class."""
+    cls = node.__class__
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(field.name for field in attrs.fields(cls))  # type: ignore[arg-type]
+    values = {name: getattr(node, name) for name in names}
+    values.update(changes)
+    return cls(**values)
+
+
+def with_children(node: N, children: tuple[Any, ...]) -> N:
+    """A copy of `node` with other `children` (``attrs.evolve(node, children=...)``, faster)."""
+    cls = node.__class__
+    rebuild = _REBUILDERS.get(cls)
+    if rebuild is None:
+        rebuild = _REBUILDERS[cls] = _rebuilder(cls)
+    return rebuild(node, children)  # type: ignore[no-any-return]
+
+
 def update_in(node: N, path: Path, fn: Callable[[Any], Any]) -> N:
     """Return `node` with the descendant at `path` replaced by ``fn(descendant)``."""
     if not path:
@@ -43,9 +81,7 @@ def update_in(node: N, path: Path, fn: Callable[[Any], Any]) -> N:
     index = path[0]
     children = node.children  # type: ignore[attr-defined]
     child = update_in(children[index], path[1:], fn)
-    return attrs.evolve(  # type: ignore[misc]
-        node, children=(*children[:index], child, *children[index + 1 :])
-    )
+    return with_children(node, (*children[:index], child, *children[index + 1 :]))
 
 
 def remove_in(node: N, path: Path) -> N:
@@ -54,14 +90,14 @@ def remove_in(node: N, path: Path) -> N:
 
     def drop(found: Any) -> Any:
         children = found.children
-        return attrs.evolve(found, children=children[:index] + children[index + 1 :])
+        return with_children(found, children[:index] + children[index + 1 :])
 
     return update_in(node, parent, drop)
 
 
 def append_in(node: N, path: Path, *new: Any) -> N:
     """Return `node` with `new` appended as the last children of the node at `path` (R2)."""
-    return update_in(node, path, lambda found: attrs.evolve(found, children=found.children + new))
+    return update_in(node, path, lambda found: with_children(found, found.children + new))
 
 
 def get_in(node: Any, path: Path) -> Any:
@@ -69,6 +105,14 @@ def get_in(node: Any, path: Path) -> Any:
     for index in path:
         node = node.children[index]
     return node
+
+
+def child_index_of(node: Any, cls: type[Any]) -> int | None:
+    """Index of the first child of `node` of exactly class `cls`, or None."""
+    for index, child in enumerate(node.children):
+        if child.__class__ is cls:
+            return index
+    return None
 
 
 def child_index(node: Any, predicate: Callable[[Any], bool]) -> int | None:
@@ -93,7 +137,7 @@ def ensure_section(item: NewsItem, name: str) -> tuple[NewsItem, Path]:
     index = section_index(item, name)
     if index is not None:
         return item, (index,)
-    item = attrs.evolve(item, children=(*item.children, SECTIONS[name]()))
+    item = with_children(item, (*item.children, SECTIONS[name]()))
     return item, (len(item.children) - 1,)
 
 
@@ -123,6 +167,9 @@ def _is_metadata(node: Any) -> bool:
 def ensure_links(item: NewsItem, section: str) -> tuple[NewsItem, Path]:
     """The item with a ``section > links`` container (IM namespace when new), and its path."""
     item, path = ensure_section(item, section)
+    index = child_index_of(item.children[path[0]], Links)
+    if index is not None:
+        return item, (*path, index)
     return ensure_child(item, path, _is_links, lambda: Links(namespace=IM))
 
 
@@ -155,6 +202,18 @@ def child_links(item: NewsItem, section: str) -> Iterator[tuple[Path, Link]]:
                     yield (index, container_index, link_index), link
 
 
+def links_of(item: NewsItem, section: str) -> list[Link]:
+    """``section > links > link`` in document order, without paths (the fast getter form)."""
+    index = section_index(item, section)
+    if index is None:
+        return []
+    found: list[Link] = []
+    for container in item.children[index].children:  # type: ignore[union-attr]
+        if container.__class__ is Links:
+            found.extend(c for c in container.children if c.__class__ is Link)
+    return found
+
+
 def first_child_link(
     item: NewsItem, section: str, predicate: Callable[[Link], bool]
 ) -> tuple[Path, Link] | tuple[None, None]:
@@ -165,13 +224,63 @@ def first_child_link(
     return None, None
 
 
-def descendants(node: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
-    """Every record below `node` in document order (pre-order), with its path; text skipped."""
-    for index, child in enumerate(node.children):
-        if child.__class__ is not str:
-            child_path = (*path, index)
+def first_link_with_uuid(
+    item: NewsItem, section: str, uuid: str | None
+) -> tuple[Path, Link] | tuple[None, None]:
+    """The first ``section > links > link`` with that uuid, or ``(None, None)``.
+
+    `first_child_link` with the most common predicate inlined: the adders'
+    duplicate checks and the updaters' lookups run it over every link.
+    """
+    index = section_index(item, section)
+    if index is None:
+        return None, None
+    for container_index, container in enumerate(item.children[index].children):  # type: ignore[union-attr]
+        if container.__class__ is Links:
+            for link_index, link in enumerate(container.children):
+                if link.__class__ is Link and link.uuid == uuid:
+                    return (index, container_index, link_index), link
+    return None, None
+
+
+def descendants(node: Any, path: Path = (), *, generic: bool = True) -> Iterator[tuple[Path, Any]]:
+    """Every record below `node` in document order (pre-order), with its path; text skipped.
+
+    With ``generic=False`` the walk does not enter generic `Element` s (it
+    still yields them): the typed records hold every link and object of the
+    metadata sections, and skipping ``data`` payloads makes searches cheap.
+    """
+    # An explicit stack: nested generators cost a frame per level per node.
+    stack: list[tuple[Path, tuple[Any, ...], int]] = [(path, node.children, 0)]
+    while stack:
+        base, children, start = stack.pop()
+        for index in range(start, len(children)):
+            child = children[index]
+            if child.__class__ is str:
+                continue
+            child_path = (*base, index)
             yield child_path, child
-            yield from descendants(child, child_path)
+            if child.children and (generic or child.__class__ is not Element):
+                stack.append((base, children, index + 1))
+                stack.append((child_path, child.children, 0))
+                break
+
+
+def iter_records(node: Any, *, generic: bool = True) -> Iterator[Any]:
+    """Every record below `node` in document order, without paths (the fast getter walk).
+
+    ``generic=False``: as in `descendants`, generic elements are not entered.
+    """
+    stack = [iter(node.children)]
+    while stack:
+        for child in stack[-1]:
+            if child.__class__ is not str:
+                yield child
+                if child.children and (generic or child.__class__ is not Element):
+                    stack.append(iter(child.children))
+                    break
+        else:
+            stack.pop()
 
 
 def section_descendants(item: NewsItem, section: str) -> Iterator[tuple[Path, Any]]:

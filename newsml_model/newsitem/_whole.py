@@ -138,7 +138,7 @@ def get_organisation(item: NewsItem) -> Organisation:
     """
     organisation: Link | None = None
     units: list[Link] = []
-    for _path, link in _tree.child_links(check_item(item), "itemMeta"):
+    for link in _tree.links_of(check_item(item), "itemMeta"):
         if organisation is None and link.type == "x-im/organisation":
             organisation = link
             units.extend(nested for nested in link.links if nested.type == "x-im/unit")
@@ -210,7 +210,7 @@ def set_ed_note(item: NewsItem, content: str | None) -> Change:
     old = Element(name="edNote") if note is None else meta.children[note]
     if note is not None:
         item = _tree.remove_in(item, (*path, note))
-    item = _tree.append_in(item, path, attrs.evolve(old, children=(content,)))
+    item = _tree.append_in(item, path, _tree.with_children(old, (content,)))
     return changed(item, "", "edNote", "set", content)
 
 
