@@ -278,7 +278,7 @@ def coerce(cls: type[T], value: Any, field: str) -> T:
     """
     if isinstance(value, cls):
         return value
-    if not isinstance(value, Mapping):
+    if value.__class__ is not dict and not isinstance(value, Mapping):
         raise InvalidArgumentError(
             f"{field} must be a {cls.__name__} or a mapping, not {type(value).__name__}",
             field=field,

@@ -194,7 +194,7 @@ def unbuild(
     Raises:
         InvalidArgumentError: Not a mapping, a bad key or an unsupported value.
     """
-    if not isinstance(mapping, Mapping):
+    if mapping.__class__ is not dict and not isinstance(mapping, Mapping):
         raise InvalidArgumentError(
             f"{field} must be a mapping (JXON), not {type(mapping).__name__}", field=field
         )

@@ -103,18 +103,15 @@ def update_author_with_uuid(item: NewsItem, name: str, uuid: str, author: Author
     path, found = _author_path(item, uuid)
     if path is None:
         raise NotFoundError(f"Could not find authorNode with UUID: {uuid}")
-    for data_path, node in _tree.descendants(found):
-        if node.__class__ is Element and node.name == "data":
-            found = _tree.remove_in(found, data_path)
-            break
+    children = _tree.without_first_named(found, "data")
     fields = tuple(
         Element(name=key, children=(value,))
         for attr, key in AUTHOR_DATA_FIELDS
         if (value := getattr(argument, attr))
     )
     if fields:
-        found = _tree.with_children(found, (*found.children, Element(name="data", children=fields)))
-    new = _tree.evolve(found, title=argument.name)
+        children = (*children, Element(name="data", children=fields))
+    new = _tree.evolve(found, title=argument.name, children=children)
     item = _tree.update_in(item, path, lambda _old: new)
     if not fields:
         return unchanged(item)

@@ -144,11 +144,9 @@ def _descendant_links(item: NewsItem, section: str, type: str) -> tuple[Link, ..
     index = _tree.section_index(check_item(item), section)
     if index is None:
         return ()
-    return tuple(
-        node
-        for node in _tree.iter_records(item.children[index], generic=False)
-        if node.__class__ is Link and node.type == type
-    )
+    found: list[Link] = []
+    _tree.collect_links(item.children[index], type, found)
+    return tuple(found)
 
 
 def get_link_by_type(item: NewsItem, name: str, type: str) -> tuple[Link, ...]:

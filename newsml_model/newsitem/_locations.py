@@ -19,7 +19,7 @@ from newsml_model.newsitem._common import (
 )
 from newsml_model.newsitem._links import has_uuid
 
-LOCATION_TYPES = ("x-im/place", "x-im/polygon", "x-im/position")
+LOCATION_TYPES = frozenset(("x-im/place", "x-im/polygon", "x-im/position"))
 
 
 def _geometry(link: Link) -> str | None:
@@ -90,7 +90,7 @@ def add_location(item: NewsItem, name: str, location: Location) -> Change:
 
 
 def _set_geometry(link: Link, position: str | None) -> Link:
-    for path, node in _tree.descendants(link):
+    for path, node in _tree.descendants(link, generic=True):
         if node.__class__ is Element and node.name == "geometry":
             return _tree.update_in(
                 link, path, lambda old: _tree.with_children(old, (position,) if position else ())
@@ -123,7 +123,7 @@ def update_location(item: NewsItem, name: str, location: Location) -> Change:
     if path is None or found is None:
         raise NotFoundError(f"Could not find linkNode with UUID: {argument.uuid}")
     new = _set_geometry(found, argument.position)
-    if argument.title is not None:
+    if argument.title is not None and argument.title != new.title:
         new = _tree.evolve(new, title=argument.title)
     item = _tree.update_in(item, path, lambda _old: new)
     return changed(item, sender, "location", "update", argument, node=new)

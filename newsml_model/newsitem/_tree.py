@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from newsml_model._item import ContentMeta, ItemMeta, NewsItem
-from newsml_model._nodes import IDF, IM, Element, Link, Links, Metadata
+from newsml_model._nodes import IDF, IM, ContentMetaObject, Element, Link, Links, Metadata
 
 Path = tuple[int, ...]
 N = TypeVar("N")
@@ -190,6 +190,26 @@ def ensure_idf(item: NewsItem) -> tuple[NewsItem, Path]:
     return ensure_child(item, path, _named("idf"), lambda: Element(name="idf", namespace=IDF))
 
 
+def without_first_named(node: Any, name: str) -> tuple[Any, ...]:
+    """`node`'s children without the first generic element `name` below it (at any depth).
+
+    The Writer removes "the first descendant ``data``" of a link before
+    writing a new one; it is almost always a direct child, so that case
+    costs no walk.
+    """
+    children: tuple[Any, ...] = node.children
+    for index, child in enumerate(children):
+        if child.__class__ is Element and child.name == name:
+            return children[:index] + children[index + 1 :]
+        if child.__class__ is not str and child.children:
+            break  # a nested one may come first in document order: walk
+    for path, found in descendants(node):
+        if found.__class__ is Element and found.name == name:
+            pruned: tuple[Any, ...] = remove_in(node, path).children
+            return pruned
+    return children
+
+
 def child_links(item: NewsItem, section: str) -> Iterator[tuple[Path, Link]]:
     """``section > links > link`` in document order, with their paths (child selector)."""
     index = section_index(item, section)
@@ -266,39 +286,24 @@ def descendants(node: Any, path: Path = (), *, generic: bool = True) -> Iterator
                 break
 
 
-def iter_records(node: Any, *, generic: bool = True) -> Iterator[Any]:
-    """Every record below `node` in document order, without paths (the fast getter walk).
+_LINK_HOLDERS = (Links, Link, Metadata, ContentMetaObject)
 
-    ``generic=False``: as in `descendants`, generic elements are not entered.
+
+def collect_links(node: Any, type: str, found: list[Link]) -> None:
+    """Append to `found` every `Link` of `type` below `node`, in document order.
+
+    Walks only the records that can hold links (``links``, ``link``,
+    ``metadata``/``meta``, ``object``): the descendant link getters' path.
     """
-    stack = [iter(node.children)]
-    while stack:
-        for child in stack[-1]:
-            if child.__class__ is not str:
-                yield child
-                if child.children and (generic or child.__class__ is not Element):
-                    stack.append(iter(child.children))
-                    break
-        else:
-            stack.pop()
-
-
-def section_descendants(item: NewsItem, section: str) -> Iterator[tuple[Path, Any]]:
-    """Every record below ``itemMeta``/``contentMeta`` (descendant selector), with paths."""
-    index = section_index(item, section)
-    if index is None:
-        return iter(())
-    return descendants(item.children[index], (index,))
-
-
-def first_descendant(
-    item: NewsItem, section: str, predicate: Callable[[Any], bool]
-) -> tuple[Path, Any] | tuple[None, None]:
-    """The first record below `section` matching `predicate`, or ``(None, None)``."""
-    for path, node in section_descendants(item, section):
-        if predicate(node):
-            return path, node
-    return None, None
+    for child in node.children:
+        kind = child.__class__
+        if kind is Link:
+            if child.type == type:
+                found.append(child)
+            if child.children:
+                collect_links(child, type, found)
+        elif kind in _LINK_HOLDERS:
+            collect_links(child, type, found)
 
 
 def set_first_child(
