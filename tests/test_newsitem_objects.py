@@ -152,3 +152,19 @@ def test_set_pub_status_needs_a_qcode() -> None:
     with pytest.raises(nm.InvalidArgumentError) as raised:
         newsitem.set_pub_status(FULL, "p", {})
     assert "pub_status.qcode" == raised.value.field
+
+
+def test_set_content_meta_object_replaces_a_nested_one_too() -> None:
+    """An object with the id inside another object's link meta is removed; the new one goes last."""
+    nested = {
+        "@id": "outer",
+        "@type": "x-im/x",
+        "links": {"link": {"@rel": "r", "meta": {"object": {"@id": "inner", "@type": "x-im/y"}}}},
+    }
+    item = newsitem.set_content_meta_object(BARE, "p", nested).item
+    assert newsitem.get_content_meta_object_by_id(item, "inner") is not None
+    change = newsitem.set_content_meta_object(item, "p", {"@id": "inner", "@type": "x-im/z"})
+    assert ["outer", "inner"] == objects(change.item)
+    outer = newsitem.get_content_meta_object_by_id(change.item, "outer")
+    assert outer is not None and () == outer.links[0].meta
+    assert "x-im/z" == newsitem.get_content_meta_object_by_id(change.item, "inner").type  # type: ignore[union-attr]

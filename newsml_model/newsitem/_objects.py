@@ -57,6 +57,25 @@ def _first(
     return None, None
 
 
+def _replace(item: NewsItem, old: Path | None, new: ContentMetaObject) -> NewsItem:
+    """The item without the object at `old` (if any) and `new` last in the first metadata."""
+    item, container = _tree.ensure_metadata(item)
+    if old is None:
+        return _tree.append_in(item, container, new)
+    if old[:-1] == container:
+        # The usual case, the old object sits in that same container: one
+        # rebuild of the path instead of two.
+        index = old[-1]
+        return _tree.update_in(
+            item,
+            container,
+            lambda found: _tree.with_children(
+                found, (*found.children[:index], *found.children[index + 1 :], new)
+            ),
+        )
+    return _tree.append_in(_tree.remove_in(item, old), container, new)
+
+
 def _coerce_object(value: Any, field: str) -> ContentMetaObject:
     if value is None:
         raise InvalidArgumentError("Undefined value", field=field)
@@ -95,10 +114,8 @@ def set_content_meta_object(item: NewsItem, name: str, jxon_object: ContentMetaO
     if new.type is None:
         raise InvalidArgumentError("Jxon object missing @type attribute", field="jxon_object.@type")
     path, _old = _first(item, id=new.id)
-    if path is not None:
-        item = _tree.remove_in(item, path)
-    item, container = _tree.ensure_metadata(item)
-    return changed(_tree.append_in(item, container, new), sender, "contentmetaobject", "set", new)
+    item = _replace(item, path, new)
+    return changed(item, sender, "contentmetaobject", "set", new)
 
 
 def remove_content_meta_object(item: NewsItem, name: str, id: str) -> Change:
@@ -147,10 +164,7 @@ def set_news_priority(item: NewsItem, name: str, news_priority: ContentMetaObjec
     sender = check_sender(name)
     new = _coerce_object(news_priority, "news_priority")
     path, _old = _first(item, type=NEWS_VALUE)
-    if path is not None:
-        item = _tree.remove_in(item, path)
-    item, container = _tree.ensure_metadata(item)
-    item = _tree.append_in(item, container, new)
+    item = _replace(item, path, new)
     return changed(item, sender, "newsPriority", "update", get_news_priority(item))
 
 
