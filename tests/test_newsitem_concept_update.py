@@ -158,3 +158,21 @@ def test_create_extended_geo_link() -> None:
 def test_create_extended_geo_link_without_links_is_a_no_op() -> None:
     """Without itemMeta > links the Writer does nothing; so do we."""
     assert BARE == newsitem.create_extended_geo_link(BARE, [{"uuid": "k"}]).item
+
+
+@pytest.mark.parametrize(
+    ("concept", "property_map", "field"),
+    [
+        ({"uuid": VOLVO}, {"ConceptName": []}, "property_map.ConceptName"),
+        ({"uuid": [1]}, {}, "concept_object.uuid"),
+        ("Volvo", {}, "concept_object"),
+        ({"uuid": VOLVO}, ["ConceptName"], "property_map"),
+    ],
+)
+def test_update_concept_bad_arguments_name_the_field(
+    concept: object, property_map: object, field: str
+) -> None:
+    """Bad concept objects and property maps are InvalidArgumentErrors naming the field."""
+    with pytest.raises(nm.InvalidArgumentError) as raised:
+        newsitem.update_concept(FULL, "p", concept, property_map)
+    assert field == raised.value.field

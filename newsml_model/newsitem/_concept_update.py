@@ -32,6 +32,17 @@ def _mapping(value: Any, field: str, *, optional: bool = False) -> Mapping[str, 
     return value
 
 
+def _property_map(value: Any) -> Mapping[str, Any]:
+    """The property map: logical name -> field name of the concept object (strings)."""
+    mapping = _mapping(value, "property_map", optional=True)
+    for key, name in mapping.items():
+        if name is not None and not isinstance(name, str):
+            raise InvalidArgumentError(
+                "property_map values must be strings", field=f"property_map.{key}"
+            )
+    return mapping
+
+
 def _attr(value: Any, field: str) -> str | None:
     return None if value is None else js_string(value, field)
 
@@ -105,7 +116,7 @@ def update_relational_links(
     """
     check_item(item)
     path, found = _concept_path(item, concept_node, "concept_node")
-    pm = _mapping(property_map, "property_map", optional=True)
+    pm = _property_map(property_map)
     new = _with_relations(found, relation, concept_object, pm)
     return unchanged(_tree.update_in(item, path, lambda _old: new))
 
@@ -138,7 +149,9 @@ def update_concept_data(
     """
     check_item(item)
     concept = _mapping(concept_object, "concept_object")
-    node = concept.get("uuid") if concept_node is None else concept_node
+    node = (
+        _attr(concept.get("uuid"), "concept_object.uuid") if concept_node is None else concept_node
+    )
     path, found = _concept_path(item, node, "concept_node")
     new = _with_data(found, concept)
     title = _attr(concept.get("name"), "concept_object.name")
@@ -170,9 +183,9 @@ def update_concept(
     check_item(item)
     sender = check_sender(name)
     concept = _mapping(concept_object, "concept_object")
-    pm = _mapping(property_map, "property_map", optional=True)
+    pm = _property_map(property_map)
     trigger = check_bool(trigger_document_changed, "trigger_document_changed")
-    uuid = concept.get("uuid")
+    uuid = _attr(concept.get("uuid"), "concept_object.uuid")
     path, found = _tree.first_link_with_uuid(item, "itemMeta", uuid)
     if path is None or found is None:
         return unchanged(item)
