@@ -103,6 +103,19 @@ def _with_relations(
     return link
 
 
+def _with_new_relations(link: Link, relations: tuple[Link, ...]) -> Link:
+    """The Writer's "drop the first ``links``, append an empty one, fill the first ``links``"."""
+    children = _tree.without_first_named(link, "links", Links)
+    if not any(node.__class__ is Links for _p, node in _tree.descendants(Link(children=children))):
+        # The new container is then the first one: build it full at once.
+        return _tree.with_children(link, (*children, Links(namespace=IM, children=relations)))
+    link = _tree.with_children(link, (*children, Links(namespace=IM)))
+    for path, node in _tree.descendants(link):
+        if node.__class__ is Links:
+            return _tree.append_in(link, path, *relations)
+    return link  # pragma: no cover - the container just appended is found
+
+
 def update_relational_links(
     item: NewsItem, relation: str, concept_object: Any, concept_node: Link | str, property_map: Any
 ) -> Change:
@@ -121,21 +134,23 @@ def update_relational_links(
     return unchanged(_tree.update_in(item, path, lambda _old: new))
 
 
-def _with_data(link: Link, concept: Mapping[str, Any]) -> Link:
-    for path, node in _tree.descendants(link):
-        if node.__class__ is Element and node.name == "data":
-            link = _tree.remove_in(link, path)
-            break
+def _data_children(link: Link, concept: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The link's children with its first ``data`` replaced by one built from ``articleData``."""
+    children = _tree.without_first_named(link, "data")
     article_data = concept.get("articleData")
     if article_data:
         fields = _mapping(article_data, "concept_object.articleData")
-        children = tuple(
+        data = tuple(
             Element(name=key, children=(js_string(value, f"concept_object.articleData.{key}"),))
             for key, value in fields.items()
             if value
         )
-        link = _tree.with_children(link, (*link.children, Element(name="data", children=children)))
-    return link
+        children = (*children, Element(name="data", children=data))
+    return children
+
+
+def _with_data(link: Link, concept: Mapping[str, Any]) -> Link:
+    return _tree.with_children(link, _data_children(link, concept))
 
 
 def update_concept_data(
@@ -189,26 +204,23 @@ def update_concept(
     path, found = _tree.first_link_with_uuid(item, "itemMeta", uuid)
     if path is None or found is None:
         return unchanged(item)
-    link = _with_data(found, concept)
     title_key = pm.get("ConceptName")
     title = concept.get(title_key) if title_key is not None else concept.get("name")
-    link = _tree.evolve(link, title=_attr(title, "concept_object.name"))
+    link = _tree.evolve(
+        found, title=_attr(title, "concept_object.name"), children=_data_children(found, concept)
+    )
     broader = _field(concept, pm, "ConceptBroaderRelation")
     associated = _field(concept, pm, "ConceptAssociatedWithRelations")
     if broader or associated:
-        for links_path, node in _tree.descendants(link):
-            if node.__class__ is Links:
-                link = _tree.remove_in(link, links_path)
-                break
-        link = _tree.with_children(link, (*link.children, Links(namespace=IM)))
-        link = _with_relations(link, "broader", broader, pm)
         many = (
             associated
             if isinstance(associated, Sequence) and not isinstance(associated, str)
             else [associated]
         )
+        relations = _relational("broader", broader, pm)
         for entry in many:
-            link = _with_relations(link, "associated-with", entry, pm)
+            relations += _relational("associated-with", entry, pm)
+        link = _with_new_relations(link, relations)
     item = _tree.update_in(item, path, lambda _old: link)
     if not trigger:
         return unchanged(item)

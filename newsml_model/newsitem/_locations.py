@@ -89,21 +89,24 @@ def add_location(item: NewsItem, name: str, location: Location) -> Change:
     return changed(item, sender, "location", "add", argument, node=new)
 
 
-def _set_geometry(link: Link, position: str | None) -> Link:
-    for path, node in _tree.descendants(link, generic=True):
+def _geometry_children(link: Link, position: str | None) -> tuple[Any, ...]:
+    """The link's children with the first ``geometry`` below it holding `position`."""
+    text = (position,) if position else ()
+    # A light stand-in for the link: rebuilding it along the path is cheaper
+    # than rebuilding the link, which is evolved once by the caller.
+    holder = Element(name="link", children=link.children)
+    for path, node in _tree.descendants(holder):
         if node.__class__ is Element and node.name == "geometry":
-            return _tree.update_in(
-                link, path, lambda old: _tree.with_children(old, (position,) if position else ())
-            )
-    index = _tree.child_index(link, lambda node: node.__class__ is Element and node.name == "data")
+            updated = _tree.update_in(holder, path, lambda old: _tree.with_children(old, text))
+            return updated.children
+    index = _tree.child_index(
+        holder, lambda node: node.__class__ is Element and node.name == "data"
+    )
     if index is not None:
         # Into the existing data: the Writer adds a second <data> here, which
         # then reads as a list and breaks get_locations; one is enough.
-        return _tree.append_in(link, (index,), _geometry_element(position))
-    return _tree.with_children(
-        link,
-        (*link.children, Element(name="data", children=(_geometry_element(position),))),
-    )
+        return _tree.append_in(holder, (index,), _geometry_element(position)).children
+    return (*link.children, Element(name="data", children=(_geometry_element(position),)))
 
 
 def update_location(item: NewsItem, name: str, location: Location) -> Change:
@@ -122,9 +125,8 @@ def update_location(item: NewsItem, name: str, location: Location) -> Change:
     path, found = _tree.first_link_with_uuid(item, "itemMeta", argument.uuid)
     if path is None or found is None:
         raise NotFoundError(f"Could not find linkNode with UUID: {argument.uuid}")
-    new = _set_geometry(found, argument.position)
-    if argument.title is not None and argument.title != new.title:
-        new = _tree.evolve(new, title=argument.title)
+    title = found.title if argument.title is None else argument.title
+    new = _tree.evolve(found, title=title, children=_geometry_children(found, argument.position))
     item = _tree.update_in(item, path, lambda _old: new)
     return changed(item, sender, "location", "update", argument, node=new)
 

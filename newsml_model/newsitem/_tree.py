@@ -190,8 +190,8 @@ def ensure_idf(item: NewsItem) -> tuple[NewsItem, Path]:
     return ensure_child(item, path, _named("idf"), lambda: Element(name="idf", namespace=IDF))
 
 
-def without_first_named(node: Any, name: str) -> tuple[Any, ...]:
-    """`node`'s children without the first generic element `name` below it (at any depth).
+def without_first_named(node: Any, name: str, cls: type[Any] = Element) -> tuple[Any, ...]:
+    """`node`'s children without the first element `name` (of record class `cls`) below it.
 
     The Writer removes "the first descendant ``data``" of a link before
     writing a new one; it is almost always a direct child, so that case
@@ -199,12 +199,12 @@ def without_first_named(node: Any, name: str) -> tuple[Any, ...]:
     """
     children: tuple[Any, ...] = node.children
     for index, child in enumerate(children):
-        if child.__class__ is Element and child.name == name:
+        if child.__class__ is cls and (cls is not Element or child.name == name):
             return children[:index] + children[index + 1 :]
         if child.__class__ is not str and child.children:
             break  # a nested one may come first in document order: walk
     for path, found in descendants(node):
-        if found.__class__ is Element and found.name == name:
+        if found.__class__ is cls and (cls is not Element or found.name == name):
             pruned: tuple[Any, ...] = remove_in(node, path).children
             return pruned
     return children
