@@ -190,21 +190,7 @@ def _tag(value: Any, _type: Any) -> Tag:
     if title is None:
         title = _first(value.get("name"))
     kind = _first(value.get("imType")) or _first(value.get("type"))
-    return converter.structure(
-        {"uuid": value.get("uuid"), "title": title, "type": kind},
-        _PlainTag,
-    ).tag()
-
-
-@attrs.frozen(kw_only=True)
-class _PlainTag:
-    uuid: str
-    title: str
-    type: str | None = None
-    rel: str = "subject"
-
-    def tag(self) -> Tag:
-        return Tag(uuid=self.uuid, title=self.title, type=self.type, rel=self.rel)
+    return _plain_tag({"uuid": value.get("uuid"), "title": title, "type": kind}, Tag)
 
 
 def _location(value: Any, _type: Any) -> Location:
@@ -246,6 +232,7 @@ converter.register_structure_hook(
         **{attr: override(rename=key) for attr, key in AUTHOR_DATA_FIELDS if attr != key},  # type: ignore[arg-type]
     ),
 )
+_plain_tag = make_dict_structure_fn(Tag, converter)
 _plain_location = make_dict_structure_fn(Location, converter)
 _plain_section = make_dict_structure_fn(Section, converter)
 _plain_config = make_dict_structure_fn(EditorConfig, converter)
@@ -287,11 +274,11 @@ def coerce(cls: type[T], value: Any, field: str) -> T:
         return unbuild(value, "link", field=field, bare_attributes=LINK_FIELDS)  # type: ignore[no-any-return]
     if cls is ContentMetaObject:
         return unbuild(value, "object", field=field)  # type: ignore[no-any-return]
-    if cls is Author:
+    if cls is Author and any(key in _SNAKE_TO_CAMEL for key in value):
         # Snake-case keys are accepted beside the Writer's camelCase ones.
         value = {_SNAKE_TO_CAMEL.get(k, k): v for k, v in value.items()}
     try:
-        return converter.structure(dict(value), cls)
+        return converter.structure(value if value.__class__ is dict else dict(value), cls)
     except InvalidArgumentError as error:
         inner = error.field or ""
         where = field if inner in ("", "value") else f"{field}.{inner.removeprefix('value.')}"
@@ -301,7 +288,7 @@ def coerce(cls: type[T], value: Any, field: str) -> T:
         raise InvalidArgumentError(f"{where}: {_reason(error)}", field=where) from None
 
 
-_SNAKE_TO_CAMEL = {attr: key for attr, key in AUTHOR_DATA_FIELDS}
+_SNAKE_TO_CAMEL = {attr: key for attr, key in AUTHOR_DATA_FIELDS if attr != key}
 
 
 def _reason(error: BaseException) -> str:
