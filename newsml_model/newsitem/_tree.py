@@ -1,14 +1,16 @@
 """The one helper for nested updates: every API function goes through it.
 
 Records are frozen, so changing a link three levels down means rebuilding
-the path from the item to it. The helpers below do that once, with
-``attrs.evolve``, and never touch their inputs. A *path* is a tuple of child
-indexes from the item down (``(2, 7, 3)``: the item's third child, its eighth
-child, its fourth child).
+the path from the item to it. `update_in`, `remove_in` and `append_in` do
+that once (with `with_children` / `evolve`, which are ``attrs.evolve``
+specialised per class) and never touch their inputs. A *path* is a tuple of
+child indexes from the item down (``(2, 7, 3)``: the item's third child, its
+eighth child, its fourth child).
 
-Selectors follow the Writer's two kinds (spec R4): `child_links` is the child
-path ``section > links > link``; `descendants` walks every typed descendant
-in document order, as the Writer's descendant selectors do.
+Selectors follow the Writer's two kinds (spec R4): `child_links`,
+`links_of`, `first_child_link` and `first_link_with_uuid` are the child path
+``section > links > link``; `descendants` and `collect_links` walk in
+document order, as the Writer's descendant selectors do.
 
 Containers the Writer would need but that are missing are created (decision
 D3): `ensure_section`, `ensure_links`, `ensure_metadata`, `ensure_idf`. New
