@@ -46,10 +46,10 @@ def link_block(link: Link, context: str = cfg.LINK) -> Block:
         if values:
             block["data"] = values
         meta.extend(flags)
-    links = [link_block(child, context) for child in _links_of(link.children)]
+    links = [b for child in _links_of(link.children) if (b := link_block(child, context))]
     if links:
         block["links"] = links
-    meta.extend(object_block(obj, cfg.LINK) for obj in _objects_of(link.children, "meta"))
+    meta.extend(b for obj in _objects_of(link.children, "meta") if (b := object_block(obj, cfg.LINK)))
     if meta:
         block["meta"] = meta
     return block
@@ -63,7 +63,7 @@ def object_block(obj: ContentMetaObject, context: str = cfg.META) -> Block:
     _put(block, "type", obj.type)
     _put(block, "title", obj.title)
     meta: list[Block] = []
-    links = [link_block(link, context) for link in _links_of(obj.children)]
+    links = [b for link in _links_of(obj.children) if (b := link_block(link, context))]
     if links:
         block["links"] = links
     for child in obj.children:
@@ -78,7 +78,7 @@ def object_block(obj: ContentMetaObject, context: str = cfg.META) -> Block:
             meta.extend(flags)
         elif isinstance(child, Element) and child.name == "properties":
             meta.append(_properties_block(child, keep_values=True))
-    meta.extend(object_block(nested, context) for nested in _objects_of(obj.children, "meta"))
+    meta.extend(b for nested in _objects_of(obj.children, "meta") if (b := object_block(nested, context)))
     if meta:
         block["meta"] = meta
     return block
@@ -103,9 +103,11 @@ def idf_blocks(children: tuple[Any, ...]) -> list[Block]:
     for child in children:
         if isinstance(child, Element):
             if child.name == "element":
-                blocks.append(element_block(child))
+                blocks.append(element_block(child))  # never empty: data.format
             elif child.name == "object":
-                blocks.append(content_object_block(child))
+                block = content_object_block(child)
+                if block:  # an empty block could not be exported (M2: none are produced)
+                    blocks.append(block)
     return blocks
 
 
@@ -170,11 +172,11 @@ def content_object_block(obj: Element) -> Block:
                 block["data"] = values
             meta.extend(flags)
         elif name == "links":
-            block["links"] = [nested_block(c) for c in _named(grandchildren, "link")]
+            block["links"] = [b for c in _named(grandchildren, "link") if (b := nested_block(c))]
         elif name == "properties" and isinstance(child, Element) and _named(grandchildren, "property"):
             meta.append(_properties_block(child, keep_values=True))
         elif name == "content":
-            block["content"] = [nested_block(c) for c in _named(grandchildren, "object")]
+            block["content"] = [b for c in _named(grandchildren, "object") if (b := nested_block(c))]
         elif name == "meta":
             meta.extend(nested_block(c) for c in _named(grandchildren, "object"))
     for key in ("links", "content"):
@@ -206,11 +208,11 @@ def nested_block(node: Any) -> Block:
         elif name == "properties" and isinstance(child, Element):
             meta.append(_properties_block(child, keep_values=True))  # M2: values kept
         elif name == "links":
-            block["links"] = [nested_block(c) for c in _named(grandchildren, "link")]
+            block["links"] = [b for c in _named(grandchildren, "link") if (b := nested_block(c))]
         elif name == "content":
-            block["content"] = [nested_block(c) for c in _named(grandchildren, "object")]
+            block["content"] = [b for c in _named(grandchildren, "object") if (b := nested_block(c))]
         elif name == "meta":
-            nested_meta = [nested_block(c) for c in _named(grandchildren, "object")]
+            nested_meta = [b for c in _named(grandchildren, "object") if (b := nested_block(c))]
     if nested_meta is not None:
         meta = nested_meta
     for key in ("links", "content"):

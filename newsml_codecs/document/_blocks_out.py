@@ -7,7 +7,6 @@ markup in *xml*-handled values).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from newsml_codecs.document import _config as cfg
@@ -25,7 +24,6 @@ from newsml_model import (
 from newsml_model._nodes import Node
 
 Block = dict[str, Any]
-_KEY_RE = re.compile(r"[A-Za-z_-][A-Za-z0-9_-]*\Z")
 
 
 def check_key(key: str, path: str) -> None:
@@ -34,7 +32,7 @@ def check_key(key: str, path: str) -> None:
     Raises:
         InvalidDocumentError: An empty key, a leading digit or another character.
     """
-    if _KEY_RE.match(key):
+    if cfg.DATA_KEY.match(key):
         return
     if not key:
         reason = "keys may not be empty"

@@ -159,9 +159,12 @@ class _Differ:
                 used[found] = True
             match.append(found)
         for position, child in enumerate(xs):  # second pass: same element name, other attributes
-            if match[position] is None:
-                child_name = _view(child, name)[0]
-                found = next((i for i, c in enumerate(es) if not used[i] and _view(c, name)[0] == child_name), None)
+            if match[position] is None and not isinstance(child, str):
+                child_name = _view(child, name)[:2]
+                found = next((
+                    i for i, c in enumerate(es)
+                    if not used[i] and not isinstance(c, str) and _view(c, name)[:2] == child_name
+                ), None)
                 if found is not None:
                     used[found] = True
                     match[position] = found

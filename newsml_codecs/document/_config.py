@@ -6,6 +6,8 @@ case-sensitive unless a comment says otherwise.
 
 from __future__ import annotations
 
+import re
+
 ELEMENT_TYPES = frozenset({
     "x-im/paragraph", "preamble", "leadin", "body", "dateline", "headline", "x-im/header",
     "subheadline", "subheadline1", "subheadline2", "subheadline3", "subheadline4",
@@ -96,6 +98,9 @@ def handling(block_type: str | None, key: str, context: str) -> str:
             return options[key]
     return TEXT
 
+
+DATA_KEY = re.compile(r"[A-Za-z_-][A-Za-z0-9_-]*\Z")
+"""§5.7: a valid ``data`` key (the export refuses others)."""
 
 CONTENTMETA_LINK_TYPES = frozenset({
     "x-im/articlesource", "x-im/premium", "x-im/articletype", "x-geo/point",

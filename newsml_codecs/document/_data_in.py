@@ -63,6 +63,8 @@ def import_data(
             })
             continue
         name = child.name
+        if not cfg.DATA_KEY.match(name):
+            continue  # the export could not write it back; the carrier keeps the element
         values.pop(name, None)  # the last duplicate wins, at its own position
         values[name] = _value(child, block_type, context)
     for block in flags:

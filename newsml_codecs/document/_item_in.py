@@ -97,7 +97,7 @@ def _item_meta(meta: ItemMeta, doc: dict[str, Any], props: list[dict[str, Any]],
             for link in child.links:
                 links.extend(_item_link(link))
         elif isinstance(child, Metadata):
-            objects.extend(object_block(obj) for obj in child.objects)
+            objects.extend(b for obj in child.objects if (b := object_block(obj)))
     if "type" not in doc and item_class:
         mapped = cfg.ITEM_CLASS_TYPE.get(item_class)
         if mapped:
@@ -107,7 +107,8 @@ def _item_meta(meta: ItemMeta, doc: dict[str, Any], props: list[dict[str, Any]],
 
 def _item_link(link: Any) -> list[Block]:
     if link.rel != "related-geo":
-        return [link_block(link)]
+        block = link_block(link)
+        return [block] if block else []  # no empty blocks (M2)
     data = link.data
     if data is None:
         return [{"type": "x-im/related-geo", "rel": "related-geo"}]
@@ -154,11 +155,12 @@ def _content_meta(meta: ContentMeta, doc: dict[str, Any], props: list[dict[str, 
                     doc["created"] = created
         elif isinstance(child, Links):
             links.extend(
-                link_block(link) for link in child.links
-                if cfg.is_contentmeta_link(link.type, link.rel) or link.type in cfg.CONTENTMETA_LINK_RELS
+                b for link in child.links
+                if (cfg.is_contentmeta_link(link.type, link.rel) or link.type in cfg.CONTENTMETA_LINK_RELS)
+                and (b := link_block(link))
             )
         elif isinstance(child, Metadata):
-            objects.extend(object_block(obj) for obj in child.objects)
+            objects.extend(b for obj in child.objects if (b := object_block(obj)))
     for name in ("altId", "slugline", "headline", "by", "urgency", "language"):
         if name in singles:
             props.append(singles[name])
