@@ -139,9 +139,14 @@ def _split(fields: tuple[str, ...], attributes: list[tuple[str, str]]) -> dict[s
     return known
 
 
+_TYPED_NAMES = frozenset(("link", "object", "links", "metadata", "meta"))
+
+
 def _make(
     name: str, parent: str, attributes: list[tuple[str, str]], children: tuple[Any, ...]
 ) -> Any:
+    if name not in _TYPED_NAMES:
+        return Element(name=name, attributes=tuple(attributes), children=children)
     if name == "link" and parent in ("links", ""):
         return Link(**_split(LINK_FIELDS, attributes), children=_layout_free(children))
     if name == "object" and parent in ("metadata", "meta", ""):
@@ -157,9 +162,10 @@ def _make(
 
 def _layout_free(children: tuple[Any, ...]) -> tuple[Any, ...]:
     # As the reader: blank text between the elements of a typed record is layout.
-    if any(c.__class__ is not str for c in children):
-        return tuple(c for c in children if c.__class__ is not str or not c.isspace())
-    return children
+    texts = [c for c in children if c.__class__ is str]
+    if not texts or len(texts) == len(children):
+        return children
+    return tuple(c for c in children if c.__class__ is not str or not c.isspace())
 
 
 def _child(key: str, value: Any, parent: str, field: str) -> Any:
@@ -228,6 +234,8 @@ def unbuild(
                 if isinstance(entry, (list, tuple)):
                     raise InvalidArgumentError("nested lists cannot be XML", field=where)
                 children.append(_child(key, entry, name, where))
+        elif value.__class__ is str:
+            children.append(_make(key, name, [], (value,) if value else ()))
         else:
             children.append(_child(key, value, name, f"{field}.{key}"))
     return _make(name, parent, attributes, tuple(children))
