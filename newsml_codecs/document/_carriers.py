@@ -31,7 +31,7 @@ from hashlib import blake2b
 from typing import Any
 
 from newsml_codecs._xmlwrite import _parts, _write
-from newsml_model import NAR, NewsItem
+from newsml_model import NAR, Element, NewsItem
 
 PREFIX = "x-newsml/"
 PATCH = PREFIX + "patch"
@@ -82,34 +82,62 @@ class _Differ:
     """One diff run; memoises canonical shapes and keys of both trees by node identity."""
 
     def __init__(self) -> None:
+        self.views: dict[int, tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]] = {}
         self.shapes: dict[int, Any] = {}
         self.keys: dict[int, str] = {}
 
+    def view(self, node: Any, parent: str) -> tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]:
+        """`_view`, memoised: name, namespace, attributes, children."""
+        found = self.views.get(id(node))
+        if found is None:
+            if type(node) is Element:
+                found = (node.name, node.namespace, node.attributes, node.children)
+            else:
+                found = _view(node, parent)
+            self.views[id(node)] = found
+        return found
+
     def shape(self, node: Any, parent: str) -> Any:
         """A hashable canonical form of a subtree (attribute order and layout whitespace ignored)."""
-        if isinstance(node, str):
+        if type(node) is str:
             return node.strip()
         found = self.shapes.get(id(node))
         if found is None:
-            name, ns, attributes, children = _view(node, parent)
-            found = self.shapes[id(node)] = (
-                name, ns or "", frozenset(attributes),
-                tuple(self.shape(c, name) for c in children if not isinstance(c, str) or not c.isspace()),
-            )
+            name, ns, attributes, children = self.view(node, parent)
+            shapes = []
+            for child in children:
+                if type(child) is str:
+                    if not child.isspace():
+                        shapes.append(child.strip())
+                else:
+                    shapes.append(self.shape(child, name))
+            found = self.shapes[id(node)] = (name, ns or "", frozenset(attributes), tuple(shapes))
         return found
 
+    def ident(self, node: Any, parent: str) -> Any:
+        """What `key` hashes, as a tuple: cheap to compare while matching siblings."""
+        if type(node) is str:
+            return node.strip()
+        return self.shape(node, parent)[:3]
+
     def key(self, node: Any, parent: str) -> str:
+        """`_key`, memoised."""
         found = self.keys.get(id(node))
         if found is None:
-            found = self.keys[id(node)] = _key(node, parent)
+            if type(node) is str:
+                text = "#" + node.strip()
+            else:
+                name, ns, attributes, _ = self.view(node, parent)
+                text = name + "|" + (ns or "") + "|" + "|".join(f"{k}={v}" for k, v in sorted(attributes))
+            found = self.keys[id(node)] = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
         return found
 
     def diff(self, x: Any, e: Any, parent: str, ns: str) -> Patch | None:
         """The patch turning exported node `e` into original node `x` (None: nothing to do)."""
         if self.shape(x, parent) == self.shape(e, parent):
             return None
-        name, xns, xa, xc = _view(x, parent)
-        ea, ec = _view(e, parent)[2:]
+        name, xns, xa, xc = self.view(x, parent)
+        ea, ec = self.view(e, parent)[2:]
         ns = xns or ns
         patch: Patch = {}
         xd, ed = dict(xa), dict(ea)
@@ -130,7 +158,7 @@ class _Differ:
 
     def _groups(self, xs: list[Any], es: list[Any], patch: Patch, ns: str) -> bool:
         """IDF groups: the export merges them into one; record the split (key ``g``)."""
-        if len(xs) < 2 or len(es) != 1 or not all(_view(c, "idf")[0] == "group" for c in (*xs, *es)):
+        if len(xs) < 2 or len(es) != 1 or not all(self.view(c, "idf")[0] == "group" for c in (*xs, *es)):
             return False
         flat: list[Any] = []
         groups = []
@@ -149,21 +177,21 @@ class _Differ:
 
     def align(self, xs: list[Any], es: list[Any], name: str, ns: str) -> list[Any] | None:
         """Entries putting the exported children `es` in the order and shape of `xs`."""
-        keys = [self.key(c, name) for c in es]
+        idents = [self.ident(c, name) for c in es]
         used = [False] * len(es)
         match: list[int | None] = []
         for child in xs:
-            key = self.key(child, name)
-            found = next((i for i, k in enumerate(keys) if not used[i] and k == key), None)
+            ident = self.ident(child, name)
+            found = next((i for i, k in enumerate(idents) if not used[i] and k == ident), None)
             if found is not None:
                 used[found] = True
             match.append(found)
         for position, child in enumerate(xs):  # second pass: same element name, other attributes
             if match[position] is None and not isinstance(child, str):
-                child_name = _view(child, name)[:2]
+                child_name = self.view(child, name)[:2]
                 found = next((
                     i for i, c in enumerate(es)
-                    if not used[i] and not isinstance(c, str) and _view(c, name)[:2] == child_name
+                    if not used[i] and not isinstance(c, str) and self.view(c, name)[:2] == child_name
                 ), None)
                 if found is not None:
                     used[found] = True
@@ -171,6 +199,7 @@ class _Differ:
         subpatches = [None if m is None else self.diff(xs[p], es[m], name, ns) for p, m in enumerate(match)]
         if match == list(range(len(es))) and not any(subpatches):
             return None
+        keys = [self.key(c, name) for c in es]
         seen: dict[str, int] = {}
         occurrence = []
         for key in keys:
