@@ -124,12 +124,7 @@ class _Differ:
         """`_key`, memoised."""
         found = self.keys.get(id(node))
         if found is None:
-            if type(node) is str:
-                text = "#" + node.strip()
-            else:
-                name, ns, attributes, _ = self.view(node, parent)
-                text = name + "|" + (ns or "") + "|" + "|".join(f"{k}={v}" for k, v in sorted(attributes))
-            found = self.keys[id(node)] = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
+            found = self.keys[id(node)] = _key(node, parent)
         return found
 
     def diff(self, x: Any, e: Any, parent: str, ns: str) -> Patch | None:

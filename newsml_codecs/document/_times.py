@@ -8,9 +8,7 @@ them: UTC as ``Z``, fractional seconds without trailing zeros.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
-
-from newsml_model import InvalidDocumentError
+from datetime import datetime, timedelta
 
 _RFC3339 = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})\Z"
@@ -88,21 +86,3 @@ def lenient_time(text: str | None) -> str | None:
     except TimeError:
         return None
     return text
-
-
-def check_time(value: object, path: str) -> str:
-    """A document time field: a string in RFC 3339 with an offset, returned as is.
-
-    Raises:
-        InvalidDocumentError: Not a string, or not RFC 3339.
-    """
-    if not isinstance(value, str):
-        raise InvalidDocumentError(f"expected an RFC 3339 string, got {type(value).__name__}", path=path)
-    try:
-        _parse(value)
-    except TimeError as error:
-        raise InvalidDocumentError(str(error), path=path) from None
-    return value
-
-
-UTC = UTC
