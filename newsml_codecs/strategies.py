@@ -45,7 +45,7 @@ def newsml_texts(*, items: st.SearchStrategy[NewsItem] | None = None) -> st.Sear
         InvalidArgument: `items` is not a strategy.
     """
     check_strategy(items, "items")
-    return _newsml_texts(items or news_items())
+    return _newsml_texts(news_items() if items is None else items)
 
 
 def _dump(item: NewsItem) -> dict[str, Any]:
@@ -55,7 +55,9 @@ def _dump(item: NewsItem) -> dict[str, Any]:
     return document.dump(item)
 
 
-def documents(*, items: st.SearchStrategy[NewsItem] | None = None) -> st.SearchStrategy[dict[str, Any]]:
+def documents(
+    *, items: st.SearchStrategy[NewsItem] | None = None
+) -> st.SearchStrategy[dict[str, Any]]:
     """Generate valid NavigaDoc documents (JSON-ready dicts).
 
     Each is ``document.dump`` of a generated item, so it validates against the
@@ -71,4 +73,4 @@ def documents(*, items: st.SearchStrategy[NewsItem] | None = None) -> st.SearchS
         InvalidArgument: `items` is not a strategy.
     """
     check_strategy(items, "items")
-    return (items or news_items()).map(_dump)
+    return (news_items() if items is None else items).map(_dump)

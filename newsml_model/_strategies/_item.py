@@ -285,8 +285,8 @@ def news_items(
     check_strategy(content_meta_objects, "content_meta_objects")
     check_type(unknown_elements, bool, "unknown_elements")
     return _news_items(
-        item_classes or ITEM_CLASSES,
-        links or _links(LINK_TYPES, LINK_RELS, 1),
-        content_meta_objects or _objects(OBJECT_TYPES, 1),
+        ITEM_CLASSES if item_classes is None else item_classes,
+        _links(LINK_TYPES, LINK_RELS, 1) if links is None else links,
+        _objects(OBJECT_TYPES, 1) if content_meta_objects is None else content_meta_objects,
         unknown_elements,
     )

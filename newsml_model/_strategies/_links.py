@@ -212,7 +212,9 @@ def links(
     check_strategy(types, "types")
     check_strategy(rels, "rels")
     check_size(max_depth, "max_depth", highest=5)
-    return _links(types or LINK_TYPES, rels or LINK_RELS, max_depth)
+    return _links(
+        LINK_TYPES if types is None else types, LINK_RELS if rels is None else rels, max_depth
+    )
 
 
 @cache
@@ -274,4 +276,4 @@ def content_meta_objects(
     """
     check_strategy(types, "types")
     check_size(max_depth, "max_depth", highest=5)
-    return _objects(types or OBJECT_TYPES, max_depth)
+    return _objects(OBJECT_TYPES if types is None else types, max_depth)
