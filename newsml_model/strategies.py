@@ -24,6 +24,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from newsml_model._args import Author, Tag
 from newsml_model._item import ContentMeta, ItemMeta, NewsItem
 from newsml_model._nodes import (
     ContentMetaObject,
@@ -34,6 +35,7 @@ from newsml_model._nodes import (
     Metadata,
     Service,
 )
+from newsml_model._strategies._args import authors, tags
 from newsml_model._strategies._item import (
     ITEM_CLASSES,
     _content_meta,
@@ -55,7 +57,7 @@ from newsml_model._strategies._links import (
     metadata_containers,
 )
 
-__all__ = ["content_meta_objects", "links", "news_items"]
+__all__ = ["authors", "content_meta_objects", "links", "news_items", "tags"]
 
 _ITEM_CLASSES = st.none() | ITEM_CLASSES
 
@@ -84,6 +86,8 @@ def _hypothesis_setup_hook() -> None:
             _links(LINK_TYPES, LINK_RELS, 1), _objects(OBJECT_TYPES, 1), True
         ),
         Element: lambda _: generic_elements(),
+        Author: lambda _: authors(),
+        Tag: lambda _: tags(),
     }
     for kind, strategy in registrations.items():
         st.register_type_strategy(kind, strategy)
