@@ -16,11 +16,11 @@ from hypothesis import HealthCheck, settings
 _SLOW_BY_DESIGN = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
 settings.register_profile(
-    "default", max_examples=40, deadline=None, suppress_health_check=_SLOW_BY_DESIGN
+    "default", max_examples=10, deadline=None, suppress_health_check=_SLOW_BY_DESIGN
 )
 settings.register_profile(
     "ci",
-    max_examples=250,
+    max_examples=30,
     deadline=None,
     suppress_health_check=_SLOW_BY_DESIGN,
     print_blob=True,

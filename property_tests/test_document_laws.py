@@ -1,0 +1,128 @@
+"""Laws of the NavigaDoc codec, and fuzzing of ``document.load``.
+
+* document round trip: ``document.load(document.dump(item))`` is the item, up
+  to what the mapping documents as changed (``docs/mapping.md``), checked as
+  NewsML canonical equality;
+* XML -> document -> XML keeps the NewsML text canonically equal;
+* documents survive JSON text unchanged;
+* random JSON gives an item or a documented error, never anything else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+from support import canonical
+
+import newsml_model as nm
+from newsml_codecs import document, newsml
+from newsml_codecs.strategies import documents, newsml_texts
+from newsml_model.strategies import news_items
+
+# The mapping needs an item class to name the document type (a document
+# without ``type`` does not load): items of the Writer's classes only.
+ITEMS = news_items(
+    item_classes=st.sampled_from(["ninat:text", "ninat:picture", "ninat:graphic", "ninat:video"])
+).filter(lambda item: item.item_class is not None)
+
+
+@given(ITEMS)
+def test_document_round_trip(item: nm.NewsItem) -> None:
+    """An item converted to a document and back writes the same NewsML."""
+    back = document.load(document.dump(item))
+    assert canonical(newsml.dumps(item)) == canonical(newsml.dumps(back))
+
+
+@given(newsml_texts(items=ITEMS))
+def test_xml_to_document_to_xml(text: str) -> None:
+    """NewsML -> document -> NewsML is canonically equal to the input."""
+    doc = document.dump(newsml.loads(text))
+    assert canonical(text) == canonical(newsml.dumps(document.load(doc)))
+
+
+@given(documents(items=ITEMS))
+def test_documents_survive_json_text(doc: dict[str, Any]) -> None:
+    """A dumped document is plain JSON: through text and back it is equal, and loads alike."""
+    again = json.loads(json.dumps(doc))
+    assert doc == again
+    assert document.load(doc) == document.load(again)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "uuid",
+                    "type",
+                    "title",
+                    "content",
+                    "links",
+                    "meta",
+                    "properties",
+                    "data",
+                    "rel",
+                    "name",
+                    "value",
+                    "id",
+                    "created",
+                    "status",
+                    "language",
+                    "x",
+                ]
+            )
+            | st.text(max_size=6),
+            children,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
+
+
+@given(JSON)
+def test_random_json_gives_an_item_or_a_documented_error(value: Any) -> None:
+    """``document.load`` of any JSON value raises only `nm.NewsItemError` s."""
+    try:
+        item = document.load(value)
+    except nm.NewsItemError:
+        return
+    assert isinstance(item, nm.NewsItem)
+
+
+@given(documents(items=ITEMS), st.data())
+def test_mutated_documents_give_an_item_or_a_documented_error(
+    doc: dict[str, Any], data: st.DataObject
+) -> None:
+    """A valid document with one value replaced by random JSON still fails only in documented ways."""
+    paths: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                paths.append((node, key))
+                walk(value)
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                paths.append((node, index))
+                walk(value)
+
+    walk(doc)
+    if paths:
+        container, key = data.draw(st.sampled_from(paths))
+        container[key] = data.draw(JSON)
+    with contextlib.suppress(nm.NewsItemError):
+        document.load(doc)
+
+
+@given(st.binary(max_size=256) | st.text(max_size=256))
+def test_random_text_gives_a_documented_error(text: bytes | str) -> None:
+    """``document.loads`` of random text or bytes raises only `nm.NewsItemError` s."""
+    with contextlib.suppress(nm.NewsItemError):
+        document.loads(text)
