@@ -1,0 +1,227 @@
+"""`ToolsClient`: a Python Twirp client of the Tools service (decision T8).
+
+It behaves like the generated Go client on the wire: ``Content-Type`` and
+``Accept`` of the chosen encoding, ``Twirp-Version: v8.1.3``, no redirects
+followed, and strict parsing of error bodies: a non-200 reply whose body is
+not exactly a Twirp error is taken for a proxy's and gets a code derived
+from the HTTP status, with ``meta.http_error_from_intermediary`` set.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from types import TracebackType
+from typing import Any, Literal
+
+import httpx
+
+from newsml_codecs.service._errors import ERROR_STATUS, TwirpError
+from newsml_codecs.service._proto.cca import service_pb2
+from newsml_codecs.service._wire import document_from_proto, document_to_proto
+
+TWIRP_VERSION = "v8.1.3"
+_MEDIA = {"json": "application/json", "protobuf": "application/protobuf"}
+# Go client: twirpErrorFromIntermediary's status -> code table.
+_INTERMEDIARY_CODES = {
+    400: "internal",
+    401: "unauthenticated",
+    403: "permission_denied",
+    404: "bad_route",
+    429: "resource_exhausted",
+    502: "unavailable",
+    503: "unavailable",
+    504: "unavailable",
+}
+
+
+class ToolsClient:
+    """Calls ``cca.Tools`` over HTTP in JSON or binary protobuf.
+
+    Args:
+        base_url: Address of the server, such as ``http://127.0.0.1:8080``
+            (the ``/twirp/cca.Tools/`` path is added).
+        protocol: ``"json"`` or ``"protobuf"`` (what CCA's own client uses).
+        timeout: Seconds to wait for connecting, sending and receiving.
+        http_client: An ``httpx.Client`` to use instead of a new one (for
+            shared pools or custom transports); closing this client does not
+            close it.
+
+    Documents are the plain dicts of `newsml_codecs.document` either way.
+    Every failure raises `TwirpError`; transport failures have code
+    ``internal`` and the httpx error as ``__cause__``, as in the Go client.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        protocol: Literal["json", "protobuf"] = "json",
+        timeout: float = 30.0,
+        http_client: httpx.Client | None = None,
+    ) -> None:
+        if protocol not in _MEDIA:
+            raise ValueError(f"protocol must be 'json' or 'protobuf', not {protocol!r}")
+        self.protocol = protocol
+        self._base = base_url.rstrip("/") + "/twirp/cca.Tools/"
+        self._own_client = http_client is None
+        self._http = http_client or httpx.Client(timeout=timeout)
+        self._headers = {
+            "Content-Type": _MEDIA[protocol],
+            "Accept": _MEDIA[protocol],
+            "Twirp-Version": TWIRP_VERSION,
+        }
+
+    def convert_to_document(self, newsml: str) -> dict[str, Any]:
+        """``ConvertToDocument``: the NavigaDoc document of a full NewsML document.
+
+        Raises:
+            TwirpError: ``invalid_argument`` with ``meta.argument == "newsml"``
+                (and ``line``/``column`` when known) for NewsML that does not
+                convert; any other code the server or a proxy sends.
+        """
+        if self.protocol == "json":
+            reply = self._call_json("ConvertToDocument", {"newsml": newsml})
+            return dict(_reply_field(reply, "document", dict) or {})
+        req = service_pb2.ConvertToDocumentReq(newsml=newsml)
+        res = self._call_proto("ConvertToDocument", req, service_pb2.ConvertToDocumentRes)
+        return document_from_proto(res.document)
+
+    def convert_to_newsml(self, document: Mapping[str, Any]) -> str:
+        """``ConvertToNewsml``: the full NewsML document of a NavigaDoc document.
+
+        Raises:
+            InvalidDocumentError: Over protobuf, a document ``naviga.Document``
+                cannot carry (checked before sending).
+            TwirpError: ``invalid_argument`` with ``meta.argument ==
+                "document"`` and ``meta.path`` for a document that does not
+                convert; any other code the server or a proxy sends.
+        """
+        if self.protocol == "json":
+            reply = self._call_json("ConvertToNewsml", {"document": dict(document)})
+            return str(_reply_field(reply, "newsml", str) or "")
+        req = service_pb2.ConvertToNewsmlReq()
+        document_to_proto(document, req.document)
+        res = self._call_proto("ConvertToNewsml", req, service_pb2.ConvertToNewsmlRes)
+        return str(res.newsml)
+
+    def validate_navigadoc(self, document: Mapping[str, Any]) -> list[str]:
+        """``ValidateNavigaDoc``: the schema problems of a document, [] when valid.
+
+        Raises:
+            InvalidDocumentError: Over protobuf, a document ``naviga.Document``
+                cannot carry (checked before sending).
+            TwirpError: Whatever the server or a proxy sends.
+        """
+        if self.protocol == "json":
+            reply = self._call_json("ValidateNavigaDoc", {"document": dict(document)})
+            return [str(problem) for problem in _reply_field(reply, "schemaErrors", list) or []]
+        req = service_pb2.ValidateDocumentReq()
+        document_to_proto(document, req.document)
+        res = self._call_proto("ValidateNavigaDoc", req, service_pb2.ValidateDocumentRes)
+        return list(res.schemaErrors)
+
+    def close(self) -> None:
+        """Close the connection pool (unless it was passed in)."""
+        if self._own_client:
+            self._http.close()
+
+    def __enter__(self) -> ToolsClient:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _call_json(self, method: str, request: Mapping[str, Any]) -> Any:
+        body = json.dumps(request, ensure_ascii=False, separators=(",", ":")).encode()
+        content = self._post(method, body)
+        try:
+            return json.loads(content)
+        except ValueError as error:
+            raise TwirpError("internal", f"failed to unmarshal json response: {error}") from error
+
+    def _call_proto(self, method: str, request: Any, reply_type: Any) -> Any:
+        content = self._post(method, request.SerializeToString())
+        try:
+            return reply_type.FromString(content)
+        except Exception as error:  # protobuf's DecodeError and friends
+            raise TwirpError("internal", f"failed to unmarshal proto response: {error}") from error
+
+    def _post(self, method: str, body: bytes) -> bytes:
+        try:
+            response = self._http.post(
+                self._base + method, content=body, headers=self._headers, follow_redirects=False
+            )
+        except httpx.HTTPError as error:
+            raise TwirpError("internal", f"failed to do request: {error}") from error
+        if response.status_code != 200:
+            raise error_from_response(response.status_code, response.content,
+                                      response.headers.get("location", ""))
+        return response.content
+
+
+def error_from_response(status: int, body: bytes, location: str = "") -> TwirpError:
+    """The `TwirpError` of a non-200 reply, parsed as strictly as the Go client does.
+
+    Args:
+        status: The HTTP status code.
+        body: The reply body.
+        location: The ``Location`` header (used for redirects).
+
+    Returns:
+        The server's error when `body` is exactly a Twirp error (keys
+        ``code``, ``msg``, ``meta`` only, string values, a known code);
+        otherwise an error "from an intermediary" whose code is derived from
+        `status`.
+    """
+    if 300 <= status < 400:
+        msg = f"unexpected HTTP status code {status} received, Location={location!r}"
+        return _intermediary("internal", status, msg, {"location": location})
+    parsed = _parse_error_body(body)
+    if parsed is None:
+        code = _INTERMEDIARY_CODES.get(status, "unknown")
+        msg = f"Error from intermediary with HTTP status code {status}"
+        return _intermediary(code, status, msg, {"body": body.decode("utf-8", "replace")})
+    code, msg, meta = parsed
+    if code not in ERROR_STATUS:
+        return TwirpError("internal", f"invalid type returned from server error response: {code}",
+                          {"body": body.decode("utf-8", "replace")})
+    return TwirpError(code, msg, meta)
+
+
+def _parse_error_body(body: bytes) -> tuple[str, str, dict[str, str]] | None:
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(value, dict) or not set(value) <= {"code", "msg", "meta"}:
+        return None
+    code, msg, meta = value.get("code"), value.get("msg"), value.get("meta")
+    # Go decodes into {Code, Msg string; Meta map[string]string}: null is the
+    # zero value, any other type is a decoding error.
+    if not isinstance(code, str) or not code or not isinstance(msg, str | None):
+        return None
+    if meta is not None and not (
+        isinstance(meta, dict) and all(isinstance(v, str) for v in meta.values())
+    ):
+        return None
+    return code, msg or "", dict(meta or {})
+
+
+def _intermediary(code: str, status: int, msg: str, extra: Mapping[str, str]) -> TwirpError:
+    meta = {"http_error_from_intermediary": "true", "status_code": str(status), **extra}
+    return TwirpError(code, msg, meta)
+
+
+def _reply_field(reply: Any, name: str, kind: type) -> Any:
+    if not isinstance(reply, dict):
+        raise TwirpError("internal", "failed to unmarshal json response: not an object")
+    value = reply.get(name)
+    if value is not None and not isinstance(value, kind):
+        raise TwirpError("internal", f"failed to unmarshal json response: bad {name}")
+    return value

@@ -1,0 +1,164 @@
+"""The three Tools methods: request body in, response body out.
+
+Each handler takes the raw body and whether it is binary protobuf, and
+returns the encoded response in the same encoding. Expected failures raise
+`TwirpError`; anything else escaping a handler is a bug (``internal``).
+The JSON path uses the project's own codec on plain dicts (decision T3),
+never protobuf's ``json_format``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from google.protobuf.message import DecodeError as ProtoDecodeError
+
+from newsml_codecs import document, newsml
+from newsml_codecs.service._errors import TwirpError, from_library_error, malformed, required
+from newsml_codecs.service._proto.cca import service_pb2
+from newsml_codecs.service._wire import document_from_proto, document_to_proto
+from newsml_model import NewsItemError
+
+Handler = Callable[[bytes, bool], bytes]
+
+_JSON_UNDECODABLE = "the json request could not be decoded"
+_PROTO_UNDECODABLE = "the protobuf request could not be decoded"
+
+
+def convert_to_document(body: bytes, protobuf: bool) -> bytes:
+    """``ConvertToDocument``: a full NewsML document to a NavigaDoc document."""
+    if protobuf:
+        text = _proto_request(service_pb2.ConvertToDocumentReq, body).newsml
+    else:
+        text = _json_field(_json_request(body), "newsml", str, "a string")
+    if not text:
+        raise required("newsml")
+    try:
+        doc = document.dump(newsml.loads(text))
+    except NewsItemError as error:
+        raise from_library_error(error, "newsml") from None
+    except RecursionError:
+        raise _too_deep("newsml") from None
+    if not protobuf:
+        return _json_response({"document": doc}, "newsml")
+    reply = service_pb2.ConvertToDocumentRes()
+    try:
+        document_to_proto(doc, reply.document)
+    except (NewsItemError, ValueError) as error:
+        # A value the codec accepts but protobuf cannot carry (a time before
+        # year 1, text that is not valid Unicode): the input's fault.
+        raise TwirpError("invalid_argument", f"newsml cannot be sent as protobuf: {error}",
+                         {"argument": "newsml"}) from None
+    return reply.SerializeToString()
+
+
+def convert_to_newsml(body: bytes, protobuf: bool) -> bytes:
+    """``ConvertToNewsml``: a NavigaDoc document to a full NewsML document."""
+    doc = _document_argument(body, protobuf, service_pb2.ConvertToNewsmlReq)
+    if doc is None:
+        raise required("document")
+    try:
+        text = newsml.dumps(document.load(doc))
+    except NewsItemError as error:
+        raise from_library_error(error, "document") from None
+    except RecursionError:
+        raise _too_deep("document") from None
+    if not protobuf:
+        return _json_response({"newsml": text}, "document")
+    try:
+        return service_pb2.ConvertToNewsmlRes(newsml=text).SerializeToString()
+    except ValueError as error:
+        raise TwirpError("invalid_argument", f"document is not valid Unicode: {error}",
+                         {"argument": "document"}) from None
+
+
+def validate_navigadoc(body: bytes, protobuf: bool) -> bytes:
+    """``ValidateNavigaDoc`` (and its alias ``ValidatePlatformDoc``): schema errors.
+
+    An absent document is validated as the empty document, so the reply names
+    what it lacks (decision T6: schema problems are a reply, not an error).
+    """
+    doc = _document_argument(body, protobuf, service_pb2.ValidateDocumentReq)
+    try:
+        problems = _schema_validate({} if doc is None else doc)
+    except RecursionError:
+        raise _too_deep("document") from None
+    if not protobuf:
+        return _json_response({"schemaErrors": problems} if problems else {}, "document")
+    return service_pb2.ValidateDocumentRes(schemaErrors=problems).SerializeToString()
+
+
+HANDLERS: Mapping[str, Handler] = {
+    "ConvertToDocument": convert_to_document,
+    "ConvertToNewsml": convert_to_newsml,
+    "ValidateNavigaDoc": validate_navigadoc,
+    # The name in the service description (decision T1).
+    "ValidatePlatformDoc": validate_navigadoc,
+}
+
+
+def _schema_validate(doc: Mapping[str, Any]) -> list[str]:
+    # Imported on first use so the conversion routes keep working in a
+    # checkout where the schema module is broken or missing.
+    from newsml_codecs import schema
+
+    return list(schema.validate(doc))
+
+
+def _document_argument(body: bytes, protobuf: bool, message: Any) -> Mapping[str, Any] | None:
+    """The request's ``document`` as a dict, or None when absent."""
+    if protobuf:
+        req = _proto_request(message, body)
+        return document_from_proto(req.document) if req.HasField("document") else None
+    value: Mapping[str, Any] | None = _json_field(
+        _json_request(body), "document", dict, "an object"
+    )
+    return value
+
+
+def _proto_request(message: Any, body: bytes) -> Any:
+    try:
+        return message.FromString(body)
+    except (ProtoDecodeError, ValueError, RecursionError) as error:
+        raise malformed(_PROTO_UNDECODABLE, str(error) or "not a protobuf message") from None
+
+
+def _json_request(body: bytes) -> dict[str, Any]:
+    if not body.strip():
+        # Unlike an empty protobuf message, empty JSON is not a value.
+        raise malformed(_JSON_UNDECODABLE, "empty body")
+    try:
+        value = json.loads(body)
+    except ValueError as error:  # includes UnicodeDecodeError
+        raise malformed(_JSON_UNDECODABLE, error) from None
+    except RecursionError:
+        raise malformed(_JSON_UNDECODABLE, "nested too deeply") from None
+    if not isinstance(value, dict):
+        raise malformed(_JSON_UNDECODABLE, "expected a JSON object")
+    return value
+
+
+def _json_field(request: Mapping[str, Any], name: str, kind: type, label: str) -> Any:
+    # Unknown fields are ignored and null is absent (decision T3); a value of
+    # the wrong JSON type is undecodable, as protojson would say.
+    value = request.get(name)
+    if value is not None and not isinstance(value, kind):
+        raise malformed(_JSON_UNDECODABLE, f"{name}: expected {label}")
+    return value
+
+
+def _json_response(value: Mapping[str, Any], argument: str) -> bytes:
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+    except UnicodeEncodeError as error:
+        # Lone surrogates arrive as JSON escapes ("\ud800") and survive the
+        # codecs, but cannot be sent back as UTF-8.
+        raise TwirpError("invalid_argument", f"{argument} is not valid Unicode: {error.reason}",
+                         {"argument": argument}) from None
+
+
+def _too_deep(argument: str) -> TwirpError:
+    return TwirpError("invalid_argument", f"{argument} is nested too deeply",
+                      {"argument": argument})

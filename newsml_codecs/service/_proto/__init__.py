@@ -1,0 +1,1 @@
+"""Generated protobuf messages (scripts/gen_proto.py); do not edit."""

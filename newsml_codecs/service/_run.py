@@ -1,0 +1,125 @@
+"""Running the service under uvicorn (decision T7), shared by ``newsml serve``
+and ``python -m newsml_codecs.service``.
+
+Worker processes build their app from the environment (``factory=True``):
+uvicorn starts each worker from an import string, so options such as the
+body limit reach them as environment variables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import os
+from typing import Any
+
+from newsml_codecs.service._app import DEFAULT_MAX_BODY_BYTES, ToolsApp
+
+MAX_BODY_ENV = "NEWSML_SERVICE_MAX_BODY_BYTES"
+# Seconds in-flight requests get to finish after SIGTERM before uvicorn
+# drops them; a conversion takes milliseconds, so this is generous.
+GRACEFUL_SECONDS = 30
+
+
+def default_workers() -> int:
+    """One worker per core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def app_from_env() -> ToolsApp:
+    """The app of one worker, configured from ``NEWSML_SERVICE_MAX_BODY_BYTES``.
+
+    Raises:
+        ValueError: The variable is set but not a non-negative integer.
+    """
+    raw = os.environ.get(MAX_BODY_ENV, "")
+    return ToolsApp(max_body_bytes=int(raw) if raw else DEFAULT_MAX_BODY_BYTES)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the serving options (``--host``, ``--port``, ``--workers``...) to `parser`."""
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: %(default)s)")
+    parser.add_argument("--port", type=int, default=8080, help="port to bind (default: %(default)s)")
+    parser.add_argument(
+        "--workers", type=_positive, default=None,
+        help=f"worker processes (default: one per core, here {default_workers()})",
+    )
+    parser.add_argument(
+        "--max-body-bytes", type=_positive, default=DEFAULT_MAX_BODY_BYTES, metavar="N",
+        help="largest request body accepted (default: %(default)s, 16 MiB)",
+    )
+    parser.add_argument(
+        "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
+        help="server log level; 'warning' silences the access log (default: %(default)s)",
+    )
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run the service until SIGTERM or Ctrl-C, then shut down gracefully.
+
+    In-flight requests finish, new connections are refused, workers exit.
+
+    Args:
+        args: The namespace of a parser `add_arguments` set up.
+
+    Returns:
+        0 after a clean shutdown (uvicorn exits with 1 itself when it
+        cannot bind).
+    """
+    import uvicorn
+
+    os.environ[MAX_BODY_ENV] = str(args.max_body_bytes)
+    uvicorn.run(
+        "newsml_codecs.service._run:app_from_env",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers or default_workers(),
+        log_level=args.log_level,
+        log_config=log_config(args.log_level),
+        # The app writes its own access line (with the Twirp code and the
+        # time taken); uvicorn's would be a second line per request.
+        access_log=False,
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
+        server_header=False,
+    )
+    return 0
+
+
+def log_config(level: str = "info") -> dict[str, Any]:
+    """uvicorn's logging configuration plus the service's error and access loggers.
+
+    Args:
+        level: Level of the service's loggers; the access log writes at INFO.
+    """
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["formatters"]["service_access"] = {
+        "format": "%(asctime)s access %(message)s",
+    }
+    config["handlers"]["service_access"] = {
+        "formatter": "service_access",
+        "class": "logging.StreamHandler",
+        "stream": "ext://sys.stdout",
+    }
+    config["loggers"]["newsml_codecs.service"] = {
+        "handlers": ["default"], "level": level.upper(), "propagate": False,
+    }
+    config["loggers"]["newsml_codecs.service.access"] = {
+        "handlers": ["service_access"], "level": level.upper(), "propagate": False,
+    }
+    return config
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value

@@ -1,0 +1,194 @@
+"""NavigaDoc dicts <-> ``naviga.Document`` protobuf messages.
+
+The JSON path of the service works on the plain dicts of
+`newsml_codecs.document`; the binary path converts them to and from the
+generated messages here. Empty fields are omitted both ways (proto3 cannot
+tell an empty string from an absent one), and ``google.protobuf.Timestamp``
+fields travel as RFC 3339 UTC strings in the dicts (decision T9: documents
+hold UTC times already, so nothing is lost).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from google.protobuf import timestamp_pb2
+
+from newsml_codecs.service._proto.naviga import document_pb2
+from newsml_model import InvalidDocumentError
+
+Document = document_pb2.Document
+Block = document_pb2.Block
+Property = document_pb2.Property
+
+_DOC_STRINGS = frozenset(
+    ("uuid", "type", "uri", "url", "title", "path", "source", "language", "status", "provider")
+)
+_DOC_TIMES = frozenset(("created", "modified", "published", "unpublished"))
+_BLOCK_STRINGS = frozenset(
+    ("id", "uuid", "uri", "url", "type", "title", "rel", "name", "value", "contentType", "role")
+)
+_BLOCK_LISTS = frozenset(("links", "content", "meta"))
+
+
+def document_to_proto(doc: Mapping[str, Any], out: document_pb2.Document) -> None:
+    """Fill `out` from the NavigaDoc dict `doc`.
+
+    Args:
+        doc: A JSON-shaped document (``document.dump`` output or a client's).
+        out: An empty message to fill (``req.document``, for instance).
+
+    Raises:
+        InvalidDocumentError: A value of the wrong type, a time that is not
+            RFC 3339, or a field ``naviga.Document`` does not have; ``path``
+            names it.
+    """
+    _check_object(doc, "$")
+    for key, value in doc.items():
+        if value is None:  # T3: null is absent
+            continue
+        path = f"$.{key}"
+        if key in _DOC_STRINGS:
+            setattr(out, key, _string(value, path))
+        elif key in _DOC_TIMES:
+            _time_to_proto(value, getattr(out, key), path)
+        elif key in _BLOCK_LISTS:
+            _blocks_to_proto(value, getattr(out, key), path)
+        elif key == "properties":
+            for index, prop in enumerate(_list(value, path)):
+                _property_to_proto(prop, out.properties.add(), f"{path}[{index}]")
+        elif key == "products":
+            out.products.extend(_string(v, f"{path}[{i}]") for i, v in enumerate(_list(value, path)))
+        else:
+            raise InvalidDocumentError("not a field of naviga.Document", path=path)
+
+
+def document_from_proto(msg: document_pb2.Document) -> dict[str, Any]:
+    """The NavigaDoc dict of a ``naviga.Document`` message, empty fields omitted.
+
+    Args:
+        msg: A decoded message.
+
+    Returns:
+        A dict of JSON values, times as RFC 3339 UTC strings.
+    """
+    doc: dict[str, Any] = {}
+    for field, value in msg.ListFields():
+        doc[field.name] = _FROM_PROTO[field.name](value)
+    return doc
+
+
+def _block_from_proto(msg: document_pb2.Block) -> dict[str, Any]:
+    block: dict[str, Any] = {}
+    for field, value in msg.ListFields():
+        block[field.name] = _FROM_PROTO[field.name](value)
+    return block
+
+
+def _property_from_proto(msg: document_pb2.Property) -> dict[str, Any]:
+    prop: dict[str, Any] = {}
+    for field, value in msg.ListFields():
+        prop[field.name] = _FROM_PROTO[field.name](value)
+    return prop
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _blocks(values: Any) -> list[dict[str, Any]]:
+    return [_block_from_proto(value) for value in values]
+
+
+def _time(value: timestamp_pb2.Timestamp) -> str:
+    return str(value.ToJsonString())
+
+
+# Field names are unique in meaning across the three messages (a `links` is
+# always blocks, `data` and `parameters` always string maps), so one table
+# serves them all. Only fields that ListFields reports (non-empty) get here.
+_FROM_PROTO: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(_DOC_STRINGS | _BLOCK_STRINGS, _identity),
+    **dict.fromkeys(_DOC_TIMES, _time),
+    **dict.fromkeys(_BLOCK_LISTS, _blocks),
+    "properties": lambda values: [_property_from_proto(value) for value in values],
+    "products": list,
+    "data": dict,
+    "parameters": dict,
+}
+
+
+def _blocks_to_proto(value: Any, out: Any, path: str) -> None:
+    for index, block in enumerate(_list(value, path)):
+        _block_to_proto(block, out.add(), f"{path}[{index}]")
+
+
+def _block_to_proto(block: Any, out: document_pb2.Block, path: str) -> None:
+    _check_object(block, path)
+    for key, value in block.items():
+        if value is None:
+            continue
+        where = f"{path}.{key}"
+        if key in _BLOCK_STRINGS:
+            setattr(out, key, _string(value, where))
+        elif key in _BLOCK_LISTS:
+            _blocks_to_proto(value, getattr(out, key), where)
+        elif key == "data":
+            out.data.update(_string_map(value, where))
+        else:
+            raise InvalidDocumentError("not a field of naviga.Block", path=where)
+
+
+def _property_to_proto(prop: Any, out: document_pb2.Property, path: str) -> None:
+    _check_object(prop, path)
+    for key, value in prop.items():
+        if value is None:
+            continue
+        where = f"{path}.{key}"
+        if key in ("name", "value"):
+            setattr(out, key, _string(value, where))
+        elif key == "parameters":
+            out.parameters.update(_string_map(value, where))
+        else:
+            raise InvalidDocumentError("not a field of naviga.Property", path=where)
+
+
+def _time_to_proto(value: Any, out: timestamp_pb2.Timestamp, path: str) -> None:
+    try:
+        out.FromJsonString(_string(value, path))
+    except ValueError:
+        raise InvalidDocumentError(f"not an RFC 3339 time: {value!r}", path=path) from None
+
+
+def _check_object(value: Any, path: str) -> None:
+    if not isinstance(value, Mapping):
+        raise InvalidDocumentError(f"expected an object, got {_kind(value)}", path=path)
+
+
+def _list(value: Any, path: str) -> list[Any] | tuple[Any, ...]:
+    if not isinstance(value, list | tuple):
+        raise InvalidDocumentError(f"expected an array, got {_kind(value)}", path=path)
+    return value
+
+
+def _string(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidDocumentError(f"expected a string, got {_kind(value)}", path=path)
+    return value
+
+
+def _string_map(value: Any, path: str) -> dict[str, str]:
+    _check_object(value, path)
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise InvalidDocumentError("expected string keys", path=path)
+        _string(item, f"{path}.{key}")
+    return dict(value)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
