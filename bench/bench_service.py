@@ -1,0 +1,169 @@
+"""Tools service throughput against the in-process conversion rate, in one run.
+
+    python bench/bench_service.py [--clients N] [--workers W] [--protocol json|protobuf]
+                                  [--seconds S] [--quiet] [FILE]
+
+Starts ``python -m newsml_codecs.service`` on a free loopback port and
+drives ``ConvertToDocument`` with N concurrent keep-alive connections from a
+load generator of its own (asyncio on raw sockets, in a separate process,
+so it costs as little CPU as a client can). Reports requests per second,
+p50/p99 latency and errors, next to the rate of the same conversion in
+process (``document.dump(newsml.loads(raw))``, timed before and after the
+load), and the ratio per worker. Target (issue 5): at least 70%.
+
+On a 2-core machine, one worker and one load-generator process each get a
+core; more workers than free cores only measure contention. The access log
+stays on (it is part of serving) unless --quiet. This reports; no test
+asserts a timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from _timing import ROOT, median_seconds, sample_article
+
+from newsml_codecs import document, newsml
+from newsml_codecs.service._proto.cca import service_pb2
+
+PATH = "/twirp/cca.Tools/ConvertToDocument"
+
+
+def request_bytes(raw: bytes, protocol: str, port: int) -> bytes:
+    """One complete keep-alive HTTP/1.1 request for `raw`."""
+    text = raw.decode("utf-8")
+    if protocol == "json":
+        import json
+
+        body = json.dumps({"newsml": text}, ensure_ascii=False).encode()
+    else:
+        body = service_pb2.ConvertToDocumentReq(newsml=text).SerializeToString()
+    head = (
+        f"POST {PATH} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Content-Type: application/{protocol}\r\nAccept: application/{protocol}\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode() + body
+
+
+async def _connection(port: int, request: bytes, stop_at: float, start_at: float,
+                      latencies: list[float], errors: list[str]) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        while (now := time.perf_counter()) < stop_at:
+            writer.write(request)
+            head = await reader.readuntil(b"\r\n\r\n")
+            length = 0
+            for line in head.split(b"\r\n"):
+                if line[:15].lower() == b"content-length:":
+                    length = int(line[15:])
+            await reader.readexactly(length)
+            if now >= start_at:  # warm-up replies are not counted
+                latencies.append(time.perf_counter() - now)
+                if not head.startswith(b"HTTP/1.1 200"):
+                    errors.append(head.split(b"\r\n", 1)[0].decode())
+    finally:
+        writer.close()
+
+
+async def _load(port: int, request: bytes, clients: int, warmup: float, seconds: float) -> tuple[list[float], list[str], float]:
+    latencies: list[float] = []
+    errors: list[str] = []
+    start_at = time.perf_counter() + warmup
+    stop_at = start_at + seconds
+    await asyncio.gather(*(
+        _connection(port, request, stop_at, start_at, latencies, errors) for _ in range(clients)
+    ))
+    return latencies, errors, seconds
+
+
+def load_process(port: int, request: bytes, clients: int, warmup: float, seconds: float,
+                 out: multiprocessing.Queue[tuple[list[float], list[str], float]]) -> None:
+    """Run the load generator (in its own process) and put its measurements on `out`."""
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    out.put(asyncio.run(_load(port, request, clients, warmup, seconds)))
+
+
+def start_server(workers: int, quiet: bool) -> tuple[subprocess.Popen[bytes], int]:
+    """The service on a free port, once /healthz answers."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    args = [sys.executable, "-m", "newsml_codecs.service", "--port", str(port), "--workers", str(workers)]
+    if quiet:
+        args += ["--log-level", "warning"]
+    process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
+                return process, port
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the service did not start")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", type=Path, help="article to convert (default: corpus text article)")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent keep-alive connections")
+    parser.add_argument("--workers", type=int, default=1, help="server worker processes")
+    parser.add_argument("--protocol", choices=("json", "protobuf"), default="json")
+    parser.add_argument("--seconds", type=float, default=10.0, help="measured load time")
+    parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured load before it")
+    parser.add_argument("--quiet", action="store_true", help="serve without the access log")
+    args = parser.parse_args()
+    name, raw = (args.file.name, args.file.read_bytes()) if args.file else sample_article()
+
+    def convert() -> object:
+        return document.dump(newsml.loads(raw))
+
+    before = median_seconds(convert, number=200)
+    process, port = start_server(args.workers, args.quiet)
+    try:
+        queue: multiprocessing.Queue[tuple[list[float], list[str], float]] = multiprocessing.Queue()
+        loader = multiprocessing.Process(
+            target=load_process,
+            args=(port, request_bytes(raw, args.protocol, port), args.clients, args.warmup, args.seconds, queue),
+        )
+        loader.start()
+        latencies, errors, seconds = queue.get(timeout=args.warmup + args.seconds + 120)
+        loader.join()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(60)
+    after = median_seconds(convert, number=200)
+    in_process = 1 / statistics.mean((before, after))
+
+    rps = len(latencies) / seconds
+    cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+    per_worker = rps / args.workers
+    print(f"article: {name}, {len(raw) / 1024:.1f} KiB; {args.protocol}, {args.clients} clients, "
+          f"{args.workers} worker(s), {os.cpu_count()} cores, {args.seconds:.0f} s measured"
+          f"{', no access log' if args.quiet else ''}")
+    print(f"service:    {rps:8.0f} req/s  p50 {cuts[49] * 1e3:.2f} ms  p99 {cuts[98] * 1e3:.2f} ms"
+          f"  {len(latencies)} requests, {len(errors)} errors")
+    print(f"in process: {in_process:8.0f} conversions/s ({before * 1e6:.0f} us before, {after * 1e6:.0f} us after)")
+    print(f"per worker: {per_worker / in_process:8.0%} of the in-process rate (target >= 70%)")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
