@@ -1,8 +1,25 @@
-"""JSON-schema validation of NavigaDoc documents (mapping decision M6).
+"""Validation of NavigaDoc JSON documents against the shipped JSON Schema.
 
-The schema ships as package data and is compiled once, at import, into one
-validator with format checking (``date-time``, ``uri``). The API follows
-jsonschema's: `is_valid`, `iter_errors`, plus `validate` returning messages.
+The schema (``newsml_codecs/schemas/navigadoc.json``, package data) accepts
+what Naviga's ``navigadoc-schema.json`` accepts, with the fix of mapping
+decision M6: the uuid pattern is anchored (``^...$``, hex in either case).
+A document requires ``uuid``, ``type`` and ``created``; a property requires
+``name``; ``data`` and ``parameters`` are objects of strings; blocks nest
+through ``links``, ``content`` and ``meta``; additional fields are allowed.
+
+Two formats are checked:
+
+* ``date-time``: RFC 3339 (``rfc3339-validator``), ``T``/``Z`` in either case;
+* ``uri`` (``uri``/``url`` of documents and blocks): what Naviga's schema
+  checks, Go's ``url.Parse`` plus a scheme, approximated by `is_uri`. Any
+  scheme counts (``x-cmbr://``, ``im://``); relative references do not.
+
+The API is jsonschema's (``iter_errors``, ``validate``, ``is_valid``); the
+validator is compiled once, at import::
+
+    from newsml_codecs import schema
+    schema.validate({"uuid": "x"})
+    # ["$.uuid: 'x' does not match '^[0-9A-Fa-f]{8}-...$'", "$: 'type' is a required property", ...]
 """
 
 from __future__ import annotations
@@ -13,35 +30,130 @@ from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
-import jsonschema
+from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 from rfc3339_validator import validate_rfc3339
 
-SCHEMA: dict[str, Any] = json.loads(
-    resources.files("newsml_codecs").joinpath("schemas/navigadoc.json").read_text("utf-8")
-)
+__all__ = ["FORMAT_CHECKER", "SCHEMA", "VALIDATOR", "is_valid", "iter_errors", "validate"]
 
-# A URI needs a scheme (letters, digits, "+", "-", ".") and something after it;
-# `x-cmbr://` and `im://` are as valid as `https://`.
-_URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:\S+$")
+# What Go's url.Parse (behind Naviga's `uri` format) refuses or requires.
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f\\]")  # control characters; backslash (gojsonschema)
+_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_ESCAPE = r"%[0-9A-Fa-f]{2}"
+_USERINFO = re.compile(rf"(?:[A-Za-z0-9\-._:~!$&'()*+,;=@]|{_ESCAPE})*")
+_HOST = rf"(?:[A-Za-z0-9\-._~!$&'()*+,;=<>\"]|[^\x00-\x7f]|{_ESCAPE})*"
+_HOSTPORT = re.compile(rf"(?:{_HOST}|\[[0-9A-Fa-f:.]+(?:%25[^\]]+)?\])(?::[0-9]*)?")
 
-_FORMATS = jsonschema.FormatChecker(formats=())
-_FORMATS.checks("date-time")(lambda value: not isinstance(value, str) or validate_rfc3339(value))
-_FORMATS.checks("uri")(lambda value: not isinstance(value, str) or _URI.match(value) is not None)
-
-_VALIDATOR = jsonschema.Draft7Validator(SCHEMA, format_checker=_FORMATS)
+FORMAT_CHECKER = FormatChecker(formats=())
+"""The format checker of the schema: ``date-time`` and ``uri`` only."""
 
 
-def iter_errors(doc: object) -> Iterator[jsonschema.ValidationError]:
-    """Yield every schema error of `doc`; each has ``.json_path`` (``$.links[0].uri``)."""
-    yield from _VALIDATOR.iter_errors(doc)
+@FORMAT_CHECKER.checks("date-time")
+def _is_date_time(value: object) -> bool:
+    # Non-strings are the `type` keyword's business, as in every JSON Schema format.
+    if not isinstance(value, str):
+        return True
+    # RFC 3339 §5.6 allows lower-case "t" and "z"; the validator's regex wants upper case.
+    return bool(validate_rfc3339(value.upper()))
+
+
+@FORMAT_CHECKER.checks("uri")
+def _is_uri(value: object) -> bool:
+    if not isinstance(value, str):
+        return True
+    return is_uri(value)
+
+
+def is_uri(value: str) -> bool:
+    """Whether `value` passes the schema's ``uri`` format, as Naviga's schema checks it.
+
+    Naviga's validator asks Go's ``url.Parse`` and wants a scheme (and no
+    backslash); this is that check: a scheme (``https``, ``im``, ``x-cmbr``...),
+    no control character or backslash, a host of host characters and a numeric
+    port, and well-formed ``%`` escapes in the path and fragment (an
+    approximation: Go's finer host rules are not repeated). Like Go it
+    lets spaces, non-ASCII letters and most punctuation through in paths, so
+    newsroom URLs that Naviga accepts are accepted here too.
+
+    Args:
+        value: The string to check.
+
+    Returns:
+        True when `value` is an absolute URI by that check.
+    """
+    scheme = _SCHEME.match(value)
+    if scheme is None or _FORBIDDEN.search(value):
+        return False
+    rest, _, fragment = value[scheme.end() :].partition("#")
+    rest = rest.partition("?")[0]  # Go keeps the raw query unchecked
+    if not rest.startswith("/"):
+        # Opaque (`mailto:a@b`, `urn:uuid:...`): Go checks only the fragment.
+        return _BAD_ESCAPE.search(fragment) is None
+    if rest.startswith("//"):
+        authority, slash, path = rest[2:].partition("/")
+        userinfo, _, hostport = authority.rpartition("@")
+        if not (_USERINFO.fullmatch(userinfo) and _HOSTPORT.fullmatch(hostport)):
+            return False
+        rest = slash + path
+    return _BAD_ESCAPE.search(rest) is None and _BAD_ESCAPE.search(fragment) is None
+
+
+def _read_schema() -> dict[str, Any]:
+    text = resources.files("newsml_codecs").joinpath("schemas/navigadoc.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+SCHEMA: dict[str, Any] = _read_schema()
+"""The NavigaDoc JSON Schema (draft 2020-12) as loaded from package data."""
+
+VALIDATOR = Draft202012Validator(SCHEMA, format_checker=FORMAT_CHECKER)
+"""The compiled validator; `iter_errors`, `validate` and `is_valid` all use it."""
+
+
+def iter_errors(doc: object) -> Iterator[ValidationError]:
+    """The schema errors of `doc`, lazily, in document order.
+
+    Args:
+        doc: A decoded JSON value, normally a dict. Anything else yields an
+            error at ``$`` ("... is not of type 'object'"), never an exception.
+
+    Returns:
+        An iterator of `jsonschema.ValidationError`; each carries ``.json_path``
+        (``$.links[0].uri``) and ``.message``. A document nested too deeply to
+        check yields one error at ``$`` saying so.
+    """
+    try:
+        # Materialised so a RecursionError surfaces here rather than in the caller's loop.
+        errors = list(VALIDATOR.iter_errors(doc))
+    except RecursionError:
+        errors = [ValidationError("the document is nested too deeply to validate")]
+    return iter(errors)
 
 
 def validate(doc: object) -> list[str]:
-    """Return one message per problem, each starting with its JSON path; [] when valid."""
-    errors = sorted(iter_errors(doc), key=lambda error: error.json_path)
-    return [f"{error.json_path}: {error.message}" for error in errors]
+    """The problems of `doc` as messages, each starting with its JSON path.
+
+    Args:
+        doc: A decoded JSON value, normally a dict.
+
+    Returns:
+        ``[]`` when `doc` is a valid NavigaDoc document, else one message per
+        problem, e.g. ``"$.links[0].uri: 'not a uri' is not a 'uri'"``.
+    """
+    return [f"{error.json_path}: {error.message}" for error in iter_errors(doc)]
 
 
 def is_valid(doc: object) -> bool:
-    """True when `doc` is a valid NavigaDoc document."""
-    return _VALIDATOR.is_valid(doc)
+    """Whether `doc` is a valid NavigaDoc document.
+
+    Args:
+        doc: A decoded JSON value, normally a dict.
+
+    Returns:
+        True when the schema accepts `doc` (stops at the first error).
+    """
+    try:
+        return VALIDATOR.is_valid(doc)
+    except RecursionError:
+        return False
