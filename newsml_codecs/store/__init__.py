@@ -1,0 +1,43 @@
+"""Persistence for the editor session: items by uuid, revisioned and locked.
+
+`Store` is the interface an `newsml_codecs.editor.Editor` saves through;
+`SQLiteStore` is the embedded default (one SQLite file, standard library
+only). Every save is a new revision with its own etag; the
+`newsml_model.LockingMode` of the save decides what protects it: nothing
+(NONE, the last writer wins), the etag the caller loaded
+(OPTIMISTIC_LOCKING), or a lease held by a named editor
+(PESSIMISTIC_LOCKING). See ``docs/persistence.md``.
+
+Errors (all `newsml_model.NewsItemError`)::
+
+    StoreError
+    +-- StoreFileError (OSError)                database file missing, unreadable or corrupt
+    +-- StoreBusyError (TimeoutError)           another writer held the database too long
+    +-- ConflictError (RuntimeError)            optimistic save with a stale etag
+    +-- LockedError (RuntimeError)              another editor holds the lock
+    +-- ItemNotFoundError (NotFoundError)       no such uuid or revision stored
+"""
+
+from newsml_codecs.store._errors import (
+    ConflictError,
+    ItemNotFoundError,
+    LockedError,
+    StoreBusyError,
+    StoreError,
+    StoreFileError,
+)
+from newsml_codecs.store._protocol import Lock, Revision, Store
+from newsml_codecs.store._sqlite import SQLiteStore
+
+__all__ = [
+    "ConflictError",
+    "ItemNotFoundError",
+    "Lock",
+    "LockedError",
+    "Revision",
+    "SQLiteStore",
+    "Store",
+    "StoreBusyError",
+    "StoreError",
+    "StoreFileError",
+]

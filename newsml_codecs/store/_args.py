@@ -1,0 +1,69 @@
+"""Argument checks and row conversions shared by the store's methods."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from newsml_codecs.store._protocol import Revision
+from newsml_model import InvalidArgumentError, LockingMode
+
+
+def check_uuid(uuid: object) -> str:
+    """`uuid` if it is a non-empty string, else `InvalidArgumentError`."""
+    if not isinstance(uuid, str) or not uuid:
+        raise InvalidArgumentError(f"uuid must be a non-empty string, not {uuid!r}", field="uuid")
+    return uuid
+
+
+def check_editor(editor: object) -> str:
+    """`editor` if it is a non-empty string, else `InvalidArgumentError`."""
+    if not isinstance(editor, str) or not editor:
+        raise InvalidArgumentError(
+            f"editor must be a non-empty string, not {editor!r}", field="editor"
+        )
+    return editor
+
+
+def check_args(locking_mode: object, expected_etag: object, editor: object) -> LockingMode:
+    """The locking mode, after checking the arguments every write takes.
+
+    Raises:
+        InvalidArgumentError: A bad mode, etag or editor; pessimistic without an editor.
+    """
+    try:
+        mode = LockingMode(locking_mode)  # type: ignore[arg-type]  # checked here
+    except (ValueError, TypeError):
+        raise InvalidArgumentError(
+            f"locking_mode must be a LockingMode, not {locking_mode!r}", field="locking_mode"
+        ) from None
+    if expected_etag is not None and not isinstance(expected_etag, str):
+        raise InvalidArgumentError(
+            f"expected_etag must be a string or None, not {type(expected_etag).__name__}",
+            field="expected_etag",
+        )
+    if editor is not None:
+        check_editor(editor)
+    elif mode is LockingMode.PESSIMISTIC_LOCKING:
+        raise InvalidArgumentError("pessimistic locking needs the editor's name", field="editor")
+    return mode
+
+
+def revision_of(row: tuple[object, ...]) -> Revision:
+    """The `Revision` of a row of ``uuid, revision, etag, saved_at, editor``."""
+    uuid, number, etag, saved_at, editor = row
+    return Revision(
+        uuid=str(uuid),
+        revision=int(number),  # type: ignore[call-overload]
+        etag=str(etag),
+        saved_at=str(saved_at),
+        editor=None if editor is None else str(editor),
+    )
+
+
+def rfc3339(seconds: float) -> str:
+    """`seconds` since the epoch as RFC 3339 in UTC, microseconds, ``Z``."""
+    return (
+        datetime.fromtimestamp(seconds, UTC)
+        .isoformat(timespec="microseconds")
+        .replace("+00:00", "Z")
+    )

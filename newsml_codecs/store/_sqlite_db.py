@@ -1,0 +1,163 @@
+"""Opening, recognising and checking the SQLite file behind `SQLiteStore`.
+
+A store database is marked with its own ``application_id`` and a schema
+``user_version``, so a file that is not one (another SQLite database, random
+bytes, a truncated copy) is refused with a `StoreFileError` naming the path
+instead of failing later with a bare ``sqlite3`` error.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote
+
+from newsml_codecs.store._errors import StoreBusyError, StoreError, StoreFileError
+
+APPLICATION_ID = 0x4E4D4C53  # "NMLS"
+SCHEMA_VERSION = 1
+
+# `items` holds the head of every stored item, `revisions` every save (the
+# NewsML text itself), `locks` the pessimistic leases (a uuid may be locked
+# before its first save). WITHOUT ROWID: every lookup is by primary key.
+_SCHEMA = (
+    """CREATE TABLE items (
+        uuid TEXT PRIMARY KEY,
+        revision INTEGER NOT NULL,
+        etag TEXT NOT NULL
+    ) WITHOUT ROWID""",
+    """CREATE TABLE revisions (
+        uuid TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        etag TEXT NOT NULL,
+        saved_at TEXT NOT NULL,
+        editor TEXT,
+        newsml TEXT NOT NULL,
+        PRIMARY KEY (uuid, revision)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE locks (
+        uuid TEXT PRIMARY KEY,
+        editor TEXT NOT NULL,
+        expires REAL NOT NULL
+    ) WITHOUT ROWID""",
+)
+
+
+def connect(path: Path, *, create: bool, timeout: float) -> sqlite3.Connection:
+    """Open the store database at `path`, creating its schema when allowed.
+
+    Args:
+        path: The database file.
+        create: Create the file and schema when missing; else refuse.
+        timeout: Seconds to wait for another writer's lock (busy timeout).
+
+    Returns:
+        A connection in autocommit mode (transactions are explicit), WAL
+        journal, ``synchronous=NORMAL``.
+
+    Raises:
+        StoreFileError: The file is missing (and `create` is false), cannot
+            be opened, or is not a store database.
+    """
+    where = str(path)
+    if not create and not path.exists():
+        raise StoreFileError(
+            "no such store database (nothing is created without create=True)", path=where
+        )
+    if path.is_dir():
+        raise StoreFileError("is a directory, not a store database", path=where)
+    uri = f"file:{quote(str(path.resolve()))}?mode={'rwc' if create else 'rw'}"
+    try:
+        conn = sqlite3.connect(
+            uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.Error as error:
+        raise StoreFileError(f"cannot open the database: {error}", path=where) from error
+    try:
+        _prepare(conn, create=create, where=where)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _prepare(conn: sqlite3.Connection, *, create: bool, where: str) -> None:
+    try:
+        if not _is_store(conn, where):
+            if not create:
+                raise StoreFileError(
+                    "empty database, not a store (open it with create=True)", path=where
+                )
+            # WAL must be switched on outside a transaction; it is persistent.
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                # Another process may have created the schema meanwhile.
+                if not _is_store(conn, where):
+                    for statement in _SCHEMA:
+                        conn.execute(statement)
+                    conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        # NORMAL is durable against a crashed or killed process in WAL mode;
+        # only a power loss can roll back the last commits (never corrupt).
+        conn.execute("PRAGMA synchronous=NORMAL")
+    except sqlite3.Error as error:
+        raise wrap(error, where) from error
+
+
+def _is_store(conn: sqlite3.Connection, where: str) -> bool:
+    """True for a store, False for an empty database; raises for anything else."""
+    application_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if application_id == APPLICATION_ID:
+        if version != SCHEMA_VERSION:
+            raise StoreFileError(
+                f"store schema version {version} is not supported (this library reads {SCHEMA_VERSION})",
+                path=where,
+            )
+        return True
+    tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    if application_id or tables:
+        raise StoreFileError("an SQLite database, but not a newsml store", path=where)
+    return False
+
+
+def wrap(error: sqlite3.Error, where: str) -> StoreError:
+    """The store error for an ``sqlite3`` error (busy, or a damaged file)."""
+    text = str(error)
+    if isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
+        return StoreBusyError(f"the database stayed busy (another writer): {text}", path=where)
+    return StoreFileError(f"the database is corrupt or unreadable: {text}", path=where)
+
+
+def check(conn: sqlite3.Connection) -> list[str]:
+    """Problems found in a store's file and tables; [] when it is consistent.
+
+    Runs SQLite's ``integrity_check``, then checks that every head in
+    ``items`` is the last of an unbroken 1..n run of revisions with the same
+    etag, and that no revision lacks a head.
+    """
+    problems = [row[0] for row in conn.execute("PRAGMA integrity_check") if row[0] != "ok"]
+    query = """
+        SELECT i.uuid, i.revision, i.etag, count(r.revision), max(r.revision),
+               (SELECT etag FROM revisions WHERE uuid = i.uuid AND revision = i.revision)
+        FROM items i LEFT JOIN revisions r ON r.uuid = i.uuid GROUP BY i.uuid
+    """
+    for uuid, head, etag, count, last, head_etag in conn.execute(query):
+        if count != head or last != head:
+            problems.append(
+                f"{uuid}: head is revision {head} but {count} revisions up to {last} are stored"
+            )
+        if head_etag != etag:
+            problems.append(
+                f"{uuid}: head etag {etag!r} differs from revision {head}'s {head_etag!r}"
+            )
+    orphans = conn.execute(
+        "SELECT DISTINCT uuid FROM revisions WHERE uuid NOT IN (SELECT uuid FROM items)"
+    ).fetchall()
+    problems.extend(f"{uuid}: revisions without a head" for (uuid,) in orphans)
+    return problems
