@@ -95,9 +95,12 @@ def test_validate_navigadoc(client: ToolsClient) -> None:
     """validate_navigadoc is [] for a valid document, names the path of a problem otherwise."""
     doc = document.dump(newsml.loads(ARTICLE))
     assert [] == client.validate_navigadoc(doc)
-    problems = client.validate_navigadoc({**doc, "created": "yesterday"})
+    # A property without a name: a schema problem either encoding can carry
+    # (a malformed time cannot even be put in a protobuf Timestamp).
+    problems = client.validate_navigadoc({**doc, "properties": [{"value": "x"}]})
     assert 1 == len(problems)
-    assert "created" in problems[0]
+    assert "$.properties[0]" in problems[0]
+    assert "name" in problems[0]
 
 
 def test_broken_newsml_raises_with_line_and_column(client: ToolsClient) -> None:
