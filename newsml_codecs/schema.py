@@ -112,7 +112,7 @@ VALIDATOR = Draft202012Validator(SCHEMA, format_checker=FORMAT_CHECKER)
 
 
 def iter_errors(doc: object) -> Iterator[ValidationError]:
-    """The schema errors of `doc`, lazily, in document order.
+    """The schema errors of `doc`: fields in schema order, array items in index order.
 
     Args:
         doc: A decoded JSON value, normally a dict. Anything else yields an
