@@ -15,7 +15,7 @@ from typing import Any
 
 from google.protobuf.message import DecodeError as ProtoDecodeError
 
-from newsml_codecs import document, newsml
+from newsml_codecs import document, newsml, schema
 from newsml_codecs.service._errors import TwirpError, from_library_error, malformed, required
 from newsml_codecs.service._proto.cca import service_pb2
 from newsml_codecs.service._wire import document_from_proto, document_to_proto
@@ -82,7 +82,7 @@ def validate_navigadoc(body: bytes, protobuf: bool) -> bytes:
     """
     doc = _document_argument(body, protobuf, service_pb2.ValidateDocumentReq)
     try:
-        problems = _schema_validate({} if doc is None else doc)
+        problems = list(schema.validate({} if doc is None else doc))
     except RecursionError:
         raise _too_deep("document") from None
     if not protobuf:
@@ -97,14 +97,6 @@ HANDLERS: Mapping[str, Handler] = {
     # The name in the service description (decision T1).
     "ValidatePlatformDoc": validate_navigadoc,
 }
-
-
-def _schema_validate(doc: Mapping[str, Any]) -> list[str]:
-    # Imported on first use so the conversion routes keep working in a
-    # checkout where the schema module is broken or missing.
-    from newsml_codecs import schema
-
-    return list(schema.validate(doc))
 
 
 def _document_argument(body: bytes, protobuf: bool, message: Any) -> Mapping[str, Any] | None:
