@@ -1,0 +1,354 @@
+"""The editor session: one open article, its plugins' listeners, undo, save.
+
+For hosts that embed the library the way the Writer holds an article: an
+`Editor` keeps the current item, applies the pure API functions of
+`newsml_model.newsitem` to it, delivers their events to listeners registered
+by name and event type (never to the one registered under the sender's exact
+name, decision D2), keeps undo and redo stacks (cheap: items are immutable
+and share structure), and saves through a `newsml_codecs.store.Store` or any
+saver callable after validating. See ``docs/editor.md``.
+
+Example:
+    >>> editor = Editor.from_newsml(xml, etag=etag, store=SQLiteStore("news.db"))  # doctest: +SKIP
+    >>> editor.on("my-plugin", "document:changed", print)  # doctest: +SKIP
+    >>> editor.apply(newsitem.add_tag, "other-plugin", {"title": "Volvo", "type": "x-im/topic",
+    ...                                               "uuid": "..."})  # doctest: +SKIP
+    >>> editor.save()  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Concatenate, ParamSpec
+
+import attrs
+
+from newsml_codecs import newsml
+from newsml_codecs._listeners import ALL, EVENT_TYPES, Listener, Listeners, event_type
+from newsml_codecs._validation import validate
+from newsml_codecs.store import Revision, Store
+from newsml_model import (
+    Change,
+    DocumentSaved,
+    DocumentSaveFailed,
+    Event,
+    InvalidArgumentError,
+    LockingMode,
+    NewsItem,
+    NewsItemError,
+    newsitem,
+)
+
+P = ParamSpec("P")
+
+Saver = Callable[[str, str, "str | None"], Revision]
+"""Persists NewsML: ``saver(newsml_text, uuid, etag) -> Revision``.
+
+It raises a `newsml_model.NewsItemError` (or an ``OSError``) to refuse;
+the editor reports that as ``document:savefailed``.
+"""
+
+Validator = Callable[[NewsItem], "list[str]"]
+"""Checks an item before saving: the problems, [] when it may be saved."""
+
+__all__ = [
+    "ALL",
+    "EVENT_TYPES",
+    "Editor",
+    "Listener",
+    "Saver",
+    "Validator",
+    "event_type",
+    "validate",
+]
+
+
+class Editor:
+    """A stateful session around one current item.
+
+    Args:
+        item: The article the session starts with.
+        store: Where `save` writes and `load` reads (see `SQLiteStore`).
+        saver: Instead of a store, a callable given the NewsML text.
+        locking_mode: How `save` writes through the store; optimistic by
+            default (the etag the item was loaded with must still be current).
+        owner: The editor's name: recorded with each revision, and the lock
+            owner for `lock`, `unlock` and pessimistic saves.
+        validator: The checks `save` runs first (default `validate`: the
+            model checks of `newsitem.save` and the NavigaDoc schema).
+        history_limit: Most undo steps kept (the oldest are dropped).
+
+    Raises:
+        InvalidArgumentError: Both a store and a saver, or a bad argument.
+    """
+
+    def __init__(
+        self,
+        item: NewsItem,
+        *,
+        store: Store | None = None,
+        saver: Saver | None = None,
+        locking_mode: LockingMode = LockingMode.OPTIMISTIC_LOCKING,
+        owner: str | None = None,
+        validator: Validator = validate,
+        history_limit: int = 1000,
+    ) -> None:
+        if not isinstance(item, NewsItem):
+            raise InvalidArgumentError(
+                f"item must be a NewsItem, not {type(item).__name__}", field="item"
+            )
+        if store is not None and saver is not None:
+            raise InvalidArgumentError("give a store or a saver, not both", field="saver")
+        if (
+            isinstance(history_limit, bool)
+            or not isinstance(history_limit, int)
+            or history_limit < 0
+        ):
+            raise InvalidArgumentError(
+                "history_limit must be an integer >= 0", field="history_limit"
+            )
+        try:
+            self.locking_mode = LockingMode(locking_mode)
+        except (TypeError, ValueError):
+            raise InvalidArgumentError(
+                f"locking_mode must be a LockingMode, not {locking_mode!r}", field="locking_mode"
+            ) from None
+        self.store = store
+        self.saver = saver
+        self.owner = owner
+        self.validator = validator
+        self._item = item
+        self._undo: deque[NewsItem] = deque(maxlen=history_limit)
+        self._redo: list[NewsItem] = []
+        self._listeners = Listeners()
+        # The Writer keeps the etag per article guid, not per undo step: undoing
+        # past a save must not bring back the etag that save made stale.
+        self._etags: dict[str, str] = {}
+        self._learn_etag(item)
+
+    @classmethod
+    def from_newsml(cls, xml: str | bytes, etag: str | None = None, **options: Any) -> Editor:
+        """A session on the parsed `xml`, `etag` kept for the next optimistic save.
+
+        Raises:
+            newsml_model.DecodeError: `xml` is not a readable newsItem.
+        """
+        return cls(attrs.evolve(newsml.loads(xml), etag=etag), **options)
+
+    @classmethod
+    def from_store(
+        cls, store: Store, uuid: str, revision: int | None = None, **options: Any
+    ) -> Editor:
+        """A session on the stored item (its etag kept), saving back to `store`.
+
+        Raises:
+            ItemNotFoundError: No such uuid or revision in `store`.
+        """
+        return cls(store.get(uuid, revision), store=store, **options)
+
+    # -- state ----------------------------------------------------------------
+
+    @property
+    def item(self) -> NewsItem:
+        """The current item."""
+        return self._item
+
+    @property
+    def etag(self) -> str | None:
+        """The etag the next save sends for the current item's guid, or None."""
+        guid = self._item.guid
+        return None if guid is None else self._etags.get(guid)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when `undo` has a step to go back to."""
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when `redo` has an undone step to replay."""
+        return bool(self._redo)
+
+    def _learn_etag(self, item: NewsItem) -> None:
+        if item.guid and item.etag:
+            self._etags[item.guid] = item.etag
+
+    def _move_to(self, item: NewsItem) -> None:
+        if item is not self._item and item != self._item:
+            self._undo.append(self._item)
+            self._redo.clear()
+            self._item = item
+
+    # -- listeners ------------------------------------------------------------
+
+    def on(self, listener_name: str, event_type: str, callback: Listener) -> bool:
+        """Register `callback` for `event_type` (``document:changed``..., or ``"all"``).
+
+        Returns:
+            False when that name already has a listener for that type (the
+            first one stays, as in the Writer).
+        """
+        return self._listeners.on(listener_name, event_type, callback)
+
+    def off(self, listener_name: str, event_type: str | None = None) -> int:
+        """Unregister the listener for `event_type` (every type when None); how many went."""
+        return self._listeners.off(listener_name, event_type)
+
+    def deliver(self, *events: Event) -> None:
+        """Deliver `events` to the listeners (for hosts raising their own).
+
+        Raises:
+            ExceptionGroup: Listeners raised; every listener still ran.
+        """
+        self._listeners.deliver(events)
+
+    # -- changing -------------------------------------------------------------
+
+    def apply(
+        self,
+        fn: Callable[Concatenate[NewsItem, P], Change],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> Change:
+        """Run the API function `fn` on the current item and make its result current.
+
+        The old item becomes an undo step (unless the new one is equal), the
+        redo stack is cleared, then the change's events are delivered. Flags
+        such as ``mute_event=True`` or ``trigger_document_changed=False`` are
+        honoured because `fn` then returns no event.
+
+        Returns:
+            The `Change` `fn` returned.
+
+        Raises:
+            InvalidArgumentError: `fn` did not return a `Change` (call getters
+                on `item` directly); nothing changed.
+            NewsItemError: Whatever `fn` raises; nothing changed.
+            ExceptionGroup: Listeners raised; the change is already made.
+        """
+        change = fn(self._item, *args, **kwargs)
+        if not isinstance(change, Change):
+            raise InvalidArgumentError(
+                f"{getattr(fn, '__name__', fn)!r} returned {type(change).__name__}, not a Change: "
+                "apply runs mutators; call getters on editor.item",
+                field="fn",
+            )
+        self._move_to(change.item)
+        self._learn_etag(change.item)
+        self._listeners.deliver(change.events)
+        return change
+
+    def undo(self) -> bool:
+        """Go back to the item before the last change; False when there is none.
+
+        No event is delivered (the Writer's history plugin raises its own).
+        """
+        if not self._undo:
+            return False
+        self._redo.append(self._item)
+        self._item = self._undo.pop()
+        return True
+
+    def redo(self) -> bool:
+        """Replay the last undone change; False when there is none."""
+        if not self._redo:
+            return False
+        self._undo.append(self._item)
+        self._item = self._redo.pop()
+        return True
+
+    def replace_source(self, xml: str | bytes, etag: str | None = None) -> Change:
+        """Replace the article by the parsed `xml` (D15), keeping `etag` for the next save.
+
+        An undoable step without an event, like `newsitem.replace_source`.
+
+        Raises:
+            newsml_model.DecodeError: `xml` cannot be read; nothing changed.
+        """
+        return self.apply(newsitem.replace_source, newsml.loads(xml), etag)
+
+    def load(self, uuid: str, revision: int | None = None) -> Change:
+        """Replace the article by a stored revision (an undoable step), keeping its etag.
+
+        Raises:
+            InvalidArgumentError: The session has no store.
+            ItemNotFoundError: No such uuid or revision.
+        """
+        stored = self._require_store().get(uuid, revision)
+        return self.apply(newsitem.replace_source, stored, stored.etag)
+
+    # -- saving ---------------------------------------------------------------
+
+    def save(self, name: str = "") -> DocumentSaved | DocumentSaveFailed:
+        """Validate the current item, then write it through the store or saver.
+
+        Args:
+            name: The sender of the outcome event.
+
+        Returns:
+            The event delivered: `DocumentSaved` (``document:saved``) with the
+            new revision and etag, which the session keeps for the next save;
+            or `DocumentSaveFailed` (``document:savefailed``) with the
+            validation problems or the store's refusal (conflict, lock).
+        """
+        item = self._item
+        problems = list(self.validator(item))
+        saved: Revision | None = None
+        if not problems:
+            try:
+                saved = self._write(item)
+            except (NewsItemError, OSError) as error:
+                problems.append(str(error))
+        outcome: DocumentSaved | DocumentSaveFailed
+        if saved is None:
+            outcome = DocumentSaveFailed(problems=tuple(problems), sender=name)
+        else:
+            self._etags[saved.uuid] = saved.etag
+            # Not an undo step: the article did not change, only its etag.
+            self._item = attrs.evolve(item, etag=saved.etag)
+            outcome = DocumentSaved(
+                uuid=saved.uuid, revision=saved.revision, etag=saved.etag, sender=name
+            )
+        self._listeners.deliver((outcome,))
+        return outcome
+
+    def _write(self, item: NewsItem) -> Revision:
+        if self.store is not None:
+            return self.store.save(item, self.locking_mode, self.etag, editor=self.owner)
+        if self.saver is not None:
+            if not item.guid:
+                raise InvalidArgumentError(
+                    "the item has no guid to save it under", field="item.guid"
+                )
+            return self.saver(newsml.dumps(item), item.guid, self.etag)
+        raise InvalidArgumentError("the session has neither a store nor a saver", field="store")
+
+    def lock(self, lease: float = 300.0) -> None:
+        """Take (or renew) the store's lock on the current item for `owner`.
+
+        Raises:
+            InvalidArgumentError: No store, no owner, or the item has no guid.
+            LockedError: Another editor holds it.
+        """
+        self._require_store().lock(self._lock_target(), self._require_owner(), lease)
+
+    def unlock(self) -> bool:
+        """Release `owner`'s lock on the current item; False when none was held."""
+        return self._require_store().unlock(self._lock_target(), self._require_owner())
+
+    def _require_store(self) -> Store:
+        if self.store is None:
+            raise InvalidArgumentError("the session has no store", field="store")
+        return self.store
+
+    def _require_owner(self) -> str:
+        if not self.owner:
+            raise InvalidArgumentError("locking needs the session's owner name", field="owner")
+        return self.owner
+
+    def _lock_target(self) -> str:
+        if not self._item.guid:
+            raise InvalidArgumentError("the item has no guid to lock", field="item.guid")
+        return self._item.guid
