@@ -185,6 +185,7 @@ def test_non_twirp_body_is_an_intermediary_error(
     error = fake_error(fake, protocol, status, body)
     expected_meta = {"http_error_from_intermediary": "true", "status_code": str(status), "body": body.decode()}
     assert (code, expected_meta) == (error.code, error.meta)
+    assert error.msg.startswith(f"Error from intermediary with HTTP status code {status} ")
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
@@ -205,6 +206,7 @@ def test_redirect_is_not_followed(fake: str, protocol: str) -> None:
         error.code, error.meta["location"], error.meta["status_code"],
     )
     assert 1 == len(FakeHandler.seen)
+    assert 'unexpected HTTP status code 302 "Found" received, Location="http://127.0.0.1:1/elsewhere"' == error.msg
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
@@ -213,6 +215,13 @@ def test_undecodable_success_reply_is_internal(fake: str, protocol: str) -> None
     error = fake_error(fake, protocol, 200, b"\xff\xff\xff not a reply")
     assert "internal" == error.code
     assert error.msg.startswith("failed to unmarshal")
+
+
+def test_intermediary_message_quotes_the_status_text() -> None:
+    """The message reads as the Go client's: status code and quoted reason phrase."""
+    error = error_from_response(503, b"<html/>")
+    assert 'Error from intermediary with HTTP status code 503 "Service Unavailable"' == error.msg
+    assert error_from_response(599, b"").msg.endswith(' 599 ""')
 
 
 def test_error_from_response_null_msg_and_meta() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from http import HTTPStatus
 from types import TracebackType
 from typing import Any, Literal
 
@@ -180,12 +181,12 @@ def error_from_response(status: int, body: bytes, location: str = "") -> TwirpEr
         `status`.
     """
     if 300 <= status < 400:
-        msg = f"unexpected HTTP status code {status} received, Location={location!r}"
+        msg = f"unexpected HTTP status code {status} {_text(status)} received, Location={_quote(location)}"
         return _intermediary("internal", status, msg, {"location": location})
     parsed = _parse_error_body(body)
     if parsed is None:
         code = _INTERMEDIARY_CODES.get(status, "unknown")
-        msg = f"Error from intermediary with HTTP status code {status}"
+        msg = f"Error from intermediary with HTTP status code {status} {_text(status)}"
         return _intermediary(code, status, msg, {"body": body.decode("utf-8", "replace")})
     code, msg, meta = parsed
     if code not in ERROR_STATUS:
@@ -216,6 +217,18 @@ def _parse_error_body(body: bytes) -> tuple[str, str, dict[str, str]] | None:
 def _intermediary(code: str, status: int, msg: str, extra: Mapping[str, str]) -> TwirpError:
     meta = {"http_error_from_intermediary": "true", "status_code": str(status), **extra}
     return TwirpError(code, msg, meta)
+
+
+def _text(status: int) -> str:
+    """Go's ``%q`` of ``http.StatusText(status)``: the quoted reason phrase."""
+    try:
+        return _quote(HTTPStatus(status).phrase)
+    except ValueError:
+        return '""'
+
+
+def _quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _reply_field(reply: Any, name: str, kind: type) -> Any:
