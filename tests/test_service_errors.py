@@ -227,6 +227,18 @@ def test_lone_surrogate_is_an_invalid_argument(server: Server, http: httpx.Clien
     assert ("invalid_argument", "document") == (error["code"], error["meta"]["argument"])
 
 
+def test_date_out_of_range_is_an_invalid_argument(server: Server, http: httpx.Client) -> None:
+    """A first-of-year-1 time with an offset (no UTC equivalent) gets 400, not 500, in both encodings."""
+    xml = ('<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/"><itemMeta>'
+           "<versionCreated>0001-01-01T00:00:00+01:00</versionCreated></itemMeta></newsItem>")
+    for body, ctype in [
+        (json.dumps({"newsml": xml}).encode(), JSON),
+        (service_pb2.ConvertToDocumentReq(newsml=xml).SerializeToString(), PROTOBUF),
+    ]:
+        error = twirp_error(call(http, server, "ConvertToDocument", body, ctype))
+        assert ("invalid_argument", "newsml") == (error["code"], error["meta"]["argument"])
+
+
 def junk_bodies() -> list[tuple[str, bytes]]:
     """Deterministic junk: random bytes, truncated and mutated real requests."""
     rng = random.Random(20240305)

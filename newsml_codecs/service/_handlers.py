@@ -10,6 +10,7 @@ never protobuf's ``json_format``.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -22,6 +23,8 @@ from newsml_codecs.service._wire import document_from_proto, document_to_proto
 from newsml_model import NewsItemError
 
 Handler = Callable[[bytes, bool], bytes]
+
+log = logging.getLogger("newsml_codecs.service")
 
 _JSON_UNDECODABLE = "the json request could not be decoded"
 _PROTO_UNDECODABLE = "the protobuf request could not be decoded"
@@ -41,6 +44,8 @@ def convert_to_document(body: bytes, protobuf: bool) -> bytes:
         raise from_library_error(error, "newsml") from None
     except RecursionError:
         raise _too_deep("newsml") from None
+    except (ValueError, OverflowError) as error:
+        raise _leaked(error, "newsml") from None
     if not protobuf:
         return _json_response({"document": doc}, "newsml")
     reply = service_pb2.ConvertToDocumentRes()
@@ -65,6 +70,8 @@ def convert_to_newsml(body: bytes, protobuf: bool) -> bytes:
         raise from_library_error(error, "document") from None
     except RecursionError:
         raise _too_deep("document") from None
+    except (ValueError, OverflowError) as error:
+        raise _leaked(error, "document") from None
     if not protobuf:
         return _json_response({"newsml": text}, "document")
     try:
@@ -149,6 +156,18 @@ def _json_response(value: Mapping[str, Any], argument: str) -> bytes:
         # codecs, but cannot be sent back as UTF-8.
         raise TwirpError("invalid_argument", f"{argument} is not valid Unicode: {error.reason}",
                          {"argument": argument}) from None
+
+
+def _leaked(error: Exception, argument: str) -> TwirpError:
+    """A value error the codecs should have raised as a DecodeError.
+
+    Only input reaches the codecs, so a ValueError or OverflowError (a date
+    out of range, say) is the input's fault: it gets invalid_argument rather
+    than a 500, and a warning so the codec can be fixed to say where.
+    """
+    log.warning("codec raised %s instead of a DecodeError: %s", type(error).__name__, error)
+    return TwirpError("invalid_argument", f"{argument} cannot be converted: {error}",
+                      {"argument": argument})
 
 
 def _too_deep(argument: str) -> TwirpError:
