@@ -1,0 +1,486 @@
+"""The embedded SQLite store: revisions, etags, every locking rule, file errors."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import attrs
+import pytest
+import support
+
+import newsml_model as nm
+from newsml_codecs import newsml, store
+from newsml_codecs.store import (
+    ConflictError,
+    ItemNotFoundError,
+    LockedError,
+    SQLiteStore,
+    StoreError,
+    StoreFileError,
+)
+from newsml_model import LockingMode, newsitem
+
+NONE = LockingMode.NONE
+OPTIMISTIC = LockingMode.OPTIMISTIC_LOCKING
+PESSIMISTIC = LockingMode.PESSIMISTIC_LOCKING
+
+
+class Clock:
+    """A settable clock, so leases expire without sleeping."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """A fake clock at a fixed time."""
+    return Clock()
+
+
+@pytest.fixture
+def db(tmp_path, clock):
+    """A fresh store in a temporary directory."""
+    with SQLiteStore(tmp_path / "news.db", clock=clock) as opened:
+        yield opened
+
+
+@pytest.fixture(scope="module")
+def article() -> nm.NewsItem:
+    """The full fixture article."""
+    return newsml.loads(support.fixture_text("article-full.xml"))
+
+
+def noted(item: nm.NewsItem, text: str) -> nm.NewsItem:
+    """`item` with a test extension property set to `text` (a visible change)."""
+    return newsitem.set_ext_property(item, "test", "itemMeta", "test:note", text).item
+
+
+def note(item: nm.NewsItem) -> str | None:
+    """The text `noted` wrote."""
+    return newsitem.get_ext_property(item, "itemMeta", "test:note")
+
+
+def test_exported_names():
+    """The store package exports exactly its documented names."""
+    expected = [
+        "ConflictError",
+        "ItemNotFoundError",
+        "Lock",
+        "LockedError",
+        "Revision",
+        "SQLiteStore",
+        "Store",
+        "StoreBusyError",
+        "StoreError",
+        "StoreFileError",
+    ]
+    assert expected == store.__all__
+
+
+def test_sqlite_store_is_a_store(db):
+    """SQLiteStore satisfies the Store protocol."""
+    assert isinstance(db, store.Store)
+
+
+def test_save_then_get_returns_the_item_with_its_etag(db, article):
+    """A saved item reads back equal (canonical NewsML) with the revision's etag."""
+    saved = db.save(article)
+    got = db.get(article.guid)
+    assert (1, article.guid) == (saved.revision, saved.uuid)
+    assert saved.etag == got.etag
+    assert support.canonical(newsml.dumps(article)) == support.canonical(newsml.dumps(got))
+
+
+def test_every_save_is_a_new_revision_with_a_new_etag(db, article):
+    """Revisions count up from 1, etags differ, history is oldest first with editors."""
+    first = db.save(noted(article, "one"), editor="alice")
+    second = db.save(noted(article, "two"), editor="bob")
+    history = db.history(article.guid)
+    assert [first, second] == list(history)
+    assert [1, 2] == [r.revision for r in history]
+    assert first.etag != second.etag
+    assert ["alice", "bob"] == [r.editor for r in history]
+    assert "one" == note(db.get(article.guid, 1))
+    assert "two" == note(db.get(article.guid))
+    assert first.etag == db.get(article.guid, 1).etag
+
+
+def test_read_gives_the_stored_newsml_text(db, article):
+    """read() returns the revision record and the NewsML text as stored."""
+    saved = db.save(article)
+    revision, text = db.read(article.guid)
+    assert saved == revision
+    assert newsml.dumps(article) == text
+
+
+def test_saved_at_is_rfc3339_utc_from_the_clock(db, article, clock):
+    """saved_at is the store clock's time in RFC 3339, UTC."""
+    assert "2027-01-15T08:00:00.000000Z" == db.save(article).saved_at
+
+
+def test_get_of_an_unknown_uuid_or_revision_is_not_found(db, article):
+    """Unknown uuids and revisions raise ItemNotFoundError (a NotFoundError) saying where."""
+    db.save(article)
+    with pytest.raises(ItemNotFoundError, match="no stored item nope") as missing:
+        db.get("nope")
+    with pytest.raises(ItemNotFoundError, match="revision 7") as old:
+        db.get(article.guid, 7)
+    assert isinstance(missing.value, nm.NotFoundError)
+    assert isinstance(missing.value, LookupError)
+    assert str(db.path) in str(old.value)
+    assert (article.guid, 7) == (old.value.uuid, old.value.revision)
+
+
+def test_exists_delete_and_history_of_the_unknown(db, article):
+    """delete removes the item and its history; a second delete reports False."""
+    db.save(article)
+    db.save(article)
+    assert db.exists(article.guid)
+    assert (article.guid,) == db.uuids()
+    assert db.delete(article.guid)
+    assert not db.exists(article.guid)
+    assert () == db.history(article.guid)
+    assert not db.delete(article.guid)
+    assert 1 == db.save(article).revision
+
+
+def test_none_locking_last_writer_wins(db, article):
+    """NONE ignores etags: a stale or absent etag still saves."""
+    first = db.save(article)
+    db.save(article)
+    third = db.save(noted(article, "last"), NONE, first.etag)
+    assert 3 == third.revision
+    assert "last" == note(db.get(article.guid))
+
+
+def test_optimistic_locking_accepts_the_current_etag(db, article):
+    """OPTIMISTIC saves when the expected etag is the head's, None for a new item."""
+    first = db.save(article, OPTIMISTIC, None)
+    second = db.save(noted(article, "x"), OPTIMISTIC, first.etag)
+    assert [1, 2] == [first.revision, second.revision]
+
+
+def test_optimistic_locking_refuses_a_stale_etag_naming_both(db, article):
+    """A stale etag raises ConflictError naming the expected and current etags; nothing saved."""
+    first = db.save(article)
+    second = db.save(article, OPTIMISTIC, first.etag)
+    with pytest.raises(ConflictError) as conflict:
+        db.save(noted(article, "lost?"), OPTIMISTIC, first.etag)
+    error = conflict.value
+    assert (first.etag, second.etag) == (error.expected, error.current)
+    assert first.etag in str(error) and second.etag in str(error)
+    assert isinstance(error, nm.NewsItemError) and isinstance(error, RuntimeError)
+    assert 2 == len(db.history(article.guid))
+
+
+def test_optimistic_locking_on_new_and_existing_items(db, article):
+    """An etag for an unstored item, or None for a stored one, is a conflict."""
+    with pytest.raises(ConflictError, match="current etag is None"):
+        db.save(article, OPTIMISTIC, "made-up")
+    head = db.save(article)
+    with pytest.raises(ConflictError) as conflict:
+        db.save(article, OPTIMISTIC, None)
+    assert (None, head.etag) == (conflict.value.expected, conflict.value.current)
+
+
+def test_optimistic_delete_needs_the_current_etag(db, article):
+    """delete under OPTIMISTIC checks the etag like save."""
+    head = db.save(article)
+    with pytest.raises(ConflictError):
+        db.delete(article.guid, OPTIMISTIC, "stale")
+    assert db.delete(article.guid, OPTIMISTIC, head.etag)
+
+
+def test_pessimistic_save_needs_the_lock(db, article):
+    """PESSIMISTIC without holding the lock raises LockedError with no owner."""
+    with pytest.raises(LockedError, match="not locked by 'alice'") as refused:
+        db.save(article, PESSIMISTIC, editor="alice")
+    assert (None, None) == (refused.value.owner, refused.value.expires)
+    assert not db.exists(article.guid)
+
+
+def test_pessimistic_save_by_the_lock_owner(db, article, clock):
+    """The owner of a live lock saves; the lock stays after the save."""
+    lock = db.lock(article.guid, "alice", lease=60)
+    saved = db.save(article, PESSIMISTIC, editor="alice")
+    assert (clock.now + 60, "alice") == (lock.expires, lock.editor)
+    assert "alice" == saved.editor
+    assert lock == db.lock_info(article.guid)
+
+
+def test_a_live_lock_refuses_other_editors_in_every_mode(db, article):
+    """Another editor's live lock refuses saves in every mode, deletes, lock and unlock."""
+    head = db.save(article)
+    db.lock(article.guid, "alice")
+    attempts = [
+        lambda: db.save(article, NONE, editor="bob"),
+        lambda: db.save(article, NONE),
+        lambda: db.save(article, OPTIMISTIC, head.etag, editor="bob"),
+        lambda: db.save(article, PESSIMISTIC, editor="bob"),
+        lambda: db.delete(article.guid, NONE, editor="bob"),
+        lambda: db.lock(article.guid, "bob"),
+        lambda: db.unlock(article.guid, "bob"),
+    ]
+    for attempt in attempts:
+        with pytest.raises(LockedError, match="locked by 'alice'") as refused:
+            attempt()
+        assert "alice" == refused.value.owner
+    assert 1 == len(db.history(article.guid))
+
+
+def test_lock_is_renewed_by_its_owner(db, article, clock):
+    """Locking again as the owner extends the lease."""
+    db.lock(article.guid, "alice", lease=10)
+    clock.now += 5
+    renewed = db.lock(article.guid, "alice", lease=10)
+    clock.now += 8
+    assert clock.now - 8 + 10 == renewed.expires
+    assert "alice" == db.lock_info(article.guid).editor
+
+
+def test_expired_lock_is_taken_over(db, article, clock):
+    """After the lease expires another editor takes the lock; the old owner is then refused."""
+    db.lock(article.guid, "alice", lease=30)
+    clock.now += 30
+    assert db.lock_info(article.guid) is None
+    db.lock(article.guid, "bob", lease=30)
+    db.save(article, PESSIMISTIC, editor="bob")
+    with pytest.raises(LockedError, match="locked by 'bob'"):
+        db.save(article, PESSIMISTIC, editor="alice")
+
+
+def test_expired_lock_allows_saves_again(db, article, clock):
+    """An expired lease no longer refuses saves without a lock."""
+    db.lock(article.guid, "alice", lease=1)
+    clock.now += 2
+    assert 1 == db.save(article, NONE, editor="bob").revision
+
+
+def test_unlock(db, article, clock):
+    """unlock releases the owner's lock once; expired or absent locks give False."""
+    db.lock(article.guid, "alice")
+    assert db.unlock(article.guid, "alice")
+    assert not db.unlock(article.guid, "alice")
+    assert db.lock_info(article.guid) is None
+    db.lock(article.guid, "alice", lease=1)
+    clock.now += 1
+    assert not db.unlock(article.guid, "alice")
+
+
+def test_an_unstored_uuid_can_be_locked(db, article):
+    """A lock may reserve an item before its first save."""
+    db.lock("future-item", "alice")
+    assert not db.exists("future-item")
+    assert "alice" == db.lock_info("future-item").editor
+
+
+@pytest.mark.parametrize(
+    ("call", "field"),
+    [
+        (lambda db, item: db.save(item, 7), "locking_mode"),
+        (lambda db, item: db.save(item, "optimistic"), "locking_mode"),
+        (lambda db, item: db.save(item, OPTIMISTIC, 42), "expected_etag"),
+        (lambda db, item: db.save(item, PESSIMISTIC), "editor"),
+        (lambda db, item: db.save(item, NONE, editor=""), "editor"),
+        (lambda db, item: db.save("<newsItem/>"), "item"),
+        (lambda db, item: db.save(newsitem.set_guid(item, None).item), "item.guid"),
+        (lambda db, item: db.get(None), "uuid"),
+        (lambda db, item: db.get(item.guid, 0), "revision"),
+        (lambda db, item: db.get(item.guid, True), "revision"),
+        (lambda db, item: db.history(3), "uuid"),
+        (lambda db, item: db.lock(item.guid, "alice", lease=-1), "lease"),
+        (lambda db, item: db.lock(item.guid, "alice", lease=float("inf")), "lease"),
+        (lambda db, item: db.lock(item.guid, None), "editor"),
+    ],
+)
+def test_bad_arguments_raise_invalid_argument_naming_the_field(db, article, call, field):
+    """Bad arguments raise InvalidArgumentError naming the field, never a bare error."""
+    with pytest.raises(nm.InvalidArgumentError) as bad:
+        call(db, article)
+    assert field == bad.value.field
+
+
+def test_a_failed_transaction_saves_nothing(db, article):
+    """An error inside the save's transaction rolls it back whole."""
+    db.save(article)
+
+    def fail() -> None:
+        raise RuntimeError("power cut")
+
+    db._before_commit = fail
+    with pytest.raises(RuntimeError, match="power cut"):
+        db.save(noted(article, "half"))
+    db._before_commit = None
+    assert [1] == [r.revision for r in db.history(article.guid)]
+    assert [] == db.check()
+    assert 2 == db.save(article).revision
+
+
+def test_the_database_uses_wal(db, article):
+    """The file is in WAL journal mode (concurrent readers during a write)."""
+    db.save(article)
+    conn = sqlite3.connect(db.path)
+    try:
+        assert "wal" == conn.execute("PRAGMA journal_mode").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_threads_saving_optimistically_lose_nothing(tmp_path, article):
+    """Threads sharing one store, retrying on conflicts, land one revision per accepted save."""
+    shared = SQLiteStore(tmp_path / "threads.db")
+    first = shared.save(noted(article, "0"))
+    accepted: list[tuple[int, str]] = []
+    guard = threading.Lock()
+
+    def work() -> None:
+        done = 0
+        while done < 10:
+            head = shared.get(article.guid)
+            count = int(note(head))
+            try:
+                saved = shared.save(noted(head, str(count + 1)), OPTIMISTIC, head.etag)
+            except ConflictError:
+                continue
+            with guard:
+                accepted.append((saved.revision, head.etag))
+            done += 1
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    history = shared.history(article.guid)
+    etags = {r.revision: r.etag for r in history}
+    assert list(range(1, 42)) == [r.revision for r in history]
+    assert all(expected == etags[revision - 1] for revision, expected in accepted)
+    assert "40" == note(shared.get(article.guid))
+    assert first.etag == etags[1]
+    shared.close()
+
+
+# -- the database file -------------------------------------------------------
+
+
+def test_a_missing_file_is_a_clear_error_and_is_not_created(tmp_path):
+    """create=False on a missing file raises StoreFileError (an OSError) naming the path."""
+    path = tmp_path / "missing.db"
+    with pytest.raises(StoreFileError, match="no such store database") as missing:
+        SQLiteStore(path, create=False)
+    assert str(path) in str(missing.value)
+    assert isinstance(missing.value, OSError) and isinstance(missing.value, StoreError)
+    assert not path.exists()
+
+
+def test_a_missing_directory_is_a_clear_error(tmp_path):
+    """A database in a directory that does not exist cannot be created."""
+    with pytest.raises(StoreFileError, match="cannot open the database"):
+        SQLiteStore(tmp_path / "no" / "such" / "dir" / "news.db")
+
+
+def test_a_directory_is_not_a_database(tmp_path):
+    """A directory path is refused."""
+    with pytest.raises(StoreFileError, match="is a directory"):
+        SQLiteStore(tmp_path)
+
+
+def test_random_bytes_are_not_a_database(tmp_path):
+    """A file of junk raises StoreFileError, with or without create."""
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"this is not sqlite at all " * 200)
+    for create in (True, False):
+        with pytest.raises(StoreFileError, match="corrupt or unreadable") as junk:
+            SQLiteStore(path, create=create)
+        assert str(path) in str(junk.value)
+
+
+def test_another_sqlite_database_is_refused(tmp_path):
+    """An SQLite file with other tables is not taken over."""
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreFileError, match="not a newsml store"):
+        SQLiteStore(path)
+
+
+def test_an_empty_file_needs_create(tmp_path, article):
+    """A zero-byte file is refused without create and becomes a store with it."""
+    path = tmp_path / "empty.db"
+    path.touch()
+    with pytest.raises(StoreFileError, match="empty database"):
+        SQLiteStore(path, create=False)
+    with SQLiteStore(path) as created:
+        created.save(article)
+    with SQLiteStore(path, create=False) as reopened:
+        assert reopened.exists(article.guid)
+
+
+def test_a_newer_schema_is_refused(tmp_path):
+    """A store written by a newer schema version is refused, not misread."""
+    path = tmp_path / "future.db"
+    SQLiteStore(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version=99")
+    conn.close()
+    with pytest.raises(StoreFileError, match="schema version 99"):
+        SQLiteStore(path)
+
+
+def test_a_truncated_store_is_a_clear_error(tmp_path, article):
+    """Cutting a store file short gives StoreFileError on open or on use, never sqlite3 errors."""
+    path = tmp_path / "cut.db"
+    with SQLiteStore(path) as full:
+        for n in range(30):
+            full.save(noted(newsitem.set_guid(article, f"item-{n}").item, "x" * 2000))
+        conn = sqlite3.connect(path)
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    for suffix in ("-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+    with pytest.raises(StoreFileError):
+        cut = SQLiteStore(path, create=False)
+        problems = cut.check()
+        for n in range(30):
+            cut.get(f"item-{n}")
+        assert problems, "a store cut in half must not read as consistent"
+
+
+def test_stored_text_that_no_longer_parses_is_a_file_error(db, article):
+    """Damaged stored NewsML raises StoreFileError naming the revision."""
+    db.save(article)
+    conn = sqlite3.connect(db.path)
+    conn.execute("UPDATE revisions SET newsml = '<newsItem' WHERE revision = 1")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreFileError, match=r"revision 1 of .* cannot be read"):
+        db.get(article.guid)
+
+
+def test_check_reports_inconsistent_tables(db, article):
+    """check() finds a head that does not match its revisions."""
+    db.save(article)
+    assert [] == db.check()
+    conn = sqlite3.connect(db.path)
+    conn.execute("UPDATE items SET revision = 5, etag = 'bogus'")
+    conn.commit()
+    conn.close()
+    problems = db.check()
+    assert any("head is revision 5" in p for p in problems)
+    assert any("bogus" in p for p in problems)
+
+
+def test_revision_record_is_frozen(db, article):
+    """Revisions are frozen records."""
+    saved = db.save(article)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        saved.etag = "x"  # type: ignore[misc]
