@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import json
+import signal
+import socket
 import subprocess
 import sys
+import time
 
 import httpx
 import pytest
 import service_support
+import support
 
+from newsml_codecs import document, newsml
 from newsml_codecs.cli import _serve
 from newsml_codecs.service import DEFAULT_MAX_BODY_BYTES, ToolsApp, app
 from newsml_codecs.service._run import app_from_env, default_workers, serve
+
+ARTICLE = support.fixture_text("article-full.xml")
 
 
 def serve_parser() -> argparse.ArgumentParser:
@@ -104,3 +112,36 @@ def test_newsml_serve_help() -> None:
     assert 0 == result.returncode, result.stderr
     for option in ("--host", "--port", "--workers", "--max-body-bytes"):
         assert option in result.stdout
+
+
+def test_sigterm_lets_the_request_in_flight_finish() -> None:
+    """A request half sent when SIGTERM arrives still gets its 200, then the server exits 0."""
+    server = service_support.start_server("--workers", "1")
+    body = json.dumps({"newsml": ARTICLE}).encode()
+    head = (
+        "POST /twirp/cca.Tools/ConvertToDocument HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    ).encode()
+    host, port = server.base_url.removeprefix("http://").split(":")
+    try:
+        with socket.create_connection((host, int(port)), timeout=60) as sock:
+            sock.sendall(head + body[:100])
+            server.process.send_signal(signal.SIGTERM)
+            deadline = time.monotonic() + 60
+            while "Shutting down" not in server.log() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert "Shutting down" in server.log()
+            sock.sendall(body[100:])
+            reply = b""
+            while chunk := sock.recv(65536):
+                reply += chunk
+        status = server.process.wait(60)
+        log = server.log()
+    finally:
+        service_support.stop_server(server)
+        server.log_path.unlink(missing_ok=True)
+    head_part, _, payload = reply.partition(b"\r\n\r\n")
+    assert head_part.startswith(b"HTTP/1.1 200 OK"), reply[:200]
+    assert {"document": document.dump(newsml.loads(ARTICLE))} == json.loads(payload)
+    assert 0 == status, log
+    assert "Finished server process" in log

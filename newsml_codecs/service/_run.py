@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import copy
 import os
+import signal
+from types import FrameType
 from typing import Any
 
 from newsml_codecs.service._app import DEFAULT_MAX_BODY_BYTES, ToolsApp
@@ -72,6 +74,24 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     os.environ[MAX_BODY_ENV] = str(args.max_body_bytes)
+    # uvicorn re-raises the signal that stopped it once it has shut down,
+    # with the handlers found at start restored: with these no-op handlers
+    # a graceful stop ends in exit status 0 (not -15, or a KeyboardInterrupt
+    # traceback), with one worker as with several.
+    previous = {sig: signal.signal(sig, _stopped) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        _run_uvicorn(uvicorn, args)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    return 0
+
+
+def _stopped(signum: int, frame: FrameType | None) -> None:
+    """The signal already stopped uvicorn gracefully: nothing left to do."""
+
+
+def _run_uvicorn(uvicorn: Any, args: argparse.Namespace) -> None:
     uvicorn.run(
         "newsml_codecs.service._run:app_from_env",
         factory=True,
@@ -86,7 +106,6 @@ def serve(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
         server_header=False,
     )
-    return 0
 
 
 def log_config(level: str = "info") -> dict[str, Any]:
