@@ -36,7 +36,9 @@ def broken(doc: dict[str, Any]) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", type=Path, help="article to time (default: corpus text article)")
+    parser.add_argument(
+        "file", nargs="?", type=Path, help="article to time (default: corpus text article)"
+    )
     parser.add_argument("--number", type=int, default=200, help="calls per timed round")
     args = parser.parse_args()
     name, raw = (args.file.name, args.file.read_bytes()) if args.file else sample_article()
@@ -48,15 +50,29 @@ def main() -> int:
 
     rows = []
     for label, ours, base in (
-        ("validate(valid) / bare iter_errors", lambda: schema.validate(doc), lambda: list(bare.iter_errors(doc))),
-        ("validate(invalid) / bare iter_errors", lambda: schema.validate(bad), lambda: list(bare.iter_errors(bad))),
-        ("is_valid(valid) / bare is_valid", lambda: schema.is_valid(doc), lambda: bare.is_valid(doc)),
+        (
+            "validate(valid) / bare iter_errors",
+            lambda: schema.validate(doc),
+            lambda: list(bare.iter_errors(doc)),
+        ),
+        (
+            "validate(invalid) / bare iter_errors",
+            lambda: schema.validate(bad),
+            lambda: list(bare.iter_errors(bad)),
+        ),
+        (
+            "is_valid(valid) / bare is_valid",
+            lambda: schema.is_valid(doc),
+            lambda: bare.is_valid(doc),
+        ),
     ):
         rows.append((label, *interleaved(ours, base, number=args.number)))
 
     blocks = sum(len(doc.get(key, [])) for key in ("content", "meta", "links"))
-    print(f"article: {name}, document with {blocks} top-level blocks,"
-          f" median of 9 rounds x {args.number} calls")
+    print(
+        f"article: {name}, document with {blocks} top-level blocks,"
+        f" median of 9 rounds x {args.number} calls"
+    )
     print(f"{'operation':<40}{'ours':>10}{'baseline':>11}{'ratio':>8}  target")
     for label, ours, base in rows:
         print(f"{label:<40}{ours * 1e6:>8.0f}us{base * 1e6:>9.0f}us{ours / base:>8.2f}  <= 1.2")
