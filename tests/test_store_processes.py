@@ -1,0 +1,199 @@
+"""The store under real processes: concurrent optimistic writers, a writer killed mid-save."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import support
+
+from newsml_codecs import newsml
+from newsml_codecs.store import SQLiteStore
+from newsml_model import LockingMode, newsitem
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+# Each worker waits for the start file so all of them race, then makes
+# SAVES accepted saves, each one reading the head, incrementing the counter
+# kept in an extension property, and saving with the etag it read. A
+# ConflictError means someone saved in between: it reads again and retries.
+WORKER = """
+import json, sys, time
+from pathlib import Path
+from newsml_codecs.store import ConflictError, SQLiteStore
+from newsml_model import LockingMode, newsitem
+
+db, uuid, start, saves, name = sys.argv[1], sys.argv[2], Path(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+store = SQLiteStore(db, create=False)
+while not start.exists():
+    time.sleep(0.001)
+accepted = conflicts = 0
+while accepted < saves:
+    head = store.get(uuid)
+    count = int(newsitem.get_ext_property(head, "itemMeta", "test:counter"))
+    item = newsitem.set_ext_property(head, name, "itemMeta", "test:counter", str(count + 1)).item
+    try:
+        saved = store.save(item, LockingMode.OPTIMISTIC_LOCKING, head.etag, editor=name)
+    except ConflictError:
+        conflicts += 1
+        continue
+    accepted += 1
+    print(json.dumps({"revision": saved.revision, "expected": head.etag, "etag": saved.etag,
+                      "counter": count + 1}), flush=True)
+print(json.dumps({"conflicts": conflicts}), flush=True)
+"""
+
+# Saves forever; with a marker path it stops inside the transaction of the
+# save after `after` saves (the new revision inserted, not yet committed),
+# announces it by creating the marker, and waits there to be killed.
+KILLED_WRITER = """
+import sys, time
+from pathlib import Path
+from newsml_codecs.store import SQLiteStore
+from newsml_model import newsitem
+
+db, uuid, marker, after = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+store = SQLiteStore(db, create=False)
+done = 0
+
+def stop_inside_the_transaction():
+    if marker != "-" and done == after:
+        Path(marker).touch()
+        time.sleep(600)
+
+store._before_commit = stop_inside_the_transaction
+while True:
+    head = store.get(uuid)
+    store.save(newsitem.set_ext_property(head, "w", "itemMeta", "test:counter", str(done)).item)
+    done += 1
+"""
+
+
+def counter(item) -> str | None:
+    """The counter the workers increment."""
+    return newsitem.get_ext_property(item, "itemMeta", "test:counter")
+
+
+@pytest.fixture
+def seeded(tmp_path: Path) -> tuple[Path, str]:
+    """A store holding the fixture article at counter 0 (revision 1)."""
+    item = newsml.loads(support.fixture_text("article-full.xml"))
+    item = newsitem.set_ext_property(item, "seed", "itemMeta", "test:counter", "0").item
+    path = tmp_path / "news.db"
+    with SQLiteStore(path) as store:
+        store.save(item)
+    return path, item.guid
+
+
+def wait_for(condition, what: str, limit: float = 60.0) -> None:
+    """Poll `condition` until true; fail the test naming `what` after `limit` seconds."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"gave up waiting for {what}")
+        time.sleep(0.01)
+
+
+def test_concurrent_optimistic_writers_lose_no_update(seeded, tmp_path):
+    """Processes racing optimistic saves: every accepted revision follows the one before it.
+
+    No update is lost: the revisions are 1..n without gaps, each accepted
+    save's expected etag is the etag of the revision just before it, and the
+    counter every save incremented equals the number of accepted saves.
+    """
+    path, uuid = seeded
+    workers, saves = 4, 15
+    start = tmp_path / "start"
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", WORKER, str(path), uuid, str(start), str(saves), f"w{n}"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(workers)
+    ]
+    start.touch()
+    reports = []
+    for process in processes:
+        out, err = process.communicate(timeout=240)
+        assert 0 == process.returncode, err
+        reports.append([json.loads(line) for line in out.splitlines()])
+    accepted = [line for report in reports for line in report if "revision" in line]
+    conflicts = sum(
+        line["conflicts"] for report in reports for line in report if "conflicts" in line
+    )
+    with SQLiteStore(path, create=False) as store:
+        history = store.history(uuid)
+        head = store.get(uuid)
+        problems = store.check()
+    etag_of = {r.revision: r.etag for r in history}
+    total = workers * saves
+    assert [] == problems
+    assert list(range(1, total + 2)) == [r.revision for r in history]
+    assert sorted(line["revision"] for line in accepted) == list(range(2, total + 2))
+    for line in accepted:
+        assert etag_of[line["revision"] - 1] == line["expected"]
+        assert etag_of[line["revision"]] == line["etag"]
+        assert line["revision"] - 1 == line["counter"]
+    assert str(total) == counter(head)
+    assert total == len(accepted)
+    # How often the race was lost shows in -rA output; it varies by machine.
+    print(f"{conflicts} conflicts retried for {total} accepted saves")
+
+
+def test_a_writer_killed_inside_a_save_leaves_the_store_consistent(seeded, tmp_path):
+    """SIGKILL between the insert and the commit: the half save vanishes, the rest is intact."""
+    path, uuid = seeded
+    marker = tmp_path / "inside"
+    writer = subprocess.Popen(
+        [sys.executable, "-c", KILLED_WRITER, str(path), uuid, str(marker), "5"],
+        stderr=subprocess.PIPE,
+    )
+    try:
+        wait_for(marker.exists, "the writer to stop inside its transaction")
+    finally:
+        os.kill(writer.pid, signal.SIGKILL)
+        writer.communicate(timeout=60)
+    assert -signal.SIGKILL == writer.returncode
+    with SQLiteStore(path, create=False, timeout=10) as store:
+        assert [] == store.check()
+        history = store.history(uuid)
+        head = store.get(uuid)
+        # The seed, then the five committed saves; the sixth died uncommitted.
+        assert list(range(1, 7)) == [r.revision for r in history]
+        assert history[-1].etag == head.etag
+        assert "4" == counter(head)
+        # The dead writer's lock is gone: the next save gets the next revision.
+        after = store.save(head, LockingMode.OPTIMISTIC_LOCKING, head.etag)
+        assert 7 == after.revision
+
+
+def test_writers_killed_at_random_points_leave_the_store_consistent(seeded):
+    """Writers killed wherever they happen to be leave a store that checks clean and reads."""
+    path, uuid = seeded
+    for round_ in range(3):
+        with SQLiteStore(path, create=False) as store:
+            before = len(store.history(uuid))
+        writer = subprocess.Popen(
+            [sys.executable, "-c", KILLED_WRITER, str(path), uuid, "-", "0"],
+            stderr=subprocess.PIPE,
+        )
+        with SQLiteStore(path, create=False) as watcher:
+            wait_for(
+                lambda w=watcher, b=before, r=round_: len(w.history(uuid)) >= b + 3 + r,
+                "the writer to save a few revisions",
+            )
+        os.kill(writer.pid, signal.SIGKILL)
+        writer.communicate(timeout=60)
+        with SQLiteStore(path, create=False, timeout=10) as store:
+            assert [] == store.check()
+            history = store.history(uuid)
+            assert list(range(1, len(history) + 1)) == [r.revision for r in history]
+            assert history[-1].etag == store.get(uuid).etag
