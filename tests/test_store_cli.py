@@ -1,0 +1,176 @@
+"""``newsml store put|get|history`` run as subprocesses (``python -m newsml_codecs``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import support
+
+from newsml_codecs.cli import _store
+from newsml_codecs.store import SQLiteStore
+
+ARTICLE = support.FIXTURES / "article-full.xml"
+GUID = "5c3b1f0e-8d2a-4c1b-9a7e-2f4d6b8a0c11"
+
+
+def newsml_cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m newsml_codecs store ARGS`` and capture its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "newsml_codecs", "store", *args],
+        input=None if stdin is None else stdin.decode(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """Where the store file goes (not created yet)."""
+    return tmp_path / "news.db"
+
+
+def test_register_adds_the_three_actions():
+    """register() adds ``store`` with put, get and history, each with a func."""
+    parser = argparse.ArgumentParser()
+    _store.register(parser.add_subparsers(dest="command"))
+    put = parser.parse_args(["store", "put", "--db", "x.db", "a.xml", "--locking", "optimistic"])
+    get = parser.parse_args(["store", "get", "--db", "x.db", "u", "--revision", "2"])
+    history = parser.parse_args(["store", "history", "--db", "x.db", "u", "--json"])
+    assert (_store.put, "optimistic", ["a.xml"]) == (put.func, put.locking, put.inputs)
+    assert (_store.get, 2) == (get.func, get.revision)
+    assert (_store.history, True) == (history.func, history.json)
+
+
+def test_put_creates_the_store_and_prints_uuid_revision_etag(db):
+    """put saves each file as a new revision and prints uuid, revision and etag."""
+    first = newsml_cli("put", "--db", str(db), str(ARTICLE))
+    second = newsml_cli("put", "--db", str(db), "--editor", "ops", str(ARTICLE))
+    assert (0, 0) == (first.returncode, second.returncode)
+    uuid, revision, etag = second.stdout.strip().split("\t")
+    assert (GUID, "2") == (uuid, revision)
+    with SQLiteStore(db, create=False) as store:
+        assert etag == store.history(GUID)[-1].etag
+        assert "ops" == store.history(GUID)[-1].editor
+
+
+def test_put_reads_standard_input(db):
+    """``put -`` reads the NewsML from standard input."""
+    done = newsml_cli("put", "--db", str(db), "-", stdin=ARTICLE.read_bytes())
+    assert 0 == done.returncode, done.stderr
+    assert done.stdout.startswith(f"{GUID}\t1\t")
+
+
+def test_put_with_optimistic_locking(db):
+    """put --locking optimistic needs the current etag; a stale one is a conflict (exit 1)."""
+    created = newsml_cli("put", "--db", str(db), "--locking", "optimistic", str(ARTICLE))
+    etag = created.stdout.strip().split("\t")[2]
+    accepted = newsml_cli(
+        "put", "--db", str(db), "--locking", "optimistic", "--etag", etag, str(ARTICLE)
+    )
+    stale = newsml_cli(
+        "put", "--db", str(db), "--locking", "optimistic", "--etag", etag, str(ARTICLE)
+    )
+    assert (0, 0, 1) == (created.returncode, accepted.returncode, stale.returncode)
+    assert "conflict" in stale.stderr and etag in stale.stderr
+    assert "" == stale.stdout
+
+
+def test_put_with_pessimistic_locking_needs_the_lock(db):
+    """put --locking pessimistic without holding the lock is refused (exit 1)."""
+    refused = newsml_cli(
+        "put", "--db", str(db), "--locking", "pessimistic", "--editor", "ops", str(ARTICLE)
+    )
+    assert 1 == refused.returncode
+    assert "not locked by 'ops'" in refused.stderr
+
+
+def test_put_refuses_unreadable_input(db, tmp_path):
+    """Malformed XML and missing files are reported with their name; exit 1."""
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<newsItem><itemMeta>", encoding="utf-8")
+    done = newsml_cli("put", "--db", str(db), str(bad), str(tmp_path / "absent.xml"), str(ARTICLE))
+    assert 1 == done.returncode
+    assert f"{bad}:" in done.stderr and "line" in done.stderr
+    assert "absent.xml" in done.stderr
+    assert done.stdout.startswith(f"{GUID}\t1\t")
+
+
+def test_put_validate_refuses_an_invalid_item(db, tmp_path):
+    """put --validate refuses an item failing the model checks and saves nothing."""
+    text = ARTICLE.read_text(encoding="utf-8").replace('<itemClass qcode="ninat:text"/>', "")
+    invalid = tmp_path / "no-class.xml"
+    invalid.write_text(text, encoding="utf-8")
+    done = newsml_cli("put", "--db", str(db), "--validate", str(invalid))
+    assert 1 == done.returncode
+    assert "itemClass" in done.stderr
+    with SQLiteStore(db, create=False) as store:
+        assert not store.exists(GUID)
+
+
+def test_get_prints_the_head_or_a_revision(db, tmp_path):
+    """get prints the stored NewsML; --revision picks one; -o writes a file."""
+    newsml_cli("put", "--db", str(db), str(ARTICLE))
+    changed = ARTICLE.read_text(encoding="utf-8").replace("Kolla fakta med polisen", "Changed")
+    newsml_cli("put", "--db", str(db), "-", stdin=changed.encode())
+    head = newsml_cli("get", "--db", str(db), GUID)
+    out = tmp_path / "first.xml"
+    first = newsml_cli("get", "--db", str(db), GUID, "--revision", "1", "-o", str(out))
+    assert (0, 0) == (head.returncode, first.returncode)
+    assert support.canonical(changed) == support.canonical(head.stdout)
+    assert support.canonical(ARTICLE.read_bytes()) == support.canonical(out.read_bytes())
+
+
+def test_history_lists_revisions_oldest_first(db):
+    """history prints one tab-separated line per revision; --json an array."""
+    newsml_cli("put", "--db", str(db), "--editor", "alice", str(ARTICLE))
+    newsml_cli("put", "--db", str(db), "--editor", "bob", str(ARTICLE))
+    lines = newsml_cli("history", "--db", str(db), GUID).stdout.splitlines()
+    records = json.loads(newsml_cli("history", "--db", str(db), GUID, "--json").stdout)
+    assert ["1", "2"] == [line.split("\t")[0] for line in lines]
+    assert ["alice", "bob"] == [line.split("\t")[3] for line in lines]
+    assert [1, 2] == [r["revision"] for r in records]
+    assert {"uuid", "revision", "etag", "saved_at", "editor"} == set(records[0])
+
+
+def test_unknown_items_and_revisions_exit_1(db):
+    """get and history of what is not stored exit 1 with a message naming it."""
+    newsml_cli("put", "--db", str(db), str(ARTICLE))
+    missing = newsml_cli("get", "--db", str(db), "nope")
+    old = newsml_cli("get", "--db", str(db), GUID, "--revision", "9")
+    history = newsml_cli("history", "--db", str(db), "nope")
+    assert (1, 1, 1) == (missing.returncode, old.returncode, history.returncode)
+    assert "no stored item nope" in missing.stderr
+    assert "revision 9" in old.stderr
+    assert "no stored item nope" in history.stderr
+
+
+def test_a_missing_database_is_a_clear_error_and_not_created(db):
+    """get and history on a missing database exit 1 and do not create it."""
+    for action in ("get", "history"):
+        done = newsml_cli(action, "--db", str(db), GUID)
+        assert 1 == done.returncode
+        assert f"{db}: no such store database" in done.stderr
+    assert not db.exists()
+
+
+def test_a_corrupt_database_is_a_clear_error(db):
+    """Every action on a file that is not a store exits 1 naming the file."""
+    db.write_bytes(b"\x00garbage" * 512)
+    for args in (("put", str(ARTICLE)), ("get", GUID), ("history", GUID)):
+        done = newsml_cli(args[0], "--db", str(db), *args[1:])
+        assert 1 == done.returncode
+        assert f"{db}: the database is corrupt or unreadable" in done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_usage_errors_exit_2(db):
+    """A missing --db or an unknown locking mode is a usage error (exit 2)."""
+    assert 2 == newsml_cli("get", GUID).returncode
+    assert 2 == newsml_cli("put", "--db", str(db), "--locking", "maybe", str(ARTICLE)).returncode
