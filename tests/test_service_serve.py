@@ -145,3 +145,22 @@ def test_sigterm_lets_the_request_in_flight_finish() -> None:
     assert {"document": document.dump(newsml.loads(ARTICLE))} == json.loads(payload)
     assert 0 == status, log
     assert "Finished server process" in log
+
+
+def test_client_gone_mid_body_still_gets_an_access_line() -> None:
+    """A client that hangs up before its body arrives is logged with status 499."""
+    server = service_support.shared_server()
+    host, port = server.base_url.removeprefix("http://").split(":")
+    head = (
+        "POST /twirp/cca.Tools/ConvertToNewsml HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+    )
+    with socket.create_connection((host, int(port)), timeout=60) as sock:
+        sock.sendall(head.encode())
+    line = '"POST /twirp/cca.Tools/ConvertToNewsml" 499 - 0 '
+    deadline = time.monotonic() + 60
+    while line not in server.log() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert line in server.log()
+    with httpx.Client() as http:
+        assert 200 == http.get(server.base_url + "/healthz").status_code

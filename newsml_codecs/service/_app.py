@@ -77,6 +77,9 @@ class ToolsApp:
             except TwirpError as error:
                 status, ctype, body, code = error.status, _JSON, error.body(), error.code
             except _Disconnected:
+                # No reply can be sent, but the request still gets its line,
+                # with nginx's "client closed request" status.
+                self._log(scope, started, 499, "-", 0)
                 return
             except Exception:
                 # Only a bug gets here: every bad input raises TwirpError.
@@ -86,12 +89,18 @@ class ToolsApp:
         headers = [(b"content-type", ctype), (b"content-length", str(len(body)).encode())]
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": b"" if method == "HEAD" else body})
+        self._log(scope, started, status, code, len(body))
+
+    @staticmethod
+    def _log(scope: Scope, started: float, status: int, code: str, size: int) -> None:
+        """Write the request's one access-log line."""
         if access_log.isEnabledFor(logging.INFO):
             client = scope.get("client")
             access_log.info(
                 '%s "%s %s" %d %s %d %.2fms',
                 f"{client[0]}:{client[1]}" if client else "-",
-                method, path, status, code, len(body), (time.perf_counter() - started) * 1000,
+                scope["method"], scope["path"], status, code, size,
+                (time.perf_counter() - started) * 1000,
             )
 
     async def _twirp(self, scope: Scope, receive: Receive) -> tuple[bytes, bytes]:
