@@ -4,4 +4,6 @@ import sys
 
 from newsml_codecs.cli import main
 
-sys.exit(main())
+# Guarded: worker processes started by `spawn` (macOS, Windows) import this module.
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,24 +1,42 @@
-"""The ``newsml`` command line: ``convert``, ``validate``, ``serve``.
+"""The ``newsml`` command line: ``convert``, ``validate``, ``serve``, ``store``.
 
 Each subcommand lives in its own module exposing ``register(subparsers)``,
 which adds its parser with ``set_defaults(func=...)``; ``func`` takes the
-parsed namespace and returns the exit status.
+parsed namespace and returns the exit status. A subcommand module that is not
+there (a build without it) is skipped; any other import failure is a bug and
+is raised.
+
+Exit status: 0 success, 1 some input failed, 2 usage error, 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
+__all__ = ["build_parser", "main"]
+
+# Registration order is the order `newsml --help` lists the subcommands in.
 _SUBCOMMANDS = ("_convert", "_validate", "_serve", "_store")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available subcommand registered."""
+    """The ``newsml`` argument parser with every available subcommand registered.
+
+    Returns:
+        The parser; each subcommand sets ``func`` on the namespace.
+
+    Raises:
+        ModuleNotFoundError: A subcommand module imports something missing
+            (only the subcommand module itself may be absent).
+    """
     parser = argparse.ArgumentParser(
-        prog="newsml", description="NewsML-G2 and NavigaDoc tools: convert, validate, serve."
+        prog="newsml",
+        description="NewsML-G2 (Writer / Naviga flavour) and NavigaDoc tools.",
+        epilog="Run 'newsml COMMAND --help' for the options of a command.",
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in _SUBCOMMANDS:
@@ -28,17 +46,33 @@ def build_parser() -> argparse.ArgumentParser:
         except ModuleNotFoundError as error:
             if error.name != qualified:
                 raise
-            continue  # an optional subcommand not shipped in this build
+            continue  # not written yet, or left out of this build
         module.register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
-    status: int = args.func(args)
+    """Run the ``newsml`` command line.
+
+    Args:
+        argv: The arguments after the program name; `sys.argv` when None.
+
+    Returns:
+        The exit status (argparse's usage errors and ``--help`` included, so
+        callers in-process get a status rather than `SystemExit`).
+    """
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 2
+    try:
+        status: int = args.func(args)
+    except KeyboardInterrupt:
+        print("newsml: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # `newsml convert ... | head`: the reader left. Point stdout at devnull so
+        # the interpreter's final flush does not raise again (Python docs, signal).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return status
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

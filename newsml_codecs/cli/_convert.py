@@ -1,4 +1,17 @@
-"""``newsml convert``: NewsML <-> NavigaDoc, files, directories or stdin, in parallel."""
+"""``newsml convert``: NewsML <-> NavigaDoc documents, for files, trees and streams.
+
+    newsml convert article.xml                  # document JSON on standard output
+    newsml convert article.xml -o article.json  # ... into a file
+    newsml convert archive/ -o documents/ -j 8  # a tree, mirrored, suffixes swapped
+    newsml convert - --to newsml < doc.json     # standard input (direction sniffed without --to)
+
+The direction is ``--to document|newsml``, else each file's suffix: ``.xml``
+becomes a document (``.json``), ``.json`` becomes NewsML (``.xml``). A bad file
+is reported as ``<path>: <error>`` on standard error (the error says where:
+line and column, or a JSON path) and the batch goes on; the last line is
+``converted N files, F failed in S s``. Exit status: 0 all converted, 1 some
+failed, 2 usage error.
+"""
 
 from __future__ import annotations
 
@@ -6,106 +19,227 @@ import argparse
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import attrs
+
 from newsml_codecs import document, newsml
-from newsml_codecs.cli._files import expand, read_stdin
+from newsml_codecs.cli import _batch
+from newsml_codecs.cli._files import STDIN, Source, looks_like_xml, mirror, read_stdin, sources
 from newsml_model import NewsItemError
+
+__all__ = [
+    "DOCUMENT",
+    "NEWSML",
+    "Job",
+    "convert_bytes",
+    "convert_file",
+    "convert_one",
+    "register",
+    "run",
+]
+
+DOCUMENT = "document"
+NEWSML = "newsml"
+_OUTPUT_SUFFIX = {DOCUMENT: ".json", NEWSML: ".xml"}
+_DIRECTION_OF_SUFFIX = {".xml": DOCUMENT, ".json": NEWSML}
 
 
 def convert_bytes(data: bytes, to: str) -> str:
-    """Convert one NewsML (to="document") or document (to="newsml") text."""
-    if to == "document":
+    """Convert one input text.
+
+    Args:
+        data: NewsML (when `to` is ``document``) or document JSON (``newsml``).
+        to: ``document`` or ``newsml``.
+
+    Returns:
+        Document JSON text, or NewsML text.
+
+    Raises:
+        NewsItemError: The input cannot be read or converted (a `DecodeError`
+            saying where).
+    """
+    if to == DOCUMENT:
         return document.dumps(newsml.loads(data))
     return newsml.dumps(document.loads(data))
 
 
-def _direction(path: Path, to: str | None) -> str:
-    if to is not None:
-        return to
-    return "newsml" if path.suffix == ".json" else "document"
+@attrs.frozen(kw_only=True)
+class Job:
+    """One file to convert: `source` to `target`; `to` is None when the suffix says nothing."""
+
+    source: str
+    to: str | None
+    target: str
 
 
-def _target(path: Path, root: Path | None, output: Path, to: str) -> Path:
-    suffix = ".json" if to == "document" else ".xml"
-    relative = path.relative_to(root) if root is not None else Path(path.name)
-    return (output / relative).with_suffix(suffix)
+def convert_file(job: Job) -> _batch.Outcome:
+    """Convert one file (in a worker process); every failure becomes a problem.
+
+    Args:
+        job: What to convert, which way, and where to write it.
+
+    Returns:
+        ``(source, [])`` when converted, else ``(source, [message])``.
+    """
+    return job.source, convert_one(Path(job.source), job.to, Path(job.target))
 
 
-def _convert_file(job: tuple[str, str, str | None]) -> tuple[str, str | None]:
-    """Convert one file (in a worker process); returns (path, error or None)."""
-    source, to, target = job
+def convert_one(source: Path | bytes, to: str | None, target: Path | None) -> list[str]:
+    """Convert a file or a text and write the result; return the problems.
+
+    Args:
+        source: The input file, or the input itself (read from stdin).
+        to: ``document``, ``newsml``, or None when the suffix said nothing.
+        target: The output file (its directories are made), or None for stdout.
+
+    Returns:
+        [] when converted, else one message saying what went wrong and where.
+    """
+    if to is None:
+        return ["not .xml or .json: say which way with --to"]
     try:
-        text = convert_bytes(Path(source).read_bytes(), to)
-    except (NewsItemError, OSError) as error:
-        return source, str(error)
+        data = source.read_bytes() if isinstance(source, Path) else source
+    except OSError as error:
+        return [f"cannot read: {error.strerror or error}"]
+    try:
+        text = convert_bytes(data, to) + "\n"
+    except NewsItemError as error:
+        return [str(error)]
+    except Exception as error:  # a codec bug must cost one file, not the batch
+        return [f"internal error: {type(error).__name__}: {error}"]
     if target is None:
-        sys.stdout.write(text + "\n")
-    else:
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-        Path(target).write_text(text, encoding="utf-8")
-    return source, None
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.flush()
+        return []
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        return [f"cannot write {target}: {error.strerror or error}"]
+    return []
+
+
+def _direction(path: Path, to: str | None) -> str | None:
+    return to if to is not None else _DIRECTION_OF_SUFFIX.get(path.suffix.lower())
+
+
+def _jobs(found: list[Source], args: argparse.Namespace, named_file: bool) -> list[Job]:
+    """One job per file; the output is a file for one named file, else a mirrored tree."""
+    output = Path(args.output)
+    to_file = named_file and not output.is_dir() and not args.output.endswith(("/", os.sep))
+    jobs = []
+    for source in found:
+        to = _direction(source.path, args.to)
+        target = output if to_file else mirror(source, output, _OUTPUT_SUFFIX.get(to or "", ".out"))
+        jobs.append(Job(source=str(source.path), to=to, target=str(target)))
+    return jobs
+
+
+def _stream(args: argparse.Namespace) -> tuple[int, int]:
+    """Standard input to `-o FILE` or standard output."""
+    data = read_stdin()
+    to = args.to or (DOCUMENT if looks_like_xml(data) else NEWSML)
+    target = None if args.output in (None, STDIN) else Path(args.output)
+    problems = convert_one(data, to, target)
+    for problem in problems:
+        print(f"{STDIN}: {problem}", file=sys.stderr)
+    return (0, 1) if problems else (1, 0)
+
+
+def _usage(message: str) -> int:
+    print(f"newsml convert: {message}", file=sys.stderr)
+    return 2
 
 
 def run(args: argparse.Namespace) -> int:
-    """Convert every input; report failures by path; non-zero when any failed."""
-    started = time.perf_counter()
-    if args.inputs == ["-"]:
-        try:
-            sys.stdout.write(convert_bytes(read_stdin(), args.to or "document") + "\n")
-        except NewsItemError as error:
-            print(f"-: {error}", file=sys.stderr)
-            return 1
-        return 0
-    jobs = []
-    for name in args.inputs:
-        root = Path(name) if Path(name).is_dir() else None
-        for path in expand([name]):
-            to = _direction(path, args.to)
-            target = None if args.output is None else str(_target(path, root, args.output, to))
-            jobs.append((str(path), to, target))
-    if args.output is None and len(jobs) > 1:
-        print("newsml convert: several inputs need -o/--output DIR", file=sys.stderr)
-        return 2
-    failed = 0
-    workers = max(1, min(args.jobs or os.cpu_count() or 1, len(jobs) or 1))
-    results = _results(jobs, workers)
-    if len(jobs) > 20 and sys.stderr.isatty():
-        try:
-            from tqdm import tqdm
+    """Convert every input; report failures with their paths; print the summary.
 
-            results = tqdm(results, total=len(jobs), unit="file", file=sys.stderr)
-        except ImportError:  # the `cli` extra is not installed: no bar
-            pass
-    for source, error in results:
-        if error is not None:
-            failed += 1
-            print(f"{source}: {error}", file=sys.stderr)
-    elapsed = time.perf_counter() - started
-    print(
-        f"converted {len(jobs) - failed} files, {failed} failed in {elapsed:.2f} s", file=sys.stderr
-    )
+    Args:
+        args: The parsed ``convert`` options.
+
+    Returns:
+        0 when everything converted, 1 when any input failed, 2 on usage errors.
+    """
+    started = time.perf_counter()
+    inputs: list[str] = args.inputs
+    to_stdout = args.output in (None, STDIN)
+    named_file = len(inputs) == 1 and not Path(inputs[0]).is_dir()
+    if STDIN in inputs:
+        if len(inputs) > 1:
+            return _usage("'-' (standard input) cannot be mixed with files")
+        if not to_stdout and Path(args.output).is_dir():
+            return _usage("standard input goes to a file or standard output, not a directory")
+        succeeded, failed = _stream(args)
+    elif named_file and to_stdout:
+        problems = convert_one(Path(inputs[0]), _direction(Path(inputs[0]), args.to), None)
+        for problem in problems:
+            print(f"{inputs[0]}: {problem}", file=sys.stderr)
+        succeeded, failed = (0, 1) if problems else (1, 0)
+    elif to_stdout:
+        return _usage("several inputs or a directory need -o/--output DIR")
+    else:
+        # Under directories take the files the direction can read (both without --to).
+        suffixes = [suffix for suffix, to in _DIRECTION_OF_SUFFIX.items() if args.to in (None, to)]
+        jobs = _jobs(list(sources(inputs, suffixes)), args, named_file)
+        workers = args.jobs or os.cpu_count() or 1
+        succeeded, failed = _batch.run(
+            convert_file, jobs, workers=workers, report=sys.stderr, progress=args.progress
+        )
+    if not args.quiet:
+        elapsed = time.perf_counter() - started
+        print(f"converted {succeeded} files, {failed} failed in {elapsed:.2f} s", file=sys.stderr)
     return 1 if failed else 0
 
 
-def _results(jobs: list[tuple[str, str, str | None]], workers: int):  # type: ignore[no-untyped-def]
-    if workers == 1:
-        yield from map(_convert_file, jobs)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_convert_file, jobs, chunksize=8)
+def _count(text: str) -> int:
+    """An argparse type: a non-negative integer (0 means one process per core)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {value}")
+    return value
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``convert`` subcommand."""
-    parser = subparsers.add_parser("convert", help="convert NewsML <-> NavigaDoc documents")
-    parser.add_argument("inputs", nargs="+", help="files, directories, or - for standard input")
-    parser.add_argument(
-        "--to", choices=("document", "newsml"), help="direction (default: by suffix)"
+    """Add the ``convert`` subcommand to the ``newsml`` parser.
+
+    Args:
+        subparsers: The ``newsml`` parser's subcommands.
+    """
+    parser = subparsers.add_parser(
+        "convert",
+        help="convert NewsML <-> NavigaDoc documents (files, directories, stdin)",
+        description=__doc__.split("\n\n", 1)[0],
+        epilog="Without --to, .xml files become documents (.json) and .json files become "
+        "NewsML (.xml); standard input is sniffed. Exit status: 0 all converted, "
+        "1 some failed, 2 usage error.",
     )
     parser.add_argument(
-        "-o", "--output", type=Path, help="output directory (mirrors the input tree)"
+        "inputs", nargs="+", metavar="INPUT", help="files, directories (recursive), or - for stdin"
     )
-    parser.add_argument("-j", "--jobs", type=int, default=0, help="processes (default: all cores)")
+    parser.add_argument("--to", choices=(DOCUMENT, NEWSML), help="direction (default: by suffix)")
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="PATH",
+        help="output file (one input) or directory (mirrors the input tree); default: stdout for one input",
+    )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="worker processes (default 0: one per core)",
+    )
+    parser.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress bar (shown only for 20+ files when stderr is a terminal)",
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     parser.set_defaults(func=run)
