@@ -52,6 +52,9 @@ the editor reports that as ``document:savefailed``.
 Validator = Callable[[NewsItem], "list[str]"]
 """Checks an item before saving: the problems, [] when it may be saved."""
 
+# The API functions whose result carries a new etag the session must learn.
+_REPLACERS: tuple[Callable[..., Change], ...] = (newsitem.replace_source, newsitem.set_source)
+
 __all__ = [
     "ALL",
     "EVENT_TYPES",
@@ -236,7 +239,10 @@ class Editor:
                 field="fn",
             )
         self._move_to(change.item)
-        self._learn_etag(change.item)
+        # Only a replacement brings a server etag; any other mutator merely
+        # carries the item's old etag field along (maybe from an undone step).
+        if fn in _REPLACERS:
+            self._learn_etag(change.item)
         self._listeners.deliver(change.events)
         return change
 

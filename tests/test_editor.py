@@ -455,3 +455,15 @@ def test_event_type_of_a_non_event():
     """event_type of something else raises InvalidArgumentError."""
     with pytest.raises(nm.InvalidArgumentError):
         event_type("document:changed")  # type: ignore[arg-type]
+
+
+def test_a_mutator_after_undo_does_not_revive_an_old_etag(article):
+    """Only replacements teach the session an etag; an undone item's stale etag stays unused."""
+    session = Editor(article)
+    session.replace_source(newsml.dumps(article), "old")
+    session.replace_source(newsml.dumps(article), "new")
+    session.undo()
+    session.apply(set_note, "edit")
+    assert "new" == session.etag
+    session.apply(newsitem.replace_source, article, "newest")
+    assert "newest" == session.etag
