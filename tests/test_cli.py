@@ -1,71 +1,124 @@
-"""The ``newsml`` command line, run as a subprocess."""
+"""The ``newsml`` entry point and the batch runner, in-process."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
+import argparse
+import io
+import types
 from pathlib import Path
+from typing import Any
 
-from support import FIXTURES
+import pytest
 
-
-def newsml(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    """Run ``python -m newsml_codecs`` with `args`."""
-    return subprocess.run(
-        [sys.executable, "-m", "newsml_codecs", *args],
-        input=stdin,
-        capture_output=True,
-        timeout=120,
-    )
+from newsml_codecs import cli
+from newsml_codecs.cli import _batch
+from newsml_codecs.cli._files import Source, looks_like_xml, mirror, sources
 
 
-def test_one_file_goes_to_standard_output() -> None:
-    """A single NewsML file converts to a document on stdout."""
-    result = newsml("convert", str(FIXTURES / "article-full.xml"))
-    assert 0 == result.returncode, result.stderr
-    assert "5c3b1f0e-8d2a-4c1b-9a7e-2f4d6b8a0c11" == json.loads(result.stdout)["uuid"]
+def subcommands(parser: argparse.ArgumentParser) -> list[str]:
+    """The subcommand names registered on `parser`, in order."""
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return list(action.choices)
 
 
-def test_directory_with_a_bad_file_converts_the_rest(tmp_path: Path) -> None:
-    """A bad file is reported with its path, the others convert, the exit status is 1."""
-    source = tmp_path / "in" / "nested"
-    source.mkdir(parents=True)
-    (source / "good.xml").write_bytes((FIXTURES / "article-full.xml").read_bytes())
-    (source / "bad.xml").write_text("<newsItem><oops></newsItem>")
-    result = newsml("convert", "-j", "2", str(tmp_path / "in"), "-o", str(tmp_path / "out"))
-    assert 1 == result.returncode
-    assert (tmp_path / "out" / "nested" / "good.json").is_file()
-    stderr = result.stderr.decode()
-    assert f"{source / 'bad.xml'}: malformed XML: mismatched tag" in stderr
-    assert "converted 1 files, 1 failed" in stderr
+def test_subcommands_register_in_order() -> None:
+    """convert and validate come first; serve and store follow when their modules exist."""
+    names = subcommands(cli.build_parser())
+    assert ["convert", "validate"] == names[:2]
+    assert set(names) <= {"convert", "validate", "serve", "store"}
 
 
-def test_standard_input_both_ways() -> None:
-    """NewsML from stdin becomes a document, and the document becomes NewsML again."""
-    to_document = newsml("convert", "-", stdin=(FIXTURES / "article-full.xml").read_bytes())
-    assert 0 == to_document.returncode, to_document.stderr
-    back = newsml("convert", "--to", "newsml", "-", stdin=to_document.stdout)
-    assert 0 == back.returncode, back.stderr
-    assert b"<newsItem" in back.stdout
+def test_a_missing_subcommand_module_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A subcommand module that does not exist (not written yet) is left out."""
+    monkeypatch.setattr(cli, "_SUBCOMMANDS", ("_convert", "_not_written_yet"))
+    assert ["convert"] == subcommands(cli.build_parser())
 
 
-def test_validate_reports_problems_per_file(tmp_path: Path) -> None:
-    """validate names the file and JSON path of each problem; exit 1 when any is invalid."""
-    good = newsml("convert", str(FIXTURES / "article-full.xml")).stdout
-    (tmp_path / "good.json").write_bytes(good)
-    (tmp_path / "bad.json").write_text(json.dumps({"uuid": "nope", "type": "x"}))
-    result = newsml("validate", str(tmp_path))
-    assert 1 == result.returncode
-    out = result.stdout.decode()
-    assert f"{tmp_path / 'bad.json'}: $.uuid:" in out
-    assert "good.json" not in out
-    assert 0 == newsml("validate", str(tmp_path / "good.json")).returncode
+def test_a_broken_subcommand_module_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A subcommand module whose own imports fail is a bug and is raised, not hidden."""
+    real = cli.importlib.import_module
+
+    def import_module(name: str) -> types.ModuleType:
+        if name.endswith("._serve"):
+            raise ModuleNotFoundError("No module named 'uvicorn'", name="uvicorn")
+        return real(name)
+
+    monkeypatch.setattr(cli.importlib, "import_module", import_module)
+    with pytest.raises(ModuleNotFoundError, match="uvicorn"):
+        cli.build_parser()
 
 
-def test_help_lists_the_subcommands() -> None:
-    """--help names convert, validate and serve."""
-    result = newsml("--help")
-    assert 0 == result.returncode
-    for command in (b"convert", b"validate", b"serve"):
-        assert command in result.stdout
+def test_main_returns_usage_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    """--help gives 0 and no subcommand 2, as statuses rather than SystemExit."""
+    assert 0 == cli.main(["--help"])
+    assert "usage: newsml" in capsys.readouterr().out
+    assert 2 == cli.main([])
+    assert "the following arguments are required: COMMAND" in capsys.readouterr().err
+
+
+def test_main_returns_130_when_interrupted(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C during a subcommand ends with status 130 and a short message, no traceback."""
+
+    def interrupted(args: argparse.Namespace) -> int:
+        raise KeyboardInterrupt
+
+    parser = argparse.ArgumentParser()
+    parser.set_defaults(func=interrupted)
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    assert 130 == cli.main([])
+    assert "newsml: interrupted\n" == capsys.readouterr().err
+
+
+@pytest.mark.parametrize("count, workers", [(0, 4), (1, 4), (10, 1), (100, 2), (10_000, 8)])
+def test_chunks_cover_every_job_in_order(count: int, workers: int) -> None:
+    """Chunks concatenate back to the jobs, are at most 64 long, and give each worker several."""
+    jobs = list(range(count))
+    chunks = _batch.chunked(jobs, workers)
+    assert jobs == [job for chunk in chunks for job in chunk]
+    assert all(1 <= len(chunk) <= 64 for chunk in chunks)
+    if count >= 64 * workers:
+        assert len(chunks) >= 4 * workers
+
+
+def check_number(job: int) -> _batch.Outcome:
+    """A worker for the batch tests: odd numbers are problems."""
+    return f"job{job}", [f"{job} is odd"] if job % 2 else []
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_batch_counts_and_reports_problems(workers: int) -> None:
+    """run counts successes and failures and writes '<source>: <problem>' per problem."""
+    report = io.StringIO()
+    assert (5, 5) == _batch.run(check_number, range(10), workers=workers, report=report)
+    assert {f"job{n}: {n} is odd" for n in (1, 3, 5, 7, 9)} == set(report.getvalue().splitlines())
+
+
+def test_sources_walk_directories_sorted_and_take_named_files(tmp_path: Path) -> None:
+    """Directories give their .xml/.json files (any case) recursively, sorted; named files are kept as given."""
+    for name in ("b/z.json", "a.XML", "b/a.xml", "c.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    found: list[Any] = list(sources([str(tmp_path), str(tmp_path / "c.txt")]))
+    assert [
+        Source(path=tmp_path / "a.XML", relative=Path("a.XML")),
+        Source(path=tmp_path / "b" / "a.xml", relative=Path("b/a.xml")),
+        Source(path=tmp_path / "b" / "z.json", relative=Path("b/z.json")),
+        Source(path=tmp_path / "c.txt", relative=Path("c.txt")),
+    ] == found
+    assert tmp_path / "out" / "b" / "a.json" == mirror(found[1], tmp_path / "out", ".json")
+
+
+@pytest.mark.parametrize(
+    "data, expected",
+    [
+        (b"<newsItem/>", True),
+        (b"\xef\xbb\xbf\n  <?xml?>", True),
+        (b'{"a": 1}', False),
+        (b"", False),
+    ],
+)
+def test_standard_input_sniffing(data: bytes, expected: bool) -> None:
+    """XML starts with '<' after a BOM and whitespace; anything else is taken for JSON."""
+    assert expected == looks_like_xml(data)
