@@ -212,7 +212,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "convert",
         help="convert NewsML <-> NavigaDoc documents (files, directories, stdin)",
-        description=__doc__.split("\n\n", 1)[0],
+        description="Convert NewsML to NavigaDoc documents and back: files, directory trees, standard input.",
         epilog="Without --to, .xml files become documents (.json) and .json files become "
         "NewsML (.xml); standard input is sniffed. Exit status: 0 all converted, "
         "1 some failed, 2 usage error.",

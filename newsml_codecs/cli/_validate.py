@@ -121,7 +121,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "validate",
         help="check documents against the schema and NewsML files by loading them",
-        description=__doc__.split("\n\n", 1)[0],
+        description="Check NavigaDoc documents against the schema and NewsML files by loading them.",
         epilog="Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error.",
     )
     parser.add_argument(
