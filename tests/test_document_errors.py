@@ -72,3 +72,19 @@ def test_null_fields_are_absent():
     item = document.load(doc(title=None, links=[{"type": "x-im/topic", "data": None, "title": None}]))
     assert item.item_meta is not None
     assert "x-im/topic" == item.item_meta.links[0].type
+
+
+def test_time_out_of_range_in_utc_is_a_decode_error():
+    """Year 1 with a positive offset falls before year 1 in UTC: a DecodeError, not OverflowError."""
+    import pytest
+
+    import newsml_model as nm
+    from newsml_codecs import document, newsml
+
+    item = newsml.loads(
+        '<newsItem guid="1d02738f-7c99-42ba-a6da-3d1b97261523"><itemMeta>'
+        '<itemClass qcode="ninat:text"/><versionCreated>0001-01-01T00:00:00+01:00</versionCreated>'
+        "</itemMeta></newsItem>"
+    )
+    with pytest.raises(nm.DecodeError, match="out of range"):
+        document.dump(item)

@@ -35,7 +35,10 @@ def _parse(text: str) -> tuple[datetime, str]:
         hours, minutes = int(offset[1:3]), int(offset[4:6])
         if hours > 23 or minutes > 59:
             raise TimeError(f"time {text!r} has an invalid UTC offset")
-        moment -= sign * timedelta(hours=hours, minutes=minutes)
+        try:
+            moment -= sign * timedelta(hours=hours, minutes=minutes)
+        except OverflowError:  # year 1 minus an offset, year 9999 plus one
+            raise TimeError(f"time {text!r} is out of range once converted to UTC") from None
     return moment, (fraction or "").rstrip("0")
 
 
