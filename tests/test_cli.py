@@ -92,7 +92,17 @@ def test_batch_counts_and_reports_problems(workers: int) -> None:
     """run counts successes and failures and writes '<source>: <problem>' per problem."""
     report = io.StringIO()
     assert (5, 5) == _batch.run(check_number, range(10), workers=workers, report=report)
-    assert {f"job{n}: {n} is odd" for n in (1, 3, 5, 7, 9)} == set(report.getvalue().splitlines())
+    assert [f"job{n}: {n} is odd" for n in (1, 3, 5, 7, 9)] == report.getvalue().splitlines()
+
+
+def test_outcomes_are_released_in_job_order() -> None:
+    """Chunks finishing 2, 0, 1 release nothing, then chunks 0, then 1 and 2; each finish counts."""
+    finished = iter([(2, [("c", [])]), (0, [("a", [])]), (1, [("b", ["x"]), ("b2", [])])])
+    assert [
+        (1, []),
+        (1, [("a", [])]),
+        (2, [("b", ["x"]), ("b2", []), ("c", [])]),
+    ] == list(_batch._in_order(finished))
 
 
 def test_sources_walk_directories_sorted_and_take_named_files(tmp_path: Path) -> None:

@@ -2,19 +2,22 @@
 
 `run` splits the jobs into chunks, hands the chunks to a
 `ProcessPoolExecutor` (or runs them in-process for one worker), and reports
-each problem as ``<source>: <message>`` as soon as its chunk is done, so a
-long batch shows failures while it runs. A tqdm bar on standard error
+each problem as ``<source>: <message>`` in the order of the jobs, as soon as
+its chunk and every chunk before it are done, so a long batch shows failures
+while it runs and two runs print the same report. A tqdm bar on standard error
 counts files when the batch is large and standard error is a terminal.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import IO, Any, TypeVar
 
-__all__ = ["PROGRESS_MIN_FILES", "Outcome", "chunked", "run"]
+__all__ = ["PROGRESS_MIN_FILES", "Outcome", "add_options", "chunked", "run", "workers"]
 
 J = TypeVar("J")
 
@@ -50,26 +53,44 @@ def _run_chunk(worker: Callable[[J], Outcome], chunk: Sequence[J]) -> list[Outco
 
 def _outcomes(
     worker: Callable[[J], Outcome], chunks: list[Sequence[J]], workers: int
-) -> Iterator[list[Outcome]]:
-    """Each chunk's outcomes, in the order the chunks finish."""
+) -> Iterator[tuple[int, list[Outcome]]]:
+    """Each chunk's index and outcomes, in the order the chunks finish."""
     if workers <= 1:
-        for chunk in chunks:
-            yield _run_chunk(worker, chunk)
+        for index, chunk in enumerate(chunks):
+            yield index, _run_chunk(worker, chunk)
         return
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        pending: set[Future[list[Outcome]]] = {
-            pool.submit(_run_chunk, worker, chunk) for chunk in chunks
+        pending: dict[Future[list[Outcome]], int] = {
+            pool.submit(_run_chunk, worker, chunk): index for index, chunk in enumerate(chunks)
         }
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                yield pending.pop(future), future.result()
     except BaseException:
         # Ctrl-C, or the consumer stopped: drop what is queued, do not wait for it.
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+def _in_order(finished: Iterator[tuple[int, list[Outcome]]]) -> Iterator[tuple[int, list[Outcome]]]:
+    """Pairs of (chunks just finished, outcomes now releasable in job order).
+
+    Reports follow the order of the jobs whatever order the workers finish
+    in, so two runs over the same tree print the same lines; the count of
+    finished chunks still moves the bar as soon as a worker is done.
+    """
+    waiting: dict[int, list[Outcome]] = {}
+    following = 0
+    for index, outcomes in finished:
+        waiting[index] = outcomes
+        released: list[Outcome] = []
+        while following in waiting:
+            released.extend(waiting.pop(following))
+            following += 1
+        yield len(outcomes), released
 
 
 def _progress_bar(total: int, show: bool) -> Any:
@@ -81,6 +102,45 @@ def _progress_bar(total: int, show: bool) -> Any:
     except ImportError:  # the `cli` extra is not installed: no bar, same results
         return None
     return tqdm(total=total, unit="file", file=sys.stderr, dynamic_ncols=True)
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """Add the batch options ``-j/--jobs N``, ``--no-progress`` and ``-q/--quiet``.
+
+    Args:
+        parser: A subcommand's parser.
+    """
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="worker processes (default 0: one per core)",
+    )
+    parser.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help=f"no progress bar (shown only for {PROGRESS_MIN_FILES}+ files when stderr is a terminal)",
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+
+
+def workers(args: argparse.Namespace) -> int:
+    """The processes ``-j`` asks for: its value, or one per core for 0."""
+    return int(args.jobs) or os.cpu_count() or 1
+
+
+def _count(text: str) -> int:
+    """An argparse type: a non-negative integer."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {value}")
+    return value
 
 
 def run(
@@ -109,7 +169,7 @@ def run(
     bar = _progress_bar(len(jobs), progress)
     succeeded = failed = 0
     try:
-        for outcomes in _outcomes(worker, chunked(jobs, workers), workers):
+        for done, outcomes in _in_order(_outcomes(worker, chunked(jobs, workers), workers)):
             for source, problems in outcomes:
                 if not problems:
                     succeeded += 1
@@ -122,7 +182,7 @@ def run(
                     else:
                         bar.write(line, file=report)
             if bar is not None:
-                bar.update(len(outcomes))
+                bar.update(done)
     finally:
         if bar is not None:
             bar.close()

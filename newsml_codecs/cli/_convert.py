@@ -182,25 +182,17 @@ def run(args: argparse.Namespace) -> int:
         # Under directories take the files the direction can read (both without --to).
         suffixes = [suffix for suffix, to in _DIRECTION_OF_SUFFIX.items() if args.to in (None, to)]
         jobs = _jobs(list(sources(inputs, suffixes)), args, named_file)
-        workers = args.jobs or os.cpu_count() or 1
         succeeded, failed = _batch.run(
-            convert_file, jobs, workers=workers, report=sys.stderr, progress=args.progress
+            convert_file,
+            jobs,
+            workers=_batch.workers(args),
+            report=sys.stderr,
+            progress=args.progress,
         )
     if not args.quiet:
         elapsed = time.perf_counter() - started
         print(f"converted {succeeded} files, {failed} failed in {elapsed:.2f} s", file=sys.stderr)
     return 1 if failed else 0
-
-
-def _count(text: str) -> int:
-    """An argparse type: a non-negative integer (0 means one process per core)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more: {value}")
-    return value
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -227,19 +219,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="PATH",
         help="output file (one input) or directory (mirrors the input tree); default: stdout for one input",
     )
-    parser.add_argument(
-        "-j",
-        "--jobs",
-        type=_count,
-        default=0,
-        metavar="N",
-        help="worker processes (default 0: one per core)",
-    )
-    parser.add_argument(
-        "--no-progress",
-        dest="progress",
-        action="store_false",
-        help="no progress bar (shown only for 20+ files when stderr is a terminal)",
-    )
-    parser.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    _batch.add_options(parser)
     parser.set_defaults(func=run)

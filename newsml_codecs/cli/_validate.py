@@ -16,14 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
 
 from newsml_codecs import newsml, schema
 from newsml_codecs.cli import _batch
-from newsml_codecs.cli._convert import _count
 from newsml_codecs.cli._files import STDIN, looks_like_xml, read_stdin, sources
 from newsml_model import NewsItemError
 
@@ -102,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         valid, invalid = _batch.run(
             validate_file,
             files,
-            workers=args.jobs or os.cpu_count() or 1,
+            workers=_batch.workers(args),
             report=sys.stdout,
             progress=args.progress,
         )
@@ -127,19 +125,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "inputs", nargs="+", metavar="INPUT", help="files, directories (recursive), or - for stdin"
     )
-    parser.add_argument(
-        "-j",
-        "--jobs",
-        type=_count,
-        default=0,
-        metavar="N",
-        help="worker processes (default 0: one per core)",
-    )
-    parser.add_argument(
-        "--no-progress",
-        dest="progress",
-        action="store_false",
-        help="no progress bar (shown only for 20+ files when stderr is a terminal)",
-    )
-    parser.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    _batch.add_options(parser)
     parser.set_defaults(func=run)
