@@ -108,3 +108,16 @@ def test_edited_headline_in_split_groups_is_not_duplicated():
     assert 0 == text.count(">Volvo and Saab</element>")
     assert text.index("Edited") < text.index('type="body"')
     assert 2 == text.count("<group")
+
+
+def test_empty_meta_object_in_idf_object_round_trips():
+    """An empty <object/> in an IDF object's <meta> makes no empty block and still comes back (found by the document laws)."""
+    from support import canonical
+
+    text = (
+        '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/"><itemMeta><itemClass qcode="ninat:text"/></itemMeta>'
+        '<contentSet><inlineXML><idf xmlns="http://www.infomaker.se/idf/1.0" xml:lang="sv-SE"><group type="body">'
+        "<object><meta><object/></meta></object></group></idf></inlineXML></contentSet></newsItem>"
+    )
+    doc = document.dump(newsml.loads(text))
+    assert canonical(text) == canonical(newsml.dumps(document.load(doc)))

@@ -178,7 +178,7 @@ def content_object_block(obj: Element) -> Block:
         elif name == "content":
             block["content"] = [b for c in _named(grandchildren, "object") if (b := nested_block(c))]
         elif name == "meta":
-            meta.extend(nested_block(c) for c in _named(grandchildren, "object"))
+            meta.extend(b for c in _named(grandchildren, "object") if (b := nested_block(c)))
     for key in ("links", "content"):
         if key in block and not block[key]:
             del block[key]
