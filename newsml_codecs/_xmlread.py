@@ -47,7 +47,10 @@ from newsml_model._nodes import (
     NAR,
     OBJECT_FIELDS,
     SERVICE_FIELDS,
+    TYPED_NAMES,
     Node,
+    layout_free,
+    split_attributes,
 )
 
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -119,53 +122,11 @@ class _Frame:
         self.has_elements = False
 
 
-def _split(fields: tuple[str, ...], attributes: tuple[tuple[str, str], ...]) -> dict[str, Any]:
-    """Typed fields as keywords, the rest under ``attributes``."""
-    known: dict[str, Any] = {}
-    rest = []
-    for key, value in attributes:
-        if key in fields and key not in known:
-            known[key] = value
-        else:
-            rest.append((key, value))
-    known["attributes"] = tuple(rest)
-    return known
-
-
 def _attribute_name(key: str) -> str:
     if _SEP not in key:
         return key
     uri, _, local = key.rpartition(_SEP)
     return "xml:" + local if uri == XML_NS else f"{{{uri}}}{local}"
-
-
-def _layout_free(frame: _Frame) -> tuple[Any, ...]:
-    """Children of a typed record: indentation between its elements is layout, dropped.
-
-    Text that is not only whitespace means the element really holds text, and
-    then every character is kept.
-    """
-    children = frame.children
-    if children and frame.has_elements:
-        texts = [c for c in children if c.__class__ is str]
-        if texts and all(text.isspace() for text in texts):
-            return tuple(c for c in children if c.__class__ is not str)
-    return tuple(children)
-
-
-# Names that may become typed records; every other element is generic, fast.
-_TYPED = {
-    "itemMeta",
-    "contentMeta",
-    "link",
-    "links",
-    "service",
-    "itemMetaExtProperty",
-    "contentMetaExtProperty",
-    "metadata",
-    "meta",
-    "object",
-}
 
 
 class _TreeBuilder:
@@ -213,11 +174,13 @@ class _TreeBuilder:
         frame = stack.pop()
         children = frame.children
         if not stack:
-            self.root = NewsItem(attributes=frame.attributes, children=_layout_free(frame))
+            self.root = NewsItem(
+                attributes=frame.attributes, children=layout_free(tuple(frame.children))
+            )
             return
         parent = stack[-1]
-        if frame.name in _TYPED:
-            node = self._node(frame, parent, _layout_free(frame))
+        if frame.name in TYPED_NAMES:
+            node = self._node(frame, parent, layout_free(tuple(frame.children)))
         else:
             # Generic elements keep every character: in body text even a
             # whitespace-only run between two inline elements is content.
@@ -247,15 +210,17 @@ class _TreeBuilder:
             if name == "contentMeta" and not frame.explicit_ns:
                 return ContentMeta(children=children)
         if name == "link" and parent_name == "links" and not frame.explicit_ns:
-            return Link(**_split(LINK_FIELDS, frame.attributes), children=children)
+            return Link(**split_attributes(LINK_FIELDS, frame.attributes), children=children)
         if name == "links" and not frame.attributes:
             return Links(children=children, namespace=frame.ns)
         if parent_name in _SECTIONS and len(self.stack) == 2 and not frame.explicit_ns:
             if name == "service":
-                return Service(**_split(SERVICE_FIELDS, frame.attributes), children=children)
+                return Service(
+                    **split_attributes(SERVICE_FIELDS, frame.attributes), children=children
+                )
             if name == parent_name + "ExtProperty":
                 return ExtProperty(
-                    **_split(EXT_PROPERTY_FIELDS, frame.attributes), children=children
+                    **split_attributes(EXT_PROPERTY_FIELDS, frame.attributes), children=children
                 )
         if (
             name in ("metadata", "meta")
@@ -264,7 +229,9 @@ class _TreeBuilder:
         ):
             return Metadata(children=children, namespace=frame.ns, name=name)
         if name == "object" and parent_name in ("metadata", "meta") and not frame.explicit_ns:
-            return ContentMetaObject(**_split(OBJECT_FIELDS, frame.attributes), children=children)
+            return ContentMetaObject(
+                **split_attributes(OBJECT_FIELDS, frame.attributes), children=children
+            )
         return Element(
             name=name,
             attributes=frame.attributes,

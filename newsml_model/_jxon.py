@@ -39,6 +39,7 @@ from newsml_model._nodes import (
     Links,
     Metadata,
     Service,
+    split_attributes,
 )
 
 _NAME = re.compile(r"^[A-Za-z_][\w.\-]*(:[A-Za-z_][\w.\-]*)?$")
@@ -127,18 +128,6 @@ def js_string(value: Any, field: str) -> str:
     )
 
 
-def _split(fields: tuple[str, ...], attributes: list[tuple[str, str]]) -> dict[str, Any]:
-    known: dict[str, Any] = {}
-    rest = []
-    for key, value in attributes:
-        if key in fields and key not in known:
-            known[key] = value
-        else:
-            rest.append((key, value))
-    known["attributes"] = tuple(rest)
-    return known
-
-
 _TYPED_NAMES = frozenset(("link", "object", "links", "metadata", "meta"))
 
 
@@ -148,10 +137,10 @@ def _make(
     if name not in _TYPED_NAMES:
         return Element(name=name, attributes=tuple(attributes), children=children)
     if name == "link" and parent in ("links", ""):
-        return Link(**_split(LINK_FIELDS, attributes), children=_layout_free(children))
+        return Link(**split_attributes(LINK_FIELDS, attributes), children=_layout_free(children))
     if name == "object" and parent in ("metadata", "meta", ""):
         return ContentMetaObject(
-            **_split(OBJECT_FIELDS, attributes), children=_layout_free(children)
+            **split_attributes(OBJECT_FIELDS, attributes), children=_layout_free(children)
         )
     if not attributes and name == "links":
         return Links(children=_layout_free(children), namespace=IM)

@@ -14,7 +14,7 @@ starts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Union
 
 import attrs
@@ -52,6 +52,54 @@ def set_attribute(attributes: Attributes, name: str, value: str | None) -> Attri
     if get_attribute(attributes, name) is None:
         return (*attributes, (name, value))
     return tuple((key, value if key == name else old) for key, old in attributes)
+
+
+def split_attributes(
+    fields: tuple[str, ...], attributes: Iterable[tuple[str, str]]
+) -> dict[str, Any]:
+    """Keyword arguments for a typed record: its typed fields, the rest under ``attributes``.
+
+    Every reader of attribute pairs (the XML reader, JXON, patches) builds
+    typed records through this, so they all agree on which value wins.
+    """
+    known: dict[str, Any] = {}
+    rest = []
+    for key, value in attributes:
+        if key in fields and key not in known:
+            known[key] = value
+        else:
+            rest.append((key, value))
+    known["attributes"] = tuple(rest)
+    return known
+
+
+def layout_free(children: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Children of a typed record without layout: whitespace-only text between elements.
+
+    Text that is not only whitespace means the element really holds text, and
+    then every character is kept.
+    """
+    texts = [c for c in children if c.__class__ is str]
+    if texts and len(texts) < len(children) and all(text.isspace() for text in texts):
+        return tuple(c for c in children if c.__class__ is not str)
+    return tuple(children)
+
+
+TYPED_NAMES = frozenset(
+    {
+        "itemMeta",
+        "contentMeta",
+        "link",
+        "links",
+        "service",
+        "itemMetaExtProperty",
+        "contentMetaExtProperty",
+        "metadata",
+        "meta",
+        "object",
+    }
+)
+"""Element names a reader may turn into typed records, depending on context."""
 
 
 def _text_of(children: tuple[Node, ...]) -> str:

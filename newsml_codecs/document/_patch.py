@@ -8,7 +8,6 @@ from typing import Any
 import attrs
 
 from newsml_codecs import newsml
-from newsml_codecs._xmlread import _split
 from newsml_codecs.document._carriers import _key, _significant, _view, _xml
 from newsml_model import (
     NAR,
@@ -21,9 +20,20 @@ from newsml_model import (
     NewsItem,
     Service,
 )
-from newsml_model._nodes import EXT_PROPERTY_FIELDS, LINK_FIELDS, OBJECT_FIELDS, SERVICE_FIELDS
+from newsml_model._nodes import (
+    EXT_PROPERTY_FIELDS,
+    LINK_FIELDS,
+    OBJECT_FIELDS,
+    SERVICE_FIELDS,
+    split_attributes,
+)
 
-_FIELDS = {Link: LINK_FIELDS, ContentMetaObject: OBJECT_FIELDS, Service: SERVICE_FIELDS, ExtProperty: EXT_PROPERTY_FIELDS}
+_FIELDS = {
+    Link: LINK_FIELDS,
+    ContentMetaObject: OBJECT_FIELDS,
+    Service: SERVICE_FIELDS,
+    ExtProperty: EXT_PROPERTY_FIELDS,
+}
 Ancestors = tuple[tuple[str, str], ...]
 
 
@@ -33,7 +43,7 @@ def _rebuild(node: Any, attributes: tuple[tuple[str, str], ...], children: tuple
         return attrs.evolve(node, attributes=attributes, children=children)
     fields = _FIELDS.get(kind)
     if fields is not None:
-        return kind(**_split(fields, attributes), children=children)
+        return kind(**split_attributes(fields, attributes), children=children)
     return attrs.evolve(node, children=children)
 
 
@@ -70,16 +80,22 @@ def apply(node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str) -
     if groups is not None:
         children = _split_groups(_significant(children), entries or [], groups, ancestors)
     elif entries is not None:
-        children = tuple(node for node, _ in _children(_significant(children), entries, ancestors, name))
+        children = tuple(
+            node for node, _ in _children(_significant(children), entries, ancestors, name)
+        )
     return _rebuild(node, attributes, children)
 
 
-def _split_groups(current: list[Any], entries: list[Any], groups: list[Any], ancestors: Ancestors) -> tuple[Any, ...]:
+def _split_groups(
+    current: list[Any], entries: list[Any], groups: list[Any], ancestors: Ancestors
+) -> tuple[Any, ...]:
     """Undo the export's merge of IDF groups: one group per recorded group, in order."""
     if len(current) != 1 or not isinstance(current[0], Element) or current[0].name != "group":
         return tuple(current)
     group = current[0]
-    placed = _children(_significant(group.children), entries, (*ancestors, ("group", ancestors[-1][1])), "group")
+    placed = _children(
+        _significant(group.children), entries, (*ancestors, ("group", ancestors[-1][1])), "group"
+    )
     bounds: list[int] = []
     total = 0
     for _, count in groups:
@@ -92,7 +108,9 @@ def _split_groups(current: list[Any], entries: list[Any], groups: list[Any], anc
             index = next((i for i, bound in enumerate(bounds) if entry < bound), len(groups) - 1)
         members[index].append(node)
     return tuple(
-        Element(name="group", attributes=tuple((k, v) for k, v in attributes), children=tuple(nodes))
+        Element(
+            name="group", attributes=tuple((k, v) for k, v in attributes), children=tuple(nodes)
+        )
         for (attributes, _), nodes in zip(groups, members, strict=True)
     )
 
@@ -151,7 +169,11 @@ def _children(
         position = 0
         for previous in range(index - 1, -1, -1):
             node = emitted.get(previous)
-            found = next((i for i, (n, _) in enumerate(result) if n is node), None) if node is not None else None
+            found = (
+                next((i for i, (n, _) in enumerate(result) if n is node), None)
+                if node is not None
+                else None
+            )
             if found is not None:
                 position = found + 1
                 break
@@ -177,6 +199,8 @@ def apply_patch(item: NewsItem, value: str) -> NewsItem:
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
         if isinstance(error, InvalidDocumentError):
             raise
-        raise InvalidDocumentError(f"x-newsml/patch does not apply: {error}", path="$.properties") from None
+        raise InvalidDocumentError(
+            f"x-newsml/patch does not apply: {error}", path="$.properties"
+        ) from None
     assert isinstance(result, NewsItem)
     return result

@@ -24,7 +24,8 @@ import attrs
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from newsml_model._nodes import Element
+from newsml_model._nodes import TYPED_NAMES, Element
+from newsml_model._nodes import layout_free as _layout_free
 
 # Characters XML 1.0 cannot carry, even escaped (the writer refuses them).
 _NOT_XML = "".join(chr(c) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20)))
@@ -51,23 +52,6 @@ OTHER_NAMESPACES = st.sampled_from(
 )
 """Namespaces the model does not know: their elements stay generic `Element` s."""
 
-# Names the parser may turn into a typed record depending on context. Generic
-# elements never use them, so what is generic stays generic after a round trip.
-TYPED_NAMES = frozenset(
-    {
-        "itemMeta",
-        "contentMeta",
-        "link",
-        "links",
-        "service",
-        "itemMetaExtProperty",
-        "contentMetaExtProperty",
-        "metadata",
-        "meta",
-        "object",
-    }
-)
-"""Element names whose typing depends on their context in the codec."""
 
 _NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_åéÖ"
 _NAME_REST = _NAME_START + "0123456789.-"
@@ -146,16 +130,8 @@ def merge_text(children: Sequence[Any]) -> tuple[Any, ...]:
 
 
 def layout_free(children: Sequence[Any]) -> tuple[Any, ...]:
-    """Children of an element the codec may type: whitespace between elements dropped.
-
-    Mirrors the parser: when the element has child elements and all its text
-    is whitespace, that text is layout; any real text keeps every character.
-    """
-    merged = merge_text(children)
-    texts = [child for child in merged if isinstance(child, str)]
-    if texts and len(texts) < len(merged) and all(text.isspace() for text in texts):
-        return tuple(child for child in merged if not isinstance(child, str))
-    return merged
+    """Children of an element the codec may type, as the parser leaves them."""
+    return _layout_free(merge_text(children))
 
 
 def generic(
