@@ -25,7 +25,9 @@ from newsml_codecs import document, newsml
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", type=Path, help="article to time (default: corpus text article)")
+    parser.add_argument(
+        "file", nargs="?", type=Path, help="article to time (default: corpus text article)"
+    )
     parser.add_argument("--number", type=int, default=100, help="calls per timed round")
     args = parser.parse_args()
     name, raw = (args.file.name, args.file.read_bytes()) if args.file else sample_article()
@@ -36,14 +38,20 @@ def main() -> int:
         lambda: document.dumps(newsml.loads(raw)), lambda: xmltodict.parse(raw), number=args.number
     )
     plain, parse2 = interleaved(
-        lambda: document.dumps(newsml.loads(raw), carriers=False), lambda: xmltodict.parse(raw), number=args.number
+        lambda: document.dumps(newsml.loads(raw), carriers=False),
+        lambda: xmltodict.parse(raw),
+        number=args.number,
     )
     to_xml, unparse = interleaved(
-        lambda: newsml.dumps(document.loads(text)), lambda: xmltodict.unparse(tree), number=args.number
+        lambda: newsml.dumps(document.loads(text)),
+        lambda: xmltodict.unparse(tree),
+        number=args.number,
     )
 
-    print(f"article: {name}, {len(raw) / 1024:.1f} KiB, document {len(text) / 1024:.1f} KiB,"
-          f" median of 9 rounds x {args.number} calls")
+    print(
+        f"article: {name}, {len(raw) / 1024:.1f} KiB, document {len(text) / 1024:.1f} KiB,"
+        f" median of 9 rounds x {args.number} calls"
+    )
     print(f"{'operation':<44}{'ours':>10}{'baseline':>11}{'ratio':>8}  target")
     for label, ours, base in (
         ("NewsML -> document JSON / xmltodict.parse", to_doc, parse),

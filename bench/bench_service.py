@@ -3,7 +3,7 @@
     python bench/bench_service.py [--clients N] [--workers W] [--protocol json|protobuf]
                                   [--rounds R] [--seconds S] [--quiet] [FILE]
 
-Starts ``python -m newsml_codecs.service`` on a free loopback port and
+Starts ``python -m newsml_tools.service`` on a free loopback port and
 drives ``ConvertToDocument`` with N concurrent keep-alive connections from a
 load generator of its own (asyncio on raw sockets, in a separate process,
 so it costs as little CPU as a client can). Reports requests per second,
@@ -37,7 +37,7 @@ import httpx
 from _timing import ROOT, sample_article
 
 from newsml_codecs import document, newsml
-from newsml_codecs.service._proto.cca import service_pb2
+from newsml_tools.service._proto.cca import service_pb2
 
 PATH = "/twirp/cca.Tools/ConvertToDocument"
 
@@ -59,8 +59,14 @@ def request_bytes(raw: bytes, protocol: str, port: int) -> bytes:
     return head.encode() + body
 
 
-async def _connection(port: int, request: bytes, stop_at: float, start_at: float,
-                      latencies: list[float], errors: list[str]) -> None:
+async def _connection(
+    port: int,
+    request: bytes,
+    stop_at: float,
+    start_at: float,
+    latencies: list[float],
+    errors: list[str],
+) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         while (now := time.perf_counter()) < stop_at:
@@ -79,19 +85,27 @@ async def _connection(port: int, request: bytes, stop_at: float, start_at: float
         writer.close()
 
 
-async def _load(port: int, request: bytes, clients: int, warmup: float, seconds: float) -> tuple[list[float], list[str], float]:
+async def _load(
+    port: int, request: bytes, clients: int, warmup: float, seconds: float
+) -> tuple[list[float], list[str], float]:
     latencies: list[float] = []
     errors: list[str] = []
     start_at = time.perf_counter() + warmup
     stop_at = start_at + seconds
-    await asyncio.gather(*(
-        _connection(port, request, stop_at, start_at, latencies, errors) for _ in range(clients)
-    ))
+    await asyncio.gather(
+        *(_connection(port, request, stop_at, start_at, latencies, errors) for _ in range(clients))
+    )
     return latencies, errors, seconds
 
 
-def load_process(port: int, request: bytes, clients: int, warmup: float, seconds: float,
-                 out: multiprocessing.Queue[tuple[list[float], list[str], float]]) -> None:
+def load_process(
+    port: int,
+    request: bytes,
+    clients: int,
+    warmup: float,
+    seconds: float,
+    out: multiprocessing.Queue[tuple[list[float], list[str], float]],
+) -> None:
     """Run the load generator (in its own process) and put its measurements on `out`."""
     try:
         import uvloop
@@ -107,7 +121,15 @@ def start_server(workers: int, quiet: bool) -> tuple[subprocess.Popen[bytes], in
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    args = [sys.executable, "-m", "newsml_codecs.service", "--port", str(port), "--workers", str(workers)]
+    args = [
+        sys.executable,
+        "-m",
+        "newsml_tools.service",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+    ]
     if quiet:
         args += ["--log-level", "warning"]
     process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -132,7 +154,9 @@ def in_process_rate(convert: Callable[[], object], seconds: float) -> float:
     return count / elapsed
 
 
-def run_load(port: int, request: bytes, clients: int, warmup: float, seconds: float) -> tuple[list[float], list[str]]:
+def run_load(
+    port: int, request: bytes, clients: int, warmup: float, seconds: float
+) -> tuple[list[float], list[str]]:
     """One round of load from a fresh generator process."""
     queue: multiprocessing.Queue[tuple[list[float], list[str], float]] = multiprocessing.Queue()
     loader = multiprocessing.Process(
@@ -146,13 +170,19 @@ def run_load(port: int, request: bytes, clients: int, warmup: float, seconds: fl
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", type=Path, help="article to convert (default: corpus text article)")
+    parser.add_argument(
+        "file", nargs="?", type=Path, help="article to convert (default: corpus text article)"
+    )
     parser.add_argument("--clients", type=int, default=8, help="concurrent keep-alive connections")
     parser.add_argument("--workers", type=int, default=1, help="server worker processes")
     parser.add_argument("--protocol", choices=("json", "protobuf"), default="json")
-    parser.add_argument("--rounds", type=int, default=3, help="alternating in-process and load rounds")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="alternating in-process and load rounds"
+    )
     parser.add_argument("--seconds", type=float, default=5.0, help="measured load time per round")
-    parser.add_argument("--warmup", type=float, default=1.0, help="unmeasured load before each round")
+    parser.add_argument(
+        "--warmup", type=float, default=1.0, help="unmeasured load before each round"
+    )
     parser.add_argument("--quiet", action="store_true", help="serve without the access log")
     args = parser.parse_args()
     name, raw = (args.file.name, args.file.read_bytes()) if args.file else sample_article()
@@ -168,7 +198,9 @@ def main() -> int:
         # slows both sides of each ratio, not just one.
         for _ in range(args.rounds):
             rate = in_process_rate(convert, args.seconds / 2)
-            round_latencies, round_errors = run_load(port, request, args.clients, args.warmup, args.seconds)
+            round_latencies, round_errors = run_load(
+                port, request, args.clients, args.warmup, args.seconds
+            )
             rates.append(rate)
             rounds.append(len(round_latencies) / args.seconds / args.workers / rate)
             latencies += round_latencies
@@ -179,14 +211,22 @@ def main() -> int:
 
     rps = len(latencies) / (args.seconds * args.rounds)
     cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    print(f"article: {name}, {len(raw) / 1024:.1f} KiB; {args.protocol}, {args.clients} clients, "
-          f"{args.workers} worker(s), {os.cpu_count()} cores, {args.rounds} rounds x {args.seconds:.0f} s"
-          f"{', no access log' if args.quiet else ''}")
-    print(f"service:    {rps:8.0f} req/s  p50 {cuts[49] * 1e3:.2f} ms  p99 {cuts[98] * 1e3:.2f} ms"
-          f"  {len(latencies)} requests, {len(errors)} errors")
-    print(f"in process: {statistics.mean(rates):8.0f} conversions/s (rounds: {', '.join(f'{r:.0f}' for r in rates)})")
-    print(f"per worker: {statistics.median(rounds):8.0%} of the in-process rate, median of rounds"
-          f" ({', '.join(f'{r:.0%}' for r in rounds)}; target >= 70%)")
+    print(
+        f"article: {name}, {len(raw) / 1024:.1f} KiB; {args.protocol}, {args.clients} clients, "
+        f"{args.workers} worker(s), {os.cpu_count()} cores, {args.rounds} rounds x {args.seconds:.0f} s"
+        f"{', no access log' if args.quiet else ''}"
+    )
+    print(
+        f"service:    {rps:8.0f} req/s  p50 {cuts[49] * 1e3:.2f} ms  p99 {cuts[98] * 1e3:.2f} ms"
+        f"  {len(latencies)} requests, {len(errors)} errors"
+    )
+    print(
+        f"in process: {statistics.mean(rates):8.0f} conversions/s (rounds: {', '.join(f'{r:.0f}' for r in rates)})"
+    )
+    print(
+        f"per worker: {statistics.median(rounds):8.0%} of the in-process rate, median of rounds"
+        f" ({', '.join(f'{r:.0%}' for r in rounds)}; target >= 70%)"
+    )
     return 1 if errors else 0
 
 

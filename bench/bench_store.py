@@ -25,8 +25,8 @@ from pathlib import Path
 from _timing import interleaved, sample_article
 
 from newsml_codecs import newsml
-from newsml_codecs.store import SQLiteStore
 from newsml_model import LockingMode
+from newsml_tools.store import SQLiteStore
 
 
 def raw_database(path: Path) -> sqlite3.Connection:

@@ -1,6 +1,9 @@
 """newsml-model: an immutable NewsML-G2 news item and the Writer's news item API.
 
-Pure and free of I/O: parsing and writing live in `newsml_codecs`.
+Pure and free of I/O: records, events, errors, the news item API, the
+structuring of Writer mappings and strategies of records. Parsing and writing
+live in `newsml_codecs`; everything stateful in `newsml_tools`. This package
+imports neither.
 """
 
 from newsml_model._args import (

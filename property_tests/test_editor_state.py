@@ -18,9 +18,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 import newsml_model as nm
 from newsml_codecs import newsml
-from newsml_codecs.editor import ALL, Editor
 from newsml_model import newsitem
 from newsml_model.strategies import links, tags
+from newsml_tools.editor import ALL, Editor
 
 START = newsml.loads(support.fixture_text("article-full.xml"))
 SOURCES = [

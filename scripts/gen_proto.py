@@ -2,7 +2,7 @@
 
 Reads ``proto/cca/service.proto`` and ``proto/naviga/document.proto`` and
 writes ``*_pb2.py`` with ``*_pb2.pyi`` stubs (so ``mypy --strict`` sees
-typed messages) under ``newsml_codecs/service/_proto/``. Run it after
+typed messages) under ``newsml_tools/service/_proto/``. Run it after
 editing a ``.proto`` file and commit the result::
 
     .venv/bin/python scripts/gen_proto.py
@@ -23,14 +23,13 @@ from grpc_tools import protoc
 
 ROOT = Path(__file__).resolve().parent.parent
 PROTO_DIR = ROOT / "proto"
-OUT_DIR = ROOT / "newsml_codecs" / "service" / "_proto"
-PACKAGE = "newsml_codecs.service._proto"
+OUT_DIR = ROOT / "newsml_tools" / "service" / "_proto"
+PACKAGE = "newsml_tools.service._proto"
 PROTOS = ("naviga/document.proto", "cca/service.proto")
 # Generated code is not ours to lint. The stubs are type-checked, less the
 # bare `Mapping` protoc writes in constructor signatures.
 HEADER = "# ruff: noqa\n"
 STUB_HEADER = '# mypy: disable-error-code="type-arg"\n'
-
 
 
 def generate() -> None:

@@ -16,7 +16,7 @@ ARTICLE_UUID = "5c3b1f0e-8d2a-4c1b-9a7e-2f4d6b8a0c11"
 
 
 def newsml_cli(*args: str | Path, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m newsml_codecs ARGS`` and return its result (text, UTF-8).
+    """Run ``python -m newsml_tools ARGS`` and return its result (text, UTF-8).
 
     Args:
         args: The command line after ``newsml``.
@@ -26,7 +26,7 @@ def newsml_cli(*args: str | Path, stdin: bytes | None = None) -> subprocess.Comp
         The completed process, ``stdout`` and ``stderr`` decoded.
     """
     result = subprocess.run(
-        [sys.executable, "-m", "newsml_codecs", *map(str, args)],
+        [sys.executable, "-m", "newsml_tools", *map(str, args)],
         input=stdin if stdin is not None else b"",
         capture_output=True,
         timeout=120,
@@ -53,7 +53,7 @@ def newsml_on_terminal(*args: str | Path) -> tuple[int, str]:
     # A fresh pseudo-terminal is 0x0; tqdm sizes its bar to the terminal, so give it 80 columns.
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     with subprocess.Popen(
-        [sys.executable, "-m", "newsml_codecs", *map(str, args)],
+        [sys.executable, "-m", "newsml_tools", *map(str, args)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=follower,

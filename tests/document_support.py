@@ -33,5 +33,9 @@ def reference(xml_item: NewsItem) -> dict[str, Any]:
 
 def doc(**fields: Any) -> dict[str, Any]:
     """A minimal article document with `fields`."""
-    return {"uuid": "a0000000-0000-4000-8000-000000000001", "type": "x-im/article",
-            "created": "2020-01-01T00:00:00Z", **fields}
+    return {
+        "uuid": "a0000000-0000-4000-8000-000000000001",
+        "type": "x-im/article",
+        "created": "2020-01-01T00:00:00Z",
+        **fields,
+    }

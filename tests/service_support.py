@@ -34,7 +34,7 @@ class Server:
     """A running service process.
 
     Attributes:
-        process: The ``python -m newsml_codecs.service`` subprocess.
+        process: The ``python -m newsml_tools.service`` subprocess.
         base_url: ``http://127.0.0.1:<port>``.
         log_path: Where its standard output and error go (the access log).
     """
@@ -61,7 +61,7 @@ def free_port() -> int:
 
 
 def start_server(*args: str) -> Server:
-    """Start ``python -m newsml_codecs.service`` on a free port and wait for /healthz.
+    """Start ``python -m newsml_tools.service`` on a free port and wait for /healthz.
 
     Args:
         args: Extra command-line options (``--workers 2``...).
@@ -73,7 +73,7 @@ def start_server(*args: str) -> Server:
     log = Path(tempfile.mkstemp(prefix="newsml-service-", suffix=".log")[1])
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "newsml_codecs.service", "--port", str(port), *args],
+            [sys.executable, "-m", "newsml_tools.service", "--port", str(port), *args],
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from newsml_codecs import cli
-from newsml_codecs.cli import _batch
-from newsml_codecs.cli._files import Source, looks_like_xml, mirror, sources
+from newsml_tools import batch, cli
+from newsml_tools.cli._files import Source, looks_like_xml, mirror, sources
 
 
 def subcommands(parser: argparse.ArgumentParser) -> list[str]:
@@ -75,14 +74,14 @@ def test_main_returns_130_when_interrupted(
 def test_chunks_cover_every_job_in_order(count: int, workers: int) -> None:
     """Chunks concatenate back to the jobs, are at most 64 long, and give each worker several."""
     jobs = list(range(count))
-    chunks = _batch.chunked(jobs, workers)
+    chunks = batch.chunked(jobs, workers)
     assert jobs == [job for chunk in chunks for job in chunk]
     assert all(1 <= len(chunk) <= 64 for chunk in chunks)
     if count >= 64 * workers:
         assert len(chunks) >= 4 * workers
 
 
-def check_number(job: int) -> _batch.Outcome:
+def check_number(job: int) -> batch.Outcome:
     """A worker for the batch tests: odd numbers are problems."""
     return f"job{job}", [f"{job} is odd"] if job % 2 else []
 
@@ -91,7 +90,7 @@ def check_number(job: int) -> _batch.Outcome:
 def test_batch_counts_and_reports_problems(workers: int) -> None:
     """run counts successes and failures and writes '<source>: <problem>' per problem."""
     report = io.StringIO()
-    assert (5, 5) == _batch.run(check_number, range(10), workers=workers, report=report)
+    assert (5, 5) == batch.run(check_number, range(10), workers=workers, report=report)
     assert [f"job{n}: {n} is odd" for n in (1, 3, 5, 7, 9)] == report.getvalue().splitlines()
 
 
@@ -102,7 +101,7 @@ def test_outcomes_are_released_in_job_order() -> None:
         (1, []),
         (1, [("a", [])]),
         (2, [("b", ["x"]), ("b2", []), ("c", [])]),
-    ] == list(_batch._in_order(finished))
+    ] == list(batch._in_order(finished))
 
 
 def test_sources_walk_directories_sorted_and_take_named_files(tmp_path: Path) -> None:

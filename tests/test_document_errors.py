@@ -17,17 +17,49 @@ from newsml_codecs import document
         ({"uuid": "x"}, "$.type", "missing type"),
         (doc(title=3), "$.title", "expected a string"),
         (doc(links={}), "$.links", "list of blocks"),
-        (doc(links=[{"type": "a"}, {"type": "b"}, {"type": "c", "data": {"width": 800}}]), "$.links[2].data.width", "string value"),
+        (
+            doc(links=[{"type": "a"}, {"type": "b"}, {"type": "c", "data": {"width": 800}}]),
+            "$.links[2].data.width",
+            "string value",
+        ),
         (doc(links=[{"type": "a", "data": "x"}]), "$.links[0].data", "object of strings"),
         (doc(meta=[{"type": "a", "meta": [{}]}]), "$.meta[0].meta[0]", "empty block"),
-        (doc(content=[{"type": "x", "content": [{"title": ""}]}]), "$.content[0].content[0]", "empty block"),
-        (doc(properties=[{"name": "a", "parameters": {"p": None}}]), "$.properties[0].parameters.p", "string value"),
+        (
+            doc(content=[{"type": "x", "content": [{"title": ""}]}]),
+            "$.content[0].content[0]",
+            "empty block",
+        ),
+        (
+            doc(properties=[{"name": "a", "parameters": {"p": None}}]),
+            "$.properties[0].parameters.p",
+            "string value",
+        ),
         (doc(properties=[{"name": 1}]), "$.properties[0].name", "expected a string"),
-        (doc(meta=[{"type": "x-im/newsvalue", "data": {"0_tag": "v"}}]), "$.meta[0].data", "may not start with numbers"),
-        (doc(meta=[{"type": "x-im/newsvalue", "data": {"a b": "v"}}]), "$.meta[0].data", "may not contain"),
-        (doc(meta=[{"type": "x-im/newsvalue", "data": {"": "v"}}]), "$.meta[0].data", "may not be empty"),
-        (doc(meta=[{"type": "x-im/teaser", "data": {"text": "<a>"}}]), "$.meta[0].data.text", "invalid XML"),
-        (doc(content=[{"type": "x-im/paragraph", "data": {"text": "a <b"}}]), "$.content[0].data.text", "invalid XML"),
+        (
+            doc(meta=[{"type": "x-im/newsvalue", "data": {"0_tag": "v"}}]),
+            "$.meta[0].data",
+            "may not start with numbers",
+        ),
+        (
+            doc(meta=[{"type": "x-im/newsvalue", "data": {"a b": "v"}}]),
+            "$.meta[0].data",
+            "may not contain",
+        ),
+        (
+            doc(meta=[{"type": "x-im/newsvalue", "data": {"": "v"}}]),
+            "$.meta[0].data",
+            "may not be empty",
+        ),
+        (
+            doc(meta=[{"type": "x-im/teaser", "data": {"text": "<a>"}}]),
+            "$.meta[0].data.text",
+            "invalid XML",
+        ),
+        (
+            doc(content=[{"type": "x-im/paragraph", "data": {"text": "a <b"}}]),
+            "$.content[0].data.text",
+            "invalid XML",
+        ),
         (doc(properties=[{"name": "x-newsml/patch", "value": "{"}]), "$.properties", "not JSON"),
     ],
 )
@@ -38,7 +70,9 @@ def test_invalid_documents(value, path, message):
     assert path == caught.value.path
 
 
-@pytest.mark.parametrize("kind", ["x-im/person", "x-im/newscoverage", "x-im/assignment", "x-im/list", "x-im/package"])
+@pytest.mark.parametrize(
+    "kind", ["x-im/person", "x-im/newscoverage", "x-im/assignment", "x-im/list", "x-im/package"]
+)
 def test_other_item_kinds_are_unsupported(kind):
     """M9: concept and planning documents fail clearly."""
     with pytest.raises(nm.UnsupportedItemKindError):
@@ -59,7 +93,14 @@ def test_public_names():
 
 @pytest.mark.parametrize(
     "carrier",
-    ['{"c": [["k"]]}', '{"a": 5}', '{"c": [["v", "<a>"]]}', '{"c": 3}', "[" * 5000 + "]" * 5000, "[]"],
+    [
+        '{"c": [["k"]]}',
+        '{"a": 5}',
+        '{"c": [["v", "<a>"]]}',
+        '{"c": 3}',
+        "[" * 5000 + "]" * 5000,
+        "[]",
+    ],
 )
 def test_broken_carriers_are_invalid_documents(carrier):
     """A damaged x-newsml/patch is an InvalidDocumentError, never a crash."""
@@ -69,7 +110,9 @@ def test_broken_carriers_are_invalid_documents(carrier):
 
 def test_null_fields_are_absent():
     """JSON null counts as an absent field, as for the reference's Go decoder."""
-    item = document.load(doc(title=None, links=[{"type": "x-im/topic", "data": None, "title": None}]))
+    item = document.load(
+        doc(title=None, links=[{"type": "x-im/topic", "data": None, "title": None}])
+    )
     assert item.item_meta is not None
     assert "x-im/topic" == item.item_meta.links[0].type
 

@@ -26,7 +26,9 @@ def test_carriers_do_not_change_reference_fields(path):
     """M3: removing the carrier property gives exactly the reference document."""
     original = newsml.loads(path.read_bytes())
     with_carriers = document.dump(original)
-    props = [p for p in with_carriers.get("properties", []) if not p["name"].startswith(document.PREFIX)]
+    props = [
+        p for p in with_carriers.get("properties", []) if not p["name"].startswith(document.PREFIX)
+    ]
     stripped = {**with_carriers, "properties": props}
     if not props:
         del stripped["properties"]

@@ -7,11 +7,11 @@ import pytest
 import support
 
 import newsml_model as nm
-from newsml_codecs import editor as editor_module
 from newsml_codecs import newsml
-from newsml_codecs.editor import ALL, Editor, event_type, validate
-from newsml_codecs.store import Revision, SQLiteStore
 from newsml_model import LockingMode, newsitem
+from newsml_tools import editor as editor_module
+from newsml_tools.editor import ALL, Editor, event_type, validate
+from newsml_tools.store import Revision, SQLiteStore
 
 TAG = {"uuid": "11111111-2222-3333-4444-555555555555", "title": "Volvo", "type": "x-im/topic"}
 

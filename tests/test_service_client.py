@@ -19,8 +19,8 @@ import support
 from service_support import Server
 
 from newsml_codecs import document, newsml
-from newsml_codecs.service import ToolsClient, TwirpError, error_from_response
 from newsml_model import InvalidDocumentError
+from newsml_tools.service import ToolsClient, TwirpError, error_from_response
 
 ARTICLE = support.fixture_text("article-full.xml")
 PROTOCOLS = ["json", "protobuf"]
@@ -72,7 +72,9 @@ def fake() -> Iterator[str]:
     thread.join()
 
 
-def fake_error(base_url: str, protocol: str, status: int, body: bytes, **headers: str) -> TwirpError:
+def fake_error(
+    base_url: str, protocol: str, status: int, body: bytes, **headers: str
+) -> TwirpError:
     """The TwirpError the client raises for a canned reply."""
     FakeHandler.reply = (status, headers, body)
     with ToolsClient(base_url, protocol=protocol) as tools, pytest.raises(TwirpError) as raised:  # type: ignore[arg-type]
@@ -108,7 +110,11 @@ def test_broken_newsml_raises_with_line_and_column(client: ToolsClient) -> None:
     with pytest.raises(TwirpError) as raised:
         client.convert_to_document("<newsItem>\n<itemMeta></newsItem>")
     error = raised.value
-    assert ("invalid_argument", "newsml", "2") == (error.code, error.meta["argument"], error.meta["line"])
+    assert ("invalid_argument", "newsml", "2") == (
+        error.code,
+        error.meta["argument"],
+        error.meta["line"],
+    )
     assert "column" in error.meta
     assert 400 == error.status
 
@@ -118,20 +124,27 @@ def test_document_without_type_raises_with_path(client: ToolsClient) -> None:
     with pytest.raises(TwirpError) as raised:
         client.convert_to_newsml({"uuid": "5c3b1f0e-8d2a-4c1b-9a7e-2f4d6b8a0c11"})
     assert ("invalid_argument", {"argument": "document", "path": "$.type"}) == (
-        raised.value.code, raised.value.meta,
+        raised.value.code,
+        raised.value.meta,
     )
 
 
 def test_protobuf_client_refuses_what_naviga_document_cannot_carry(server: Server) -> None:
     """Over protobuf a field outside naviga.Document fails before sending, naming its path."""
-    with ToolsClient(server.base_url, protocol="protobuf") as tools, pytest.raises(InvalidDocumentError) as raised:
+    with (
+        ToolsClient(server.base_url, protocol="protobuf") as tools,
+        pytest.raises(InvalidDocumentError) as raised,
+    ):
         tools.convert_to_newsml({"type": "x-im/article", "content": [{"type": "x", "extra": "y"}]})
     assert "$.content[0].extra" == raised.value.path
 
 
 def test_unreachable_server_is_internal() -> None:
     """A connection failure is a TwirpError `internal` caused by the httpx error, like Go's."""
-    with ToolsClient(f"http://127.0.0.1:{service_support.free_port()}") as tools, pytest.raises(TwirpError) as raised:
+    with (
+        ToolsClient(f"http://127.0.0.1:{service_support.free_port()}") as tools,
+        pytest.raises(TwirpError) as raised,
+    ):
         tools.convert_to_document(ARTICLE)
     assert "internal" == raised.value.code
     assert isinstance(raised.value.__cause__, httpx.TransportError)
@@ -150,7 +163,11 @@ def test_client_sends_go_client_headers(fake: str, protocol: str) -> None:
     fake_error(fake, protocol, 503, b"")
     media = f"application/{protocol}"
     headers = {key.lower(): value for key, value in FakeHandler.seen[-1].items()}
-    assert (media, media, "v8.1.3") == (headers["content-type"], headers["accept"], headers["twirp-version"])
+    assert (media, media, "v8.1.3") == (
+        headers["content-type"],
+        headers["accept"],
+        headers["twirp-version"],
+    )
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
@@ -175,15 +192,28 @@ def test_exact_twirp_error_is_taken_as_is(fake: str, protocol: str) -> None:
         (500, b'{"code": "internal", "msg": "x", "meta": {"n": 1}}', "unknown"),
         (418, b'{"code": "internal", "msg": 5}', "unknown"),
     ],
-    ids=["html-503", "empty-502", "text-404", "no-code-401", "empty-code", "extra-key-429",
-         "extra-key-400", "number-meta", "number-msg"],
+    ids=[
+        "html-503",
+        "empty-502",
+        "text-404",
+        "no-code-401",
+        "empty-code",
+        "extra-key-429",
+        "extra-key-400",
+        "number-meta",
+        "number-msg",
+    ],
 )
 def test_non_twirp_body_is_an_intermediary_error(
     fake: str, protocol: str, status: int, body: bytes, code: str
 ) -> None:
     """A body that is not exactly a Twirp error: code from the HTTP status, meta says so."""
     error = fake_error(fake, protocol, status, body)
-    expected_meta = {"http_error_from_intermediary": "true", "status_code": str(status), "body": body.decode()}
+    expected_meta = {
+        "http_error_from_intermediary": "true",
+        "status_code": str(status),
+        "body": body.decode(),
+    }
     assert (code, expected_meta) == (error.code, error.meta)
     assert error.msg.startswith(f"Error from intermediary with HTTP status code {status} ")
 
@@ -193,7 +223,11 @@ def test_unknown_error_code_is_internal(fake: str, protocol: str) -> None:
     """A Twirp-shaped body with a code Twirp does not know: internal, body in meta."""
     body = b'{"code": "teapot", "msg": "short and stout"}'
     error = fake_error(fake, protocol, 418, body)
-    expected = ("internal", "invalid type returned from server error response: teapot", {"body": body.decode()})
+    expected = (
+        "internal",
+        "invalid type returned from server error response: teapot",
+        {"body": body.decode()},
+    )
     assert expected == (error.code, error.msg, error.meta)
 
 
@@ -203,10 +237,15 @@ def test_redirect_is_not_followed(fake: str, protocol: str) -> None:
     FakeHandler.seen.clear()
     error = fake_error(fake, protocol, 302, b"", Location="http://127.0.0.1:1/elsewhere")
     assert ("internal", "http://127.0.0.1:1/elsewhere", "302") == (
-        error.code, error.meta["location"], error.meta["status_code"],
+        error.code,
+        error.meta["location"],
+        error.meta["status_code"],
     )
     assert 1 == len(FakeHandler.seen)
-    assert 'unexpected HTTP status code 302 "Found" received, Location="http://127.0.0.1:1/elsewhere"' == error.msg
+    assert (
+        'unexpected HTTP status code 302 "Found" received, Location="http://127.0.0.1:1/elsewhere"'
+        == error.msg
+    )
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)

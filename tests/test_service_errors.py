@@ -20,14 +20,16 @@ import support
 from service_support import JSON, PROTOBUF, Server
 
 from newsml_codecs import newsml
-from newsml_codecs.service import DEFAULT_MAX_BODY_BYTES, ERROR_STATUS
-from newsml_codecs.service._proto.cca import service_pb2
 from newsml_model import MalformedXMLError
+from newsml_tools.service import DEFAULT_MAX_BODY_BYTES, ERROR_STATUS
+from newsml_tools.service._proto.cca import service_pb2
 
 ARTICLE = support.fixture_text("article-full.xml")
 ROUTES = ["ConvertToDocument", "ConvertToNewsml", "ValidateNavigaDoc", "ValidatePlatformDoc"]
 BROKEN_NEWSML = '<?xml version="1.0"?>\n<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/">\n  <itemMeta>\n</newsItem>'
-ENTITY_NEWSML = '<?xml version="1.0"?><!DOCTYPE newsItem [<!ENTITY x "boom">]><newsItem>&x;</newsItem>'
+ENTITY_NEWSML = (
+    '<?xml version="1.0"?><!DOCTYPE newsItem [<!ENTITY x "boom">]><newsItem>&x;</newsItem>'
+)
 
 
 @pytest.fixture(scope="session")
@@ -54,7 +56,9 @@ def twirp_error(response: httpx.Response) -> dict[str, Any]:
     return dict(body)
 
 
-def call(http: httpx.Client, server: Server, method: str, body: bytes | str, ctype: str = JSON) -> httpx.Response:
+def call(
+    http: httpx.Client, server: Server, method: str, body: bytes | str, ctype: str = JSON
+) -> httpx.Response:
     """POST `body` to a Tools method."""
     content = body.encode() if isinstance(body, str) else body
     return http.post(server.url(method), content=content, headers={"Content-Type": ctype})
@@ -75,7 +79,10 @@ def test_wrong_method_is_bad_route(server: Server, http: httpx.Client) -> None:
     ("path", "msg"),
     [
         ("/twirp/cca.Tools/Nope", 'no handler for path "/twirp/cca.Tools/Nope"'),
-        ("/twirp/cca.Other/ConvertToDocument", 'no handler for path "/twirp/cca.Other/ConvertToDocument"'),
+        (
+            "/twirp/cca.Other/ConvertToDocument",
+            'no handler for path "/twirp/cca.Other/ConvertToDocument"',
+        ),
         ("/x", 'no handler for path "/x"'),
         ("/healthz", 'no handler for path "/healthz"'),
         (
@@ -84,7 +91,9 @@ def test_wrong_method_is_bad_route(server: Server, http: httpx.Client) -> None:
         ),
     ],
 )
-def test_unknown_route_is_bad_route(server: Server, http: httpx.Client, path: str, msg: str) -> None:
+def test_unknown_route_is_bad_route(
+    server: Server, http: httpx.Client, path: str, msg: str
+) -> None:
     """Unknown service, method or prefix: 404 bad_route with the Go server's messages."""
     response = http.post(server.base_url + path, content=b"{}", headers={"Content-Type": JSON})
     expected = {"code": "bad_route", "msg": msg, "meta": {"twirp_invalid_route": f"POST {path}"}}
@@ -106,10 +115,19 @@ def test_bad_content_type_is_bad_route(server: Server, http: httpx.Client, ctype
 @pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize(
     "body",
-    [b"{not json", b"[]", b'"newsml"', b"\xff\xfe{}", b'{"newsml": 5, "document": 5}', b"[" * 100_000],
+    [
+        b"{not json",
+        b"[]",
+        b'"newsml"',
+        b"\xff\xfe{}",
+        b'{"newsml": 5, "document": 5}',
+        b"[" * 100_000,
+    ],
     ids=["syntax", "array", "string", "not-utf8", "wrong-types", "deep"],
 )
-def test_undecodable_json_is_malformed(server: Server, http: httpx.Client, route: str, body: bytes) -> None:
+def test_undecodable_json_is_malformed(
+    server: Server, http: httpx.Client, route: str, body: bytes
+) -> None:
     """A JSON body that is no request message: 400 malformed."""
     assert "malformed" == twirp_error(call(http, server, route, body))["code"]
 
@@ -129,7 +147,11 @@ def test_undecodable_protobuf_is_malformed(server: Server, http: httpx.Client, r
 def test_empty_protobuf_body_is_an_empty_message(server: Server, http: httpx.Client) -> None:
     """An empty protobuf body is a valid empty request: the required field is missing."""
     for route, argument in [("ConvertToDocument", "newsml"), ("ConvertToNewsml", "document")]:
-        expected = {"code": "invalid_argument", "msg": f"{argument} is required", "meta": {"argument": argument}}
+        expected = {
+            "code": "invalid_argument",
+            "msg": f"{argument} is required",
+            "meta": {"argument": argument},
+        }
         assert expected == twirp_error(call(http, server, route, b"", PROTOBUF))
 
 
@@ -137,7 +159,11 @@ def test_broken_newsml_names_line_and_column(server: Server, http: httpx.Client)
     """NewsML that does not parse: 400 invalid_argument with argument, line and column."""
     with pytest.raises(MalformedXMLError) as raised:
         newsml.loads(BROKEN_NEWSML)
-    expected_meta = {"argument": "newsml", "line": str(raised.value.line), "column": str(raised.value.column)}
+    expected_meta = {
+        "argument": "newsml",
+        "line": str(raised.value.line),
+        "column": str(raised.value.column),
+    }
     for body, ctype in [
         (json.dumps({"newsml": BROKEN_NEWSML}).encode(), JSON),
         (service_pb2.ConvertToDocumentReq(newsml=BROKEN_NEWSML).SerializeToString(), PROTOBUF),
@@ -149,20 +175,28 @@ def test_broken_newsml_names_line_and_column(server: Server, http: httpx.Client)
 
 def test_entity_declaration_is_refused(server: Server, http: httpx.Client) -> None:
     """XML declaring an entity: 400 invalid_argument on newsml, never expanded."""
-    error = twirp_error(call(http, server, "ConvertToDocument", json.dumps({"newsml": ENTITY_NEWSML})))
+    error = twirp_error(
+        call(http, server, "ConvertToDocument", json.dumps({"newsml": ENTITY_NEWSML}))
+    )
     assert ("invalid_argument", {"argument": "newsml"}) == (error["code"], error["meta"])
     assert "boom" not in error["msg"]
 
 
 def test_other_item_kinds_are_invalid_arguments(server: Server, http: httpx.Client) -> None:
     """A conceptItem is not a newsItem: 400 invalid_argument on newsml."""
-    error = twirp_error(call(http, server, "ConvertToDocument", json.dumps({"newsml": "<conceptItem/>"})))
+    error = twirp_error(
+        call(http, server, "ConvertToDocument", json.dumps({"newsml": "<conceptItem/>"}))
+    )
     assert ("invalid_argument", {"argument": "newsml"}) == (error["code"], error["meta"])
 
 
 def test_missing_newsml_is_invalid_argument(server: Server, http: httpx.Client) -> None:
     """`{}` or an empty newsml string: 400 invalid_argument, the field is required."""
-    expected = {"code": "invalid_argument", "msg": "newsml is required", "meta": {"argument": "newsml"}}
+    expected = {
+        "code": "invalid_argument",
+        "msg": "newsml is required",
+        "meta": {"argument": "newsml"},
+    }
     assert expected == twirp_error(call(http, server, "ConvertToDocument", "{}"))
     assert expected == twirp_error(call(http, server, "ConvertToDocument", '{"newsml": ""}'))
 
@@ -172,9 +206,15 @@ def test_document_without_type_names_the_path(server: Server, http: httpx.Client
     doc = {"uuid": "5c3b1f0e-8d2a-4c1b-9a7e-2f4d6b8a0c11", "title": "No type"}
     proto = service_pb2.ConvertToNewsmlReq()
     proto.document.uuid, proto.document.title = doc["uuid"], doc["title"]
-    for body, ctype in [(json.dumps({"document": doc}).encode(), JSON), (proto.SerializeToString(), PROTOBUF)]:
+    for body, ctype in [
+        (json.dumps({"document": doc}).encode(), JSON),
+        (proto.SerializeToString(), PROTOBUF),
+    ]:
         error = twirp_error(call(http, server, "ConvertToNewsml", body, ctype))
-        assert ("invalid_argument", {"argument": "document", "path": "$.type"}) == (error["code"], error["meta"])
+        assert ("invalid_argument", {"argument": "document", "path": "$.type"}) == (
+            error["code"],
+            error["meta"],
+        )
 
 
 def test_bad_value_inside_a_document_names_its_path(server: Server, http: httpx.Client) -> None:
@@ -194,8 +234,11 @@ def test_oversized_body_is_refused(server: Server, http: httpx.Client) -> None:
         "meta": {"argument": "body", "limit": str(DEFAULT_MAX_BODY_BYTES)},
     }
     assert expected == twirp_error(call(http, server, "ConvertToDocument", body))
-    chunked = http.post(server.url("ConvertToDocument"), content=iter([body[:1000], body[1000:]]),
-                        headers={"Content-Type": JSON})
+    chunked = http.post(
+        server.url("ConvertToDocument"),
+        content=iter([body[:1000], body[1000:]]),
+        headers={"Content-Type": JSON},
+    )
     assert "chunked" == chunked.request.headers["transfer-encoding"]
     assert expected == twirp_error(chunked)
 
@@ -229,8 +272,10 @@ def test_lone_surrogate_is_an_invalid_argument(server: Server, http: httpx.Clien
 
 def test_date_out_of_range_is_an_invalid_argument(server: Server, http: httpx.Client) -> None:
     """A first-of-year-1 time with an offset (no UTC equivalent) gets 400, not 500, in both encodings."""
-    xml = ('<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/"><itemMeta>'
-           "<versionCreated>0001-01-01T00:00:00+01:00</versionCreated></itemMeta></newsItem>")
+    xml = (
+        '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/"><itemMeta>'
+        "<versionCreated>0001-01-01T00:00:00+01:00</versionCreated></itemMeta></newsItem>"
+    )
     for body, ctype in [
         (json.dumps({"newsml": xml}).encode(), JSON),
         (service_pb2.ConvertToDocumentReq(newsml=xml).SerializeToString(), PROTOBUF),
@@ -244,14 +289,21 @@ def junk_bodies() -> list[tuple[str, bytes]]:
     rng = random.Random(20240305)
     good_json = json.dumps({"newsml": ARTICLE}).encode()
     good_proto = service_pb2.ConvertToDocumentReq(newsml=ARTICLE).SerializeToString()
-    shapes = [{"document": value} for value in (
-        {"type": "x-im/article", "content": [None, 1, "x", {"type": 2}]},
-        {"type": "x-im/article", "links": {"rel": "x"}, "meta": [[]]},
-        {"type": "x-im/article", "properties": [{"name": None, "value": {}}]},
-        {"type": "x-im/article", "content": [{"type": "x-im/paragraph", "data": {"text": "<b>" * 5000}}]},
-        {"type": "x-im/image", "uri": 5, "created": "not a time"},
-        {"type": "x-im/concept"}, {"type": "x-im/article", "x-extra": True},
-    )]
+    shapes = [
+        {"document": value}
+        for value in (
+            {"type": "x-im/article", "content": [None, 1, "x", {"type": 2}]},
+            {"type": "x-im/article", "links": {"rel": "x"}, "meta": [[]]},
+            {"type": "x-im/article", "properties": [{"name": None, "value": {}}]},
+            {
+                "type": "x-im/article",
+                "content": [{"type": "x-im/paragraph", "data": {"text": "<b>" * 5000}}],
+            },
+            {"type": "x-im/image", "uri": 5, "created": "not a time"},
+            {"type": "x-im/concept"},
+            {"type": "x-im/article", "x-extra": True},
+        )
+    ]
     bodies = [(JSON, json.dumps(shape).encode()) for shape in shapes]
     for _ in range(12):
         cut = rng.randrange(len(good_json))

@@ -12,7 +12,7 @@ import support
 from service_support import Server
 
 from newsml_codecs import document, newsml
-from newsml_codecs.service import ToolsClient
+from newsml_tools.service import ToolsClient
 
 ARTICLE = support.fixture_text("article-full.xml")
 CLIENTS = 8

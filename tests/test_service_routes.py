@@ -14,8 +14,8 @@ import support
 from service_support import JSON, PROTOBUF, Server
 
 from newsml_codecs import document, newsml
-from newsml_codecs.service._proto.cca import service_pb2
-from newsml_codecs.service._wire import document_from_proto, document_to_proto
+from newsml_tools.service._proto.cca import service_pb2
+from newsml_tools.service._wire import document_from_proto, document_to_proto
 
 ARTICLE = support.fixture_text("article-full.xml")
 
@@ -38,7 +38,9 @@ def expected_document(xml: str | bytes) -> dict[str, Any]:
     return document.dump(newsml.loads(xml))
 
 
-def post(http: httpx.Client, server: Server, method: str, body: bytes, ctype: str) -> httpx.Response:
+def post(
+    http: httpx.Client, server: Server, method: str, body: bytes, ctype: str
+) -> httpx.Response:
     """POST `body` to a Tools method with the given Content-Type."""
     return http.post(server.url(method), content=body, headers={"Content-Type": ctype})
 
@@ -57,7 +59,9 @@ def test_healthz_head_has_no_body(server: Server, http: httpx.Client) -> None:
 
 def test_convert_to_document_json(server: Server, http: httpx.Client) -> None:
     """ConvertToDocument over JSON returns the codec's document under `document`."""
-    response = post(http, server, "ConvertToDocument", json.dumps({"newsml": ARTICLE}).encode(), JSON)
+    response = post(
+        http, server, "ConvertToDocument", json.dumps({"newsml": ARTICLE}).encode(), JSON
+    )
     assert 200 == response.status_code
     assert JSON == response.headers["content-type"]
     assert {"document": expected_document(ARTICLE)} == response.json()
@@ -151,14 +155,18 @@ def test_corpus_through_both_encodings(
     xml = path.read_bytes()
     expected = expected_document(xml)
     if ctype == JSON:
-        reply = post(http, server, "ConvertToDocument", json.dumps({"newsml": xml.decode()}).encode(), ctype)
+        reply = post(
+            http, server, "ConvertToDocument", json.dumps({"newsml": xml.decode()}).encode(), ctype
+        )
         doc = reply.json()["document"]
         back = post(http, server, "ConvertToNewsml", json.dumps({"document": doc}).encode(), ctype)
         text = back.json()["newsml"]
     else:
         body = service_pb2.ConvertToDocumentReq(newsml=xml.decode()).SerializeToString()
         reply = post(http, server, "ConvertToDocument", body, ctype)
-        doc = document_from_proto(service_pb2.ConvertToDocumentRes.FromString(reply.content).document)
+        doc = document_from_proto(
+            service_pb2.ConvertToDocumentRes.FromString(reply.content).document
+        )
         request = service_pb2.ConvertToNewsmlReq()
         document_to_proto(doc, request.document)
         back = post(http, server, "ConvertToNewsml", request.SerializeToString(), ctype)

@@ -16,9 +16,9 @@ import service_support
 import support
 
 from newsml_codecs import document, newsml
-from newsml_codecs.cli import _serve
-from newsml_codecs.service import DEFAULT_MAX_BODY_BYTES, ToolsApp, app
-from newsml_codecs.service._run import app_from_env, default_workers, serve
+from newsml_tools.cli import _serve
+from newsml_tools.service import DEFAULT_MAX_BODY_BYTES, ToolsApp, app
+from newsml_tools.service._run import app_from_env, default_workers, serve
 
 ARTICLE = support.fixture_text("article-full.xml")
 
@@ -34,7 +34,11 @@ def test_serve_defaults() -> None:
     """`newsml serve` binds 127.0.0.1:8080, one worker per core, 16 MiB bodies (T5, T7)."""
     args = serve_parser().parse_args(["serve"])
     assert ("127.0.0.1", 8080, None, DEFAULT_MAX_BODY_BYTES, "info") == (
-        args.host, args.port, args.workers, args.max_body_bytes, args.log_level,
+        args.host,
+        args.port,
+        args.workers,
+        args.max_body_bytes,
+        args.log_level,
     )
     assert serve is args.func
     assert default_workers() >= 1
@@ -43,7 +47,17 @@ def test_serve_defaults() -> None:
 def test_serve_options() -> None:
     """--host, --port, --workers and --max-body-bytes are parsed."""
     args = serve_parser().parse_args(
-        ["serve", "--host", "0.0.0.0", "--port", "9000", "--workers", "3", "--max-body-bytes", "1024"]
+        [
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            "9000",
+            "--workers",
+            "3",
+            "--max-body-bytes",
+            "1024",
+        ]
     )
     assert ("0.0.0.0", 9000, 3, 1024) == (args.host, args.port, args.workers, args.max_body_bytes)
 
@@ -77,10 +91,16 @@ def test_two_workers_limit_and_graceful_shutdown() -> None:
     server = service_support.start_server("--workers", "2", "--max-body-bytes", "1000")
     try:
         with httpx.Client(timeout=60) as http:
-            small = http.post(server.url("ConvertToDocument"), content=b'{"newsml": ""}',
-                              headers={"Content-Type": "application/json"})
-            big = http.post(server.url("ConvertToDocument"), content=b" " * 1001,
-                            headers={"Content-Type": "application/json"})
+            small = http.post(
+                server.url("ConvertToDocument"),
+                content=b'{"newsml": ""}',
+                headers={"Content-Type": "application/json"},
+            )
+            big = http.post(
+                server.url("ConvertToDocument"),
+                content=b" " * 1001,
+                headers={"Content-Type": "application/json"},
+            )
         assert "newsml is required" == small.json()["msg"]
         assert (400, {"argument": "body", "limit": "1000"}) == (big.status_code, big.json()["meta"])
     finally:
@@ -95,9 +115,9 @@ def test_two_workers_limit_and_graceful_shutdown() -> None:
 
 
 def cli_assembled() -> bool:
-    """Whether `newsml_codecs.cli.main` exists yet (another part of the project)."""
+    """Whether `newsml_tools.cli.main` exists yet (another part of the project)."""
     try:
-        from newsml_codecs.cli import main  # noqa: F401
+        from newsml_tools.cli import main  # noqa: F401
     except ImportError:
         return False
     return True
@@ -106,9 +126,10 @@ def cli_assembled() -> bool:
 @pytest.mark.skipif(not cli_assembled(), reason="the newsml command line is not assembled yet")
 def test_newsml_serve_help() -> None:
     """`newsml serve --help` lists the serving options."""
-    code = "import sys; from newsml_codecs.cli import main; sys.exit(main())"
-    result = subprocess.run([sys.executable, "-c", code, "serve", "--help"],
-                            capture_output=True, text=True, check=False)
+    code = "import sys; from newsml_tools.cli import main; sys.exit(main())"
+    result = subprocess.run(
+        [sys.executable, "-c", code, "serve", "--help"], capture_output=True, text=True, check=False
+    )
     assert 0 == result.returncode, result.stderr
     for option in ("--host", "--port", "--workers", "--max-body-bytes"):
         assert option in result.stdout

@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 import support
 
-import newsml_codecs.service as service
 import newsml_model as nm
+import newsml_tools.service as service
 from newsml_codecs import document, newsml
-from newsml_codecs.service import ERROR_STATUS, TwirpError
-from newsml_codecs.service._proto.cca import service_pb2
-from newsml_codecs.service._proto.naviga import document_pb2
-from newsml_codecs.service._wire import document_from_proto, document_to_proto
+from newsml_tools.service import ERROR_STATUS, TwirpError
+from newsml_tools.service._proto.cca import service_pb2
+from newsml_tools.service._proto.naviga import document_pb2
+from newsml_tools.service._wire import document_from_proto, document_to_proto
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTICLE = support.fixture_text("article-full.xml")
@@ -32,8 +32,15 @@ def through_proto(doc: dict[str, Any]) -> dict[str, Any]:
 
 def test_exports_are_pinned() -> None:
     """The service package exports exactly these names."""
-    expected = ["DEFAULT_MAX_BODY_BYTES", "ERROR_STATUS", "ToolsApp", "ToolsClient", "TwirpError",
-                "app", "error_from_response"]
+    expected = [
+        "DEFAULT_MAX_BODY_BYTES",
+        "ERROR_STATUS",
+        "ToolsApp",
+        "ToolsClient",
+        "TwirpError",
+        "app",
+        "error_from_response",
+    ]
     assert expected == service.__all__
 
 
@@ -52,17 +59,40 @@ def test_corpus_documents_survive_protobuf(path: Path) -> None:
 
 def test_every_field_survives_protobuf() -> None:
     """Each field of Document, Block and Property travels, with its field number."""
-    block = {"id": "1", "uuid": "u", "uri": "im://x", "url": "https://x", "type": "t", "title": "T",
-             "data": {"k": "", "text": "<b>x</b>"}, "rel": "r", "name": "n", "value": "v",
-             "contentType": "image/jpeg", "role": "ro"}
+    block = {
+        "id": "1",
+        "uuid": "u",
+        "uri": "im://x",
+        "url": "https://x",
+        "type": "t",
+        "title": "T",
+        "data": {"k": "", "text": "<b>x</b>"},
+        "rel": "r",
+        "name": "n",
+        "value": "v",
+        "contentType": "image/jpeg",
+        "role": "ro",
+    }
     doc = {
-        "uuid": "u", "type": "x-im/article", "uri": "im://a", "url": "https://a", "title": "A",
-        "path": "/a", "products": ["p1", "p2"], "created": "2024-03-05T09:00:00Z",
-        "modified": "2024-03-05T09:15:30.500Z", "published": "2024-03-05T11:00:00Z",
-        "unpublished": "2024-04-05T10:00:00.123456789Z", "content": [{**block, "content": [block]}],
-        "meta": [{**block, "meta": [block]}], "links": [{**block, "links": [block]}],
+        "uuid": "u",
+        "type": "x-im/article",
+        "uri": "im://a",
+        "url": "https://a",
+        "title": "A",
+        "path": "/a",
+        "products": ["p1", "p2"],
+        "created": "2024-03-05T09:00:00Z",
+        "modified": "2024-03-05T09:15:30.500Z",
+        "published": "2024-03-05T11:00:00Z",
+        "unpublished": "2024-04-05T10:00:00.123456789Z",
+        "content": [{**block, "content": [block]}],
+        "meta": [{**block, "meta": [block]}],
+        "links": [{**block, "links": [block]}],
         "properties": [{"name": "n", "value": "v", "parameters": {"a": "b"}}],
-        "source": "s", "language": "sv", "status": "draft", "provider": "P",
+        "source": "s",
+        "language": "sv",
+        "status": "draft",
+        "provider": "P",
     }
     assert doc == through_proto(doc)
     assert {"type", "contentType"} <= {f.name for f in document_pb2.Block.DESCRIPTOR.fields}
@@ -106,40 +136,67 @@ def test_unsendable_documents_name_the_path(doc: dict[str, Any], path: str) -> N
 def test_error_status_table() -> None:
     """The Twirp code table of spec Part 2, `data_loss` spelt as the runtimes do."""
     expected = {
-        "canceled": 408, "unknown": 500, "invalid_argument": 400, "malformed": 400,
-        "deadline_exceeded": 408, "not_found": 404, "bad_route": 404, "already_exists": 409,
-        "permission_denied": 403, "unauthenticated": 401, "resource_exhausted": 429,
-        "failed_precondition": 412, "aborted": 409, "out_of_range": 400, "unimplemented": 501,
-        "internal": 500, "unavailable": 503, "data_loss": 500,
+        "canceled": 408,
+        "unknown": 500,
+        "invalid_argument": 400,
+        "malformed": 400,
+        "deadline_exceeded": 408,
+        "not_found": 404,
+        "bad_route": 404,
+        "already_exists": 409,
+        "permission_denied": 403,
+        "unauthenticated": 401,
+        "resource_exhausted": 429,
+        "failed_precondition": 412,
+        "aborted": 409,
+        "out_of_range": 400,
+        "unimplemented": 501,
+        "internal": 500,
+        "unavailable": 503,
+        "data_loss": 500,
     }
     assert expected == dict(ERROR_STATUS)
 
 
 def test_error_body_omits_empty_meta() -> None:
     """An error without meta has only code and msg."""
-    assert b'{"code": "internal", "msg": "internal error"}' == TwirpError("internal", "internal error").body()
+    assert (
+        b'{"code": "internal", "msg": "internal error"}'
+        == TwirpError("internal", "internal error").body()
+    )
 
 
 def test_proto_enums_match_the_model() -> None:
     """The cca enums in service.proto have the model's names and wire values."""
     for enum in (nm.ProcessingStatus, nm.LockingMode, nm.DownloadType):
         proto = service_pb2.DESCRIPTOR.enum_types_by_name[enum.__name__]
-        assert {member.name: member.value for member in enum} == {v.name: v.number for v in proto.values}
+        assert {member.name: member.value for member in enum} == {
+            v.name: v.number for v in proto.values
+        }
 
 
-@pytest.mark.skipif(importlib.util.find_spec("grpc_tools") is None, reason="grpcio-tools is not installed")
+@pytest.mark.skipif(
+    importlib.util.find_spec("grpc_tools") is None, reason="grpcio-tools is not installed"
+)
 def test_generated_code_is_up_to_date(tmp_path: Path) -> None:
     """scripts/gen_proto.py regenerates exactly the committed messages."""
     script = (ROOT / "scripts" / "gen_proto.py").read_text()
     out = tmp_path / "_proto"
-    patched = script.replace('OUT_DIR = ROOT / "newsml_codecs" / "service" / "_proto"', f"OUT_DIR = Path({str(out)!r})")
+    patched = script.replace(
+        'OUT_DIR = ROOT / "newsml_tools" / "service" / "_proto"', f"OUT_DIR = Path({str(out)!r})"
+    )
     assert patched != script
     runner = tmp_path / "gen.py"
-    runner.write_text(patched.replace("Path(__file__).resolve().parent.parent", f"Path({str(ROOT)!r})"))
+    runner.write_text(
+        patched.replace("Path(__file__).resolve().parent.parent", f"Path({str(ROOT)!r})")
+    )
     subprocess.run([sys.executable, str(runner)], check=True)
-    committed = ROOT / "newsml_codecs" / "service" / "_proto"
+    committed = ROOT / "newsml_tools" / "service" / "_proto"
+
     def sources(root: Path) -> list[str]:
-        return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.suffix in (".py", ".pyi"))
+        return sorted(
+            p.relative_to(root).as_posix() for p in root.rglob("*") if p.suffix in (".py", ".pyi")
+        )
 
     names = sources(out)
     assert sources(committed) == names

@@ -10,8 +10,10 @@ import pytest
 import support
 
 import newsml_model as nm
-from newsml_codecs import newsml, store
-from newsml_codecs.store import (
+from newsml_codecs import newsml
+from newsml_model import LockingMode, newsitem
+from newsml_tools import store
+from newsml_tools.store import (
     ConflictError,
     ItemNotFoundError,
     LockedError,
@@ -19,7 +21,6 @@ from newsml_codecs.store import (
     StoreError,
     StoreFileError,
 )
-from newsml_model import LockingMode, newsitem
 
 NONE = LockingMode.NONE
 OPTIMISTIC = LockingMode.OPTIMISTIC_LOCKING

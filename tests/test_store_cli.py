@@ -1,4 +1,4 @@
-"""``newsml store put|get|history`` run as subprocesses (``python -m newsml_codecs``)."""
+"""``newsml store put|get|history`` run as subprocesses (``python -m newsml_tools``)."""
 
 from __future__ import annotations
 
@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 import support
 
-from newsml_codecs.cli import _store
-from newsml_codecs.store import SQLiteStore
+from newsml_tools.cli import _store
+from newsml_tools.store import SQLiteStore
 
 ARTICLE = support.FIXTURES / "article-full.xml"
 GUID = "5c3b1f0e-8d2a-4c1b-9a7e-2f4d6b8a0c11"
 
 
 def newsml_cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m newsml_codecs store ARGS`` and capture its output."""
+    """Run ``python -m newsml_tools store ARGS`` and capture its output."""
     return subprocess.run(
-        [sys.executable, "-m", "newsml_codecs", "store", *args],
+        [sys.executable, "-m", "newsml_tools", "store", *args],
         input=None if stdin is None else stdin.decode(),
         capture_output=True,
         text=True,

@@ -14,8 +14,8 @@ import pytest
 import support
 
 from newsml_codecs import newsml
-from newsml_codecs.store import SQLiteStore
 from newsml_model import LockingMode, newsitem
+from newsml_tools.store import SQLiteStore
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 WORKER = """
 import json, sys, time
 from pathlib import Path
-from newsml_codecs.store import ConflictError, SQLiteStore
+from newsml_tools.store import ConflictError, SQLiteStore
 from newsml_model import LockingMode, newsitem
 
 db, uuid, start, saves, name = sys.argv[1], sys.argv[2], Path(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
@@ -55,7 +55,7 @@ print(json.dumps({"conflicts": conflicts}), flush=True)
 KILLED_WRITER = """
 import sys, time
 from pathlib import Path
-from newsml_codecs.store import SQLiteStore
+from newsml_tools.store import SQLiteStore
 from newsml_model import newsitem
 
 db, uuid, marker, after = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

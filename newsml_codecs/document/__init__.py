@@ -72,7 +72,12 @@ def _load(mapping: Mapping[str, Any]) -> NewsItem:
     props = doc.get("properties")
     if props and any(prop.get("name") == PATCH for prop in props):
         patch = next(prop.get("value") or "" for prop in props if prop.get("name") == PATCH)
-        doc = {**doc, "properties": [prop for prop in props if not str(prop.get("name", "")).startswith(PREFIX)]}
+        doc = {
+            **doc,
+            "properties": [
+                prop for prop in props if not str(prop.get("name", "")).startswith(PREFIX)
+            ],
+        }
     item = export_item(doc)
     return item if patch is None else apply_patch(item, patch)
 

@@ -19,8 +19,10 @@ def _links_of(children: tuple[Any, ...]) -> list[Link]:
 
 def _objects_of(children: tuple[Any, ...], name: str) -> list[ContentMetaObject]:
     return [
-        obj for child in children
-        if isinstance(child, Metadata) and child.name == name for obj in child.objects
+        obj
+        for child in children
+        if isinstance(child, Metadata) and child.name == name
+        for obj in child.objects
     ]
 
 
@@ -49,7 +51,9 @@ def link_block(link: Link, context: str = cfg.LINK) -> Block:
     links = [b for child in _links_of(link.children) if (b := link_block(child, context))]
     if links:
         block["links"] = links
-    meta.extend(b for obj in _objects_of(link.children, "meta") if (b := object_block(obj, cfg.LINK)))
+    meta.extend(
+        b for obj in _objects_of(link.children, "meta") if (b := object_block(obj, cfg.LINK))
+    )
     if meta:
         block["meta"] = meta
     return block
@@ -78,7 +82,9 @@ def object_block(obj: ContentMetaObject, context: str = cfg.META) -> Block:
             meta.extend(flags)
         elif isinstance(child, Element) and child.name == "properties":
             meta.append(_properties_block(child, keep_values=True))
-    meta.extend(b for nested in _objects_of(obj.children, "meta") if (b := object_block(nested, context)))
+    meta.extend(
+        b for nested in _objects_of(obj.children, "meta") if (b := object_block(nested, context))
+    )
     if meta:
         block["meta"] = meta
     return block
@@ -87,7 +93,9 @@ def object_block(obj: ContentMetaObject, context: str = cfg.META) -> Block:
 def _properties_block(properties: Element, *, keep_values: bool) -> Block:
     block: Block = {"type": "x-im/generic-property"}
     if keep_values:
-        values = {p.get("name") or "": p.get("value") or "" for p in properties.elements("property")}
+        values = {
+            p.get("name") or "": p.get("value") or "" for p in properties.elements("property")
+        }
         if values:
             block["data"] = values
     return block
@@ -124,7 +132,10 @@ def element_block(element: Element) -> Block:
         try:
             if kind is not None and "ordered-list" in kind:
                 items = [
-                    {"type": "x-im/paragraph", "data": {"text": sanitize_nodes(item.children), "format": "html"}}
+                    {
+                        "type": "x-im/paragraph",
+                        "data": {"text": sanitize_nodes(item.children), "format": "html"},
+                    }
                     for item in element.elements("list-item")
                 ]
                 if items:
@@ -173,10 +184,16 @@ def content_object_block(obj: Element) -> Block:
             meta.extend(flags)
         elif name == "links":
             block["links"] = [b for c in _named(grandchildren, "link") if (b := nested_block(c))]
-        elif name == "properties" and isinstance(child, Element) and _named(grandchildren, "property"):
+        elif (
+            name == "properties"
+            and isinstance(child, Element)
+            and _named(grandchildren, "property")
+        ):
             meta.append(_properties_block(child, keep_values=True))
         elif name == "content":
-            block["content"] = [b for c in _named(grandchildren, "object") if (b := nested_block(c))]
+            block["content"] = [
+                b for c in _named(grandchildren, "object") if (b := nested_block(c))
+            ]
         elif name == "meta":
             meta.extend(b for c in _named(grandchildren, "object") if (b := nested_block(c)))
     for key in ("links", "content"):
@@ -210,7 +227,9 @@ def nested_block(node: Any) -> Block:
         elif name == "links":
             block["links"] = [b for c in _named(grandchildren, "link") if (b := nested_block(c))]
         elif name == "content":
-            block["content"] = [b for c in _named(grandchildren, "object") if (b := nested_block(c))]
+            block["content"] = [
+                b for c in _named(grandchildren, "object") if (b := nested_block(c))
+            ]
         elif name == "meta":
             nested_meta = [b for c in _named(grandchildren, "object") if (b := nested_block(c))]
     if nested_meta is not None:

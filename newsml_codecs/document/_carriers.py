@@ -39,7 +39,9 @@ PATCH = PREFIX + "patch"
 Patch = dict[str, Any]
 
 
-def _view(node: Any, parent: str) -> tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]:
+def _view(
+    node: Any, parent: str
+) -> tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]:
     if isinstance(node, NewsItem):
         return "newsItem", NAR, node.attributes, node.children
     return _parts(node, parent)
@@ -72,7 +74,12 @@ def _xml(children: list[Any], parent: str, ns: str) -> str:
     out: list[str] = []
     for child in children:
         if isinstance(child, str):
-            out.append(child.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;"))
+            out.append(
+                child.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\r", "&#13;")
+            )
         else:
             _write(child, parent, ns, out)
     return "".join(out)
@@ -82,11 +89,15 @@ class _Differ:
     """One diff run; memoises canonical shapes and keys of both trees by node identity."""
 
     def __init__(self) -> None:
-        self.views: dict[int, tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]] = {}
+        self.views: dict[
+            int, tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]
+        ] = {}
         self.shapes: dict[int, Any] = {}
         self.keys: dict[int, str] = {}
 
-    def view(self, node: Any, parent: str) -> tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]:
+    def view(
+        self, node: Any, parent: str
+    ) -> tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]:
         """`_view`, memoised: name, namespace, attributes, children."""
         found = self.views.get(id(node))
         if found is None:
@@ -153,7 +164,11 @@ class _Differ:
 
     def _groups(self, xs: list[Any], es: list[Any], patch: Patch, ns: str) -> bool:
         """IDF groups: the export merges them into one; record the split (key ``g``)."""
-        if len(xs) < 2 or len(es) != 1 or not all(self.view(c, "idf")[0] == "group" for c in (*xs, *es)):
+        if (
+            len(xs) < 2
+            or len(es) != 1
+            or not all(self.view(c, "idf")[0] == "group" for c in (*xs, *es))
+        ):
             return False
         flat: list[Any] = []
         groups = []
@@ -165,9 +180,14 @@ class _Differ:
             groups.append([[list(pair) for pair in group.attributes], len(children)])
         patch["g"] = groups
         entries = self.align(flat, _significant(es[0].children), "group", ns)
-        patch["c"] = entries if entries is not None else [
-            ["k", self.key(c, "group"), i, 0] for i, c in enumerate(_significant(es[0].children))
-        ]
+        patch["c"] = (
+            entries
+            if entries is not None
+            else [
+                ["k", self.key(c, "group"), i, 0]
+                for i, c in enumerate(_significant(es[0].children))
+            ]
+        )
         return True
 
     def align(self, xs: list[Any], es: list[Any], name: str, ns: str) -> list[Any] | None:
@@ -184,14 +204,22 @@ class _Differ:
         for position, child in enumerate(xs):  # second pass: same element name, other attributes
             if match[position] is None and not isinstance(child, str):
                 child_name = self.view(child, name)[:2]
-                found = next((
-                    i for i, c in enumerate(es)
-                    if not used[i] and not isinstance(c, str) and self.view(c, name)[:2] == child_name
-                ), None)
+                found = next(
+                    (
+                        i
+                        for i, c in enumerate(es)
+                        if not used[i]
+                        and not isinstance(c, str)
+                        and self.view(c, name)[:2] == child_name
+                    ),
+                    None,
+                )
                 if found is not None:
                     used[found] = True
                     match[position] = found
-        subpatches = [None if m is None else self.diff(xs[p], es[m], name, ns) for p, m in enumerate(match)]
+        subpatches = [
+            None if m is None else self.diff(xs[p], es[m], name, ns) for p, m in enumerate(match)
+        ]
         if match == list(range(len(es))) and not any(subpatches):
             return None
         keys = [self.key(c, name) for c in es]

@@ -8,13 +8,34 @@ from __future__ import annotations
 
 import re
 
-ELEMENT_TYPES = frozenset({
-    "x-im/paragraph", "preamble", "leadin", "body", "dateline", "headline", "x-im/header",
-    "subheadline", "subheadline1", "subheadline2", "subheadline3", "subheadline4",
-    "subheadline5", "drophead", "fact-body", "pagedateline", "preleadin", "madmansrow",
-    "blockquote", "x-im/unordered-list", "x-im/ordered-list", "monospace", "byline",
-    "attribution",
-})
+ELEMENT_TYPES = frozenset(
+    {
+        "x-im/paragraph",
+        "preamble",
+        "leadin",
+        "body",
+        "dateline",
+        "headline",
+        "x-im/header",
+        "subheadline",
+        "subheadline1",
+        "subheadline2",
+        "subheadline3",
+        "subheadline4",
+        "subheadline5",
+        "drophead",
+        "fact-body",
+        "pagedateline",
+        "preleadin",
+        "madmansrow",
+        "blockquote",
+        "x-im/unordered-list",
+        "x-im/ordered-list",
+        "monospace",
+        "byline",
+        "attribution",
+    }
+)
 """§3.1: content block types written as IDF ``<element>`` (others become ``<object>``)."""
 
 ELEMENT_RENAME = {"body": "x-im/paragraph", "headline": "x-im/header"}
@@ -102,11 +123,20 @@ def handling(block_type: str | None, key: str, context: str) -> str:
 DATA_KEY = re.compile(r"[A-Za-z_-][A-Za-z0-9_-]*\Z")
 """§5.7: a valid ``data`` key (the export refuses others)."""
 
-CONTENTMETA_LINK_TYPES = frozenset({
-    "x-im/articlesource", "x-im/premium", "x-im/articletype", "x-geo/point",
-    "x-im/contenttype", "x-im/articlecontent", "x-im/articlecontenttype",
-    "x-im/articleoptions", "x-im/articleoptions/plus", "x-im/plus",
-})
+CONTENTMETA_LINK_TYPES = frozenset(
+    {
+        "x-im/articlesource",
+        "x-im/premium",
+        "x-im/articletype",
+        "x-geo/point",
+        "x-im/contenttype",
+        "x-im/articlecontent",
+        "x-im/articlecontenttype",
+        "x-im/articleoptions",
+        "x-im/articleoptions/plus",
+        "x-im/plus",
+    }
+)
 """§3.7: link types that live in ``contentMeta`` whatever their rel."""
 CONTENTMETA_LINK_RELS = {"x-im/category": "category", "x-im/articleoptions/comments": "comment"}
 """§3.7: link types that live in ``contentMeta`` with one rel only."""
@@ -120,24 +150,68 @@ def is_contentmeta_link(link_type: str | None, rel: str | None) -> bool:
     return wanted is not None and wanted == rel
 
 
-CONCEPT_OBJECT_TYPES = frozenset({"x-im/contact-info", "x-im/position", "x-im/event-details", "x-im/polygon"})
+CONCEPT_OBJECT_TYPES = frozenset(
+    {"x-im/contact-info", "x-im/position", "x-im/event-details", "x-im/polygon"}
+)
 """§3.8: meta block types that belong to concepts, never to a newsItem's contentMeta."""
 
-PROPERTY_EXCEPTIONS = frozenset(name.lower() for name in (
-    "imext:description", "imext:product", "imext:itemLimit", "imext:type", "imext:pubstart",
-    "imext:pubstop", "imext:cover", "category", "uri", "altId", "infosource", "contentcreated",
-    "nrp:sector", "imext:header", "imext:subheader", "imext:deck", "imext:simplebyline",
-    "copyrightholder", "headline", "imext:headline", "imext:slugline", "urgency",
-    "concepttypes", "imext:qcode", "nrptype:evtyp", "infoSource", "creator", "language",
-    "conceptid", "provider", "type", "contentmodified", "slugline", "by", "description",
-    "definition",
-))
+PROPERTY_EXCEPTIONS = frozenset(
+    name.lower()
+    for name in (
+        "imext:description",
+        "imext:product",
+        "imext:itemLimit",
+        "imext:type",
+        "imext:pubstart",
+        "imext:pubstop",
+        "imext:cover",
+        "category",
+        "uri",
+        "altId",
+        "infosource",
+        "contentcreated",
+        "nrp:sector",
+        "imext:header",
+        "imext:subheader",
+        "imext:deck",
+        "imext:simplebyline",
+        "copyrightholder",
+        "headline",
+        "imext:headline",
+        "imext:slugline",
+        "urgency",
+        "concepttypes",
+        "imext:qcode",
+        "nrptype:evtyp",
+        "infoSource",
+        "creator",
+        "language",
+        "conceptid",
+        "provider",
+        "type",
+        "contentmodified",
+        "slugline",
+        "by",
+        "description",
+        "definition",
+    )
+)
 """§3.9 (lower-cased): property names that never become ``itemMetaExtProperty``."""
 
-CONTENTMETA_EXT_PROPERTIES = frozenset(name.lower() for name in (
-    "imext:header", "imext:subheader", "imext:deck", "imext:simplebyline", "provider", "uri",
-    "type", "contentcreated", "contentmodified",
-))
+CONTENTMETA_EXT_PROPERTIES = frozenset(
+    name.lower()
+    for name in (
+        "imext:header",
+        "imext:subheader",
+        "imext:deck",
+        "imext:simplebyline",
+        "provider",
+        "uri",
+        "type",
+        "contentcreated",
+        "contentmodified",
+    )
+)
 """§5.4: exception properties written as ``contentMetaExtProperty`` (parameters dropped)."""
 
 ROOT_ATTRIBUTES = (

@@ -57,10 +57,12 @@ def import_data(
         if child.get("format") == "idf":
             continue
         if child.name == "flags" and block_type in cfg.FLAG_TYPES:
-            flags.append({
-                "type": "x-im/flags",
-                "data": {flag.text: "true" for flag in child.elements("flag")},
-            })
+            flags.append(
+                {
+                    "type": "x-im/flags",
+                    "data": {flag.text: "true" for flag in child.elements("flag")},
+                }
+            )
             continue
         name = child.name
         if not cfg.DATA_KEY.match(name):

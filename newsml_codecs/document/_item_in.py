@@ -21,7 +21,10 @@ from newsml_model import (
 from newsml_model._nodes import get_attribute
 
 _ITEM_EXT_FIELDS = {
-    "imext:uri": "uri", "imext:url": "url", "imext:path": "path", "imext:type": "type",
+    "imext:uri": "uri",
+    "imext:url": "url",
+    "imext:path": "path",
+    "imext:type": "type",
 }
 
 
@@ -42,8 +45,14 @@ def _time(text: str | None, field: str, *, strict: bool) -> str | None:
         raise DecodeError(str(error)) from None
 
 
-def _item_meta(meta: ItemMeta, doc: dict[str, Any], props: list[dict[str, Any]],
-               links: list[Block], notes: list[Block], objects: list[Block]) -> None:
+def _item_meta(
+    meta: ItemMeta,
+    doc: dict[str, Any],
+    props: list[dict[str, Any]],
+    links: list[Block],
+    notes: list[Block],
+    objects: list[Block],
+) -> None:
     item_class = None
     services: list[Block] = []
     for child in meta.children:
@@ -58,13 +67,23 @@ def _item_meta(meta: ItemMeta, doc: dict[str, Any], props: list[dict[str, Any]],
                 if value is not None:
                     doc["published" if kind == "imext:pubstart" else "unpublished"] = value
             else:
-                props.append(_property(kind, child.value, creator=get_attribute(child.attributes, "creator"),
-                                       why=get_attribute(child.attributes, "why")))
+                props.append(
+                    _property(
+                        kind,
+                        child.value,
+                        creator=get_attribute(child.attributes, "creator"),
+                        why=get_attribute(child.attributes, "why"),
+                    )
+                )
         elif isinstance(child, Service):
-            services.append({
-                "type": "x-im/service", **({"title": child.name} if child.name else {}),
-                **({"value": child.qcode} if child.qcode else {}), "data": {"why": child.why or ""},
-            })
+            services.append(
+                {
+                    "type": "x-im/service",
+                    **({"title": child.name} if child.name else {}),
+                    **({"value": child.qcode} if child.qcode else {}),
+                    "data": {"why": child.why or ""},
+                }
+            )
         elif isinstance(child, Element):
             name = child.name
             if name == "title":
@@ -123,8 +142,13 @@ def _item_link(link: Any) -> list[Block]:
     return blocks
 
 
-def _content_meta(meta: ContentMeta, doc: dict[str, Any], props: list[dict[str, Any]],
-                  links: list[Block], objects: list[Block]) -> None:
+def _content_meta(
+    meta: ContentMeta,
+    doc: dict[str, Any],
+    props: list[dict[str, Any]],
+    links: list[Block],
+    objects: list[Block],
+) -> None:
     singles: dict[str, dict[str, Any]] = {}
     descriptions: list[dict[str, Any]] = []
     exts: list[dict[str, Any]] = []
@@ -155,8 +179,12 @@ def _content_meta(meta: ContentMeta, doc: dict[str, Any], props: list[dict[str, 
                     doc["created"] = created
         elif isinstance(child, Links):
             links.extend(
-                b for link in child.links
-                if (cfg.is_contentmeta_link(link.type, link.rel) or link.type in cfg.CONTENTMETA_LINK_RELS)
+                b
+                for link in child.links
+                if (
+                    cfg.is_contentmeta_link(link.type, link.rel)
+                    or link.type in cfg.CONTENTMETA_LINK_RELS
+                )
                 and (b := link_block(link))
             )
         elif isinstance(child, Metadata):

@@ -21,7 +21,12 @@ from newsml_model import (
 )
 from newsml_model._nodes import Node
 
-_ITEM_EXT_FIELDS = (("imext:url", "url"), ("imext:uri", "uri"), ("imext:type", "type"), ("imext:path", "path"))
+_ITEM_EXT_FIELDS = (
+    ("imext:url", "url"),
+    ("imext:uri", "uri"),
+    ("imext:type", "type"),
+    ("imext:path", "path"),
+)
 
 
 def _el(name: str, text: str | None = None, **attributes: str | None) -> Element:
@@ -54,16 +59,21 @@ def _item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> 
         children.append(_el("title", doc["title"]))
     blocks = doc.get("links") or ()
     links: list[Node] = [
-        link_node(block, cfg.LINK, f"$.links[{i}]") for i, block in enumerate(blocks)
+        link_node(block, cfg.LINK, f"$.links[{i}]")
+        for i, block in enumerate(blocks)
         if not cfg.is_contentmeta_link(block.get("type"), block.get("rel"))
         and block.get("type") not in ("x-im/related-geo", "x-im/service")
     ]
     geo = [block for block in blocks if block.get("rel") == "related-geo"]
     if geo:
         uuids = tuple(
-            Element(name="uuid", attributes=(("title", block.get("title") or ""),),
-                    children=(block["uuid"],) if block.get("uuid") else ())
-            for block in geo if block.get("uuid") or block.get("title")
+            Element(
+                name="uuid",
+                attributes=(("title", block.get("title") or ""),),
+                children=(block["uuid"],) if block.get("uuid") else (),
+            )
+            for block in geo
+            if block.get("uuid") or block.get("title")
         )
         links.append(Link(rel="related-geo", children=(Element(name="data", children=uuids),)))
     if links:
@@ -83,27 +93,43 @@ def _item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> 
         if lower in ("filename", "section", "role") or lower in cfg.PROPERTY_EXCEPTIONS:
             continue
         params = prop.get("parameters") or {}
-        ext.append(ExtProperty(
-            type=prop.get("name") or "", value=prop.get("value") or "",
-            attributes=tuple((key, params[key]) for key in ("creator", "why") if params.get(key)),
-        ))
+        ext.append(
+            ExtProperty(
+                type=prop.get("name") or "",
+                value=prop.get("value") or "",
+                attributes=tuple(
+                    (key, params[key]) for key in ("creator", "why") if params.get(key)
+                ),
+            )
+        )
     ext.sort(key=lambda p: p.type or "")
     children.extend(ext)
     for lower, prop in props:
         if lower == "section":
             section = (prop.get("parameters") or {}).get("name")
-            children.append(Service(qcode="imsection:" + (prop.get("value") or ""),
-                                    children=(_el("name", section),) if section else ()))
+            children.append(
+                Service(
+                    qcode="imsection:" + (prop.get("value") or ""),
+                    children=(_el("name", section),) if section else (),
+                )
+            )
     for block in blocks:
         if block.get("type") == "x-im/service":
             why = (block.get("data") or {}).get("why")
             title: str | None = block.get("title")
-            children.append(Service(qcode=block.get("value") or None, why=why or None,
-                                    children=(_el("name", title),) if title else ()))
+            children.append(
+                Service(
+                    qcode=block.get("value") or None,
+                    why=why or None,
+                    children=(_el("name", title),) if title else (),
+                )
+            )
     return ItemMeta(children=tuple(children))
 
 
-def _content_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> ContentMeta | None:
+def _content_meta(
+    doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]
+) -> ContentMeta | None:
     last = dict(props)
     children: list[Node] = []
     if doc.get("created"):
@@ -130,7 +156,13 @@ def _content_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) 
     single("headline", "headline")
     for lower, prop in props:
         if lower == "description":
-            children.append(_el("description", prop.get("value"), role=(prop.get("parameters") or {}).get("role")))
+            children.append(
+                _el(
+                    "description",
+                    prop.get("value"),
+                    role=(prop.get("parameters") or {}).get("role"),
+                )
+            )
             alive = True
     single("creator", "creator", literal=True)
     if last.get("language", {}).get("value"):
@@ -140,22 +172,29 @@ def _content_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) 
     for lower, prop in props:
         if lower == "nrp:sector":
             literal = (prop.get("parameters") or {}).get("literal")
-            children.append(ExtProperty(type="nrp:sector", value=prop.get("value") or "",
-                                        attributes=(("literal", literal),) if literal else ()))
+            children.append(
+                ExtProperty(
+                    type="nrp:sector",
+                    value=prop.get("value") or "",
+                    attributes=(("literal", literal),) if literal else (),
+                )
+            )
         elif lower in cfg.CONTENTMETA_EXT_PROPERTIES:
             children.append(ExtProperty(type=prop.get("name"), value=prop.get("value") or ""))
         else:
             continue
         alive = True
     objects = [
-        object_node(block, cfg.META, f"$.meta[{i}]") for i, block in enumerate(doc.get("meta") or ())
+        object_node(block, cfg.META, f"$.meta[{i}]")
+        for i, block in enumerate(doc.get("meta") or ())
         if block.get("type") != "x-im/note" and block.get("type") not in cfg.CONCEPT_OBJECT_TYPES
     ]
     if objects:
         children.append(Metadata(children=tuple(objects), namespace=IM))
         alive = True
     links = [
-        link_node(block, cfg.LINK, f"$.links[{i}]") for i, block in enumerate(doc.get("links") or ())
+        link_node(block, cfg.LINK, f"$.links[{i}]")
+        for i, block in enumerate(doc.get("links") or ())
         if cfg.is_contentmeta_link(block.get("type"), block.get("rel"))
     ]
     if links:
@@ -173,11 +212,26 @@ def export_item(doc: dict[str, Any]) -> NewsItem:
     if content_meta is not None:
         children.append(content_meta)
     if doc.get("type") == "x-im/article":
-        group = Element(name="group", attributes=(("type", "body"),), children=tuple(
-            idf_node(block, f"$.content[{i}]") for i, block in enumerate(doc.get("content") or ())
-        ))
-        lang: tuple[tuple[str, str], ...] = (("xml:lang", doc["language"]),) if doc.get("language") else ()
-        idf = Element(name="idf", namespace=IDF, attributes=(*lang, ("dir", "ltr")), children=(group,))
-        children.append(Element(name="contentSet", children=(Element(name="inlineXML", children=(idf,)),)))
-    attributes = (("conformance", "power"), ("guid", doc.get("uuid") or ""), *cfg.ROOT_ATTRIBUTES[1:])
+        group = Element(
+            name="group",
+            attributes=(("type", "body"),),
+            children=tuple(
+                idf_node(block, f"$.content[{i}]")
+                for i, block in enumerate(doc.get("content") or ())
+            ),
+        )
+        lang: tuple[tuple[str, str], ...] = (
+            (("xml:lang", doc["language"]),) if doc.get("language") else ()
+        )
+        idf = Element(
+            name="idf", namespace=IDF, attributes=(*lang, ("dir", "ltr")), children=(group,)
+        )
+        children.append(
+            Element(name="contentSet", children=(Element(name="inlineXML", children=(idf,)),))
+        )
+    attributes = (
+        ("conformance", "power"),
+        ("guid", doc.get("uuid") or ""),
+        *cfg.ROOT_ATTRIBUTES[1:],
+    )
     return NewsItem(attributes=attributes, children=tuple(children))

@@ -23,8 +23,20 @@ _BASE = {"dir", "lang", "id", "title"}
 _ATTRIBUTES: dict[str, set[str]] = {
     "*": _BASE,
     "img": {"src", "alt", "align", "height", "width"},
-    "ol": {"type"}, "ul": {"type"}, "li": {"type", "value"},
-    "table": {"align", "bgcolor", "border", "cellpadding", "cellspacing", "frame", "rules", "summary", "width"},
+    "ol": {"type"},
+    "ul": {"type"},
+    "li": {"type", "value"},
+    "table": {
+        "align",
+        "bgcolor",
+        "border",
+        "cellpadding",
+        "cellspacing",
+        "frame",
+        "rules",
+        "summary",
+        "width",
+    },
     "caption": {"align"},
     "col": {"align", "bgcolor", "char", "charoff", "span", "valign", "width"},
     "colgroup": {"align", "bgcolor", "char", "charoff", "span", "valign", "width"},
@@ -32,8 +44,36 @@ _ATTRIBUTES: dict[str, set[str]] = {
     "tbody": {"align", "bgcolor", "char", "charoff", "valign"},
     "tfoot": {"align", "bgcolor", "char", "charoff", "valign"},
     "tr": {"align", "bgcolor", "char", "charoff", "valign"},
-    "td": {"abbr", "align", "bgcolor", "char", "charoff", "colspan", "headers", "height", "nowrap", "rowspan", "scope", "valign", "width"},
-    "th": {"abbr", "align", "bgcolor", "char", "charoff", "colspan", "headers", "height", "nowrap", "rowspan", "scope", "valign", "width"},
+    "td": {
+        "abbr",
+        "align",
+        "bgcolor",
+        "char",
+        "charoff",
+        "colspan",
+        "headers",
+        "height",
+        "nowrap",
+        "rowspan",
+        "scope",
+        "valign",
+        "width",
+    },
+    "th": {
+        "abbr",
+        "align",
+        "bgcolor",
+        "char",
+        "charoff",
+        "colspan",
+        "headers",
+        "height",
+        "nowrap",
+        "rowspan",
+        "scope",
+        "valign",
+        "width",
+    },
     "strong": {"type"},
     "mark": set(),
     "a": {"href", "rel", "target", "download"},
@@ -43,14 +83,45 @@ _ATTRIBUTES: dict[str, set[str]] = {
     "x-person": {"tag", "tagdescription", "tagid", "tagimageurl", "taglongdescription"},
 }
 _TAGS = {
-    "img", "ol", "ul", "li", "dl", "dt", "dd", "table", "caption", "col", "colgroup", "thead",
-    "tbody", "tfoot", "tr", "td", "th", "strong", "em", "mark", "a", "element", "ins", "code",
+    "img",
+    "ol",
+    "ul",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "caption",
+    "col",
+    "colgroup",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "td",
+    "th",
+    "strong",
+    "em",
+    "mark",
+    "a",
+    "element",
+    "ins",
+    "code",
     "x-person",
 }
 _ALLOWED_WITHOUT_ATTRIBUTES = _TAGS - {"a", "img"}
 _DROP_CONTENT = {
-    "frame", "frameset", "iframe", "noembed", "noframes", "noscript", "nostyle", "object",
-    "script", "style", "title",
+    "frame",
+    "frameset",
+    "iframe",
+    "noembed",
+    "noframes",
+    "noscript",
+    "nostyle",
+    "object",
+    "script",
+    "style",
+    "title",
 }
 _ID_RE = re.compile(r"[A-Za-z0-9:._-]")
 _LANG_RE = re.compile(r"[a-zA-Z]{2,20}")
@@ -86,7 +157,9 @@ _VOID_RE = re.compile(r"<(img|col)(\s[^>]*)?>")
 _NAMED_RE = re.compile(r"&([A-Za-z][A-Za-z0-9]{1,31});")
 _XML_NAMED = {"amp", "lt", "gt", "quot", "apos"}
 # Text whose every "&" starts a reference: html.unescape decodes it as expat would.
-_PLAIN_ENTITIES = re.compile(r"(?:[^&<>]|&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)*")
+_PLAIN_ENTITIES = re.compile(
+    r"(?:[^&<>]|&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)*"
+)
 
 
 class MarkupError(ValueError):
@@ -211,7 +284,9 @@ def sanitize(markup: str) -> str:
     """
     if "<" not in markup and "&" not in markup:
         return escape(markup)
-    cleaned = _VOID_RE.sub(lambda m: "<" + m.group(1) + (m.group(2) or "") + "/>", _CLEANER.clean(markup))
+    cleaned = _VOID_RE.sub(
+        lambda m: "<" + m.group(1) + (m.group(2) or "") + "/>", _CLEANER.clean(markup)
+    )
     return write(_unwrap_bare(parse_fragment(cleaned)))
 
 

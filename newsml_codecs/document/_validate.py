@@ -11,35 +11,83 @@ from typing import Any
 
 from newsml_model import InvalidDocumentError, UnsupportedItemKindError
 
-_STRINGS = ("uuid", "type", "uri", "url", "title", "path", "source", "language", "status", "provider")
+_STRINGS = (
+    "uuid",
+    "type",
+    "uri",
+    "url",
+    "title",
+    "path",
+    "source",
+    "language",
+    "status",
+    "provider",
+)
 _TIMES = ("created", "modified", "published", "unpublished")
-_BLOCK_STRINGS = ("id", "uuid", "uri", "url", "type", "title", "rel", "name", "value", "contentType", "role")
+_BLOCK_STRINGS = (
+    "id",
+    "uuid",
+    "uri",
+    "url",
+    "type",
+    "title",
+    "rel",
+    "name",
+    "value",
+    "contentType",
+    "role",
+)
 _BLOCK_LISTS = ("links", "content", "meta")
 _UNSUPPORTED = {
-    "x-im/author", "x-im/category", "x-im/channel", "x-im/content-profile", "x-im/event",
-    "x-im/organisation", "x-im/person", "x-im/place", "x-im/section", "x-im/story", "x-im/topic",
-    "x-im/newscoverage", "x-im/assignment", "x-im/package", "x-im/list", "x-im/concept",
+    "x-im/author",
+    "x-im/category",
+    "x-im/channel",
+    "x-im/content-profile",
+    "x-im/event",
+    "x-im/organisation",
+    "x-im/person",
+    "x-im/place",
+    "x-im/section",
+    "x-im/story",
+    "x-im/topic",
+    "x-im/newscoverage",
+    "x-im/assignment",
+    "x-im/package",
+    "x-im/list",
+    "x-im/concept",
 }
-_UNSUPPORTED_KIND = {"x-im/newscoverage": "planningItem", "x-im/assignment": "planning",
-                     "x-im/package": "package", "x-im/list": "list"}
+_UNSUPPORTED_KIND = {
+    "x-im/newscoverage": "planningItem",
+    "x-im/assignment": "planning",
+    "x-im/package": "package",
+    "x-im/list": "list",
+}
 
 
 def _string_map(value: Any, path: str) -> dict[str, str]:
     if not isinstance(value, Mapping):
-        raise InvalidDocumentError(f"expected an object of strings, got {type(value).__name__}", path=path)
+        raise InvalidDocumentError(
+            f"expected an object of strings, got {type(value).__name__}", path=path
+        )
     for key, item in value.items():
         if not isinstance(item, str):
-            raise InvalidDocumentError(f"expected a string value, got {type(item).__name__}", path=f"{path}.{key}")
+            raise InvalidDocumentError(
+                f"expected a string value, got {type(item).__name__}", path=f"{path}.{key}"
+            )
     return dict(value)
 
 
 def _block(value: Any, path: str) -> dict[str, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidDocumentError(f"expected a block object, got {type(value).__name__}", path=path)
+        raise InvalidDocumentError(
+            f"expected a block object, got {type(value).__name__}", path=path
+        )
     block = {key: item for key, item in value.items() if item is not None}  # JSON null = absent
     for key in _BLOCK_STRINGS:
         if key in block and not isinstance(block[key], str):
-            raise InvalidDocumentError(f"expected a string, got {type(block[key]).__name__}", path=f"{path}.{key}")
+            raise InvalidDocumentError(
+                f"expected a string, got {type(block[key]).__name__}", path=f"{path}.{key}"
+            )
     if "data" in block:
         block["data"] = _string_map(block["data"], f"{path}.data")
     for key in _BLOCK_LISTS:
@@ -56,17 +104,23 @@ def _blocks(value: Any, path: str) -> list[dict[str, Any]]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise InvalidDocumentError(f"expected a list of blocks, got {type(value).__name__}", path=path)
+        raise InvalidDocumentError(
+            f"expected a list of blocks, got {type(value).__name__}", path=path
+        )
     return [_block(item, f"{path}[{index}]") for index, item in enumerate(value)]
 
 
 def _property(value: Any, path: str) -> dict[str, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidDocumentError(f"expected a property object, got {type(value).__name__}", path=path)
+        raise InvalidDocumentError(
+            f"expected a property object, got {type(value).__name__}", path=path
+        )
     prop = {key: item for key, item in value.items() if item is not None}
     for key in ("name", "value"):
         if key in prop and not isinstance(prop[key], str):
-            raise InvalidDocumentError(f"expected a string, got {type(prop[key]).__name__}", path=f"{path}.{key}")
+            raise InvalidDocumentError(
+                f"expected a string, got {type(prop[key]).__name__}", path=f"{path}.{key}"
+            )
     if "parameters" in prop:
         prop["parameters"] = _string_map(prop["parameters"], f"{path}.parameters")
     return prop
@@ -88,8 +142,12 @@ def check_document(value: Any) -> dict[str, Any]:
         raise InvalidDocumentError("empty document")
     for key in _STRINGS + _TIMES:
         if key in doc and doc[key] is not None and not isinstance(doc[key], str):
-            raise InvalidDocumentError(f"expected a string, got {type(doc[key]).__name__}", path=f"$.{key}")
-    if "products" in doc and not (isinstance(doc["products"], list) and all(isinstance(p, str) for p in doc["products"])):
+            raise InvalidDocumentError(
+                f"expected a string, got {type(doc[key]).__name__}", path=f"$.{key}"
+            )
+    if "products" in doc and not (
+        isinstance(doc["products"], list) and all(isinstance(p, str) for p in doc["products"])
+    ):
         raise InvalidDocumentError("expected a list of strings", path="$.products")
     for key in _BLOCK_LISTS:
         if key in doc:
@@ -97,7 +155,9 @@ def check_document(value: Any) -> dict[str, Any]:
     if "properties" in doc:
         props = doc["properties"]
         if not isinstance(props, list):
-            raise InvalidDocumentError(f"expected a list of properties, got {type(props).__name__}", path="$.properties")
+            raise InvalidDocumentError(
+                f"expected a list of properties, got {type(props).__name__}", path="$.properties"
+            )
         doc["properties"] = [_property(p, f"$.properties[{i}]") for i, p in enumerate(props)]
     kind = doc.get("type")
     if not kind:

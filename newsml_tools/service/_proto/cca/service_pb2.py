@@ -23,7 +23,7 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
-from newsml_codecs.service._proto.naviga import document_pb2 as naviga_dot_document__pb2
+from newsml_tools.service._proto.naviga import document_pb2 as naviga_dot_document__pb2
 
 
 DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x11\x63\x63\x61/service.proto\x12\x03\x63\x63\x61\x1a\x15naviga/document.proto\"&\n\x14\x43onvertToDocumentReq\x12\x0e\n\x06newsml\x18\x01 \x01(\t\":\n\x14\x43onvertToDocumentRes\x12\"\n\x08\x64ocument\x18\x01 \x01(\x0b\x32\x10.naviga.Document\"8\n\x12\x43onvertToNewsmlReq\x12\"\n\x08\x64ocument\x18\x01 \x01(\x0b\x32\x10.naviga.Document\"$\n\x12\x43onvertToNewsmlRes\x12\x0e\n\x06newsml\x18\x01 \x01(\t\"9\n\x13ValidateDocumentReq\x12\"\n\x08\x64ocument\x18\x01 \x01(\x0b\x32\x10.naviga.Document\"+\n\x13ValidateDocumentRes\x12\x14\n\x0cschemaErrors\x18\x01 \x03(\t*W\n\x10ProcessingStatus\x12\x0b\n\x07UNKNOWN\x10\x00\x12\x0f\n\x0bIN_PROGRESS\x10\x01\x12\x08\n\x04\x44ONE\x10\x02\x12\t\n\x05\x45RROR\x10\x03\x12\x10\n\x0c\x41SSET_EXISTS\x10\x04*H\n\x0bLockingMode\x12\x08\n\x04NONE\x10\x00\x12\x16\n\x12OPTIMISTIC_LOCKING\x10\x01\x12\x17\n\x13PESSIMISTIC_LOCKING\x10\x02*J\n\x0c\x44ownloadType\x12\x10\n\x0cTYPE_UNKNOWN\x10\x00\x12\x11\n\rTYPE_ORIGINAL\x10\x01\x12\x15\n\x11TYPE_PRESENTATION\x10\x02\x32\xe0\x01\n\x05Tools\x12I\n\x11\x43onvertToDocument\x12\x19.cca.ConvertToDocumentReq\x1a\x19.cca.ConvertToDocumentRes\x12\x43\n\x0f\x43onvertToNewsml\x12\x17.cca.ConvertToNewsmlReq\x1a\x17.cca.ConvertToNewsmlRes\x12G\n\x11ValidateNavigaDoc\x12\x18.cca.ValidateDocumentReq\x1a\x18.cca.ValidateDocumentResb\x06proto3')

@@ -1,6 +1,6 @@
 # ruff: noqa
 # mypy: disable-error-code="type-arg"
-from newsml_codecs.service._proto.naviga import document_pb2 as _document_pb2
+from newsml_tools.service._proto.naviga import document_pb2 as _document_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor

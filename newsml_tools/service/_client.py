@@ -17,9 +17,9 @@ from typing import Any, Literal
 
 import httpx
 
-from newsml_codecs.service._errors import ERROR_STATUS, TwirpError
-from newsml_codecs.service._proto.cca import service_pb2
-from newsml_codecs.service._wire import document_from_proto, document_to_proto
+from newsml_tools.service._errors import ERROR_STATUS, TwirpError
+from newsml_tools.service._proto.cca import service_pb2
+from newsml_tools.service._wire import document_from_proto, document_to_proto
 
 TWIRP_VERSION = "v8.1.3"
 _MEDIA = {"json": "application/json", "protobuf": "application/protobuf"}
@@ -161,8 +161,9 @@ class ToolsClient:
         except httpx.HTTPError as error:
             raise TwirpError("internal", f"failed to do request: {error}") from error
         if response.status_code != 200:
-            raise error_from_response(response.status_code, response.content,
-                                      response.headers.get("location", ""))
+            raise error_from_response(
+                response.status_code, response.content, response.headers.get("location", "")
+            )
         return response.content
 
 
@@ -190,8 +191,11 @@ def error_from_response(status: int, body: bytes, location: str = "") -> TwirpEr
         return _intermediary(code, status, msg, {"body": body.decode("utf-8", "replace")})
     code, msg, meta = parsed
     if code not in ERROR_STATUS:
-        return TwirpError("internal", f"invalid type returned from server error response: {code}",
-                          {"body": body.decode("utf-8", "replace")})
+        return TwirpError(
+            "internal",
+            f"invalid type returned from server error response: {code}",
+            {"body": body.decode("utf-8", "replace")},
+        )
     return TwirpError(code, msg, meta)
 
 

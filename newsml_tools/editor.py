@@ -5,7 +5,7 @@ For hosts that embed the library the way the Writer holds an article: an
 `newsml_model.newsitem` to it, delivers their events to listeners registered
 by name and event type (never to the one registered under the sender's exact
 name, decision D2), keeps undo and redo stacks (cheap: items are immutable
-and share structure), and saves through a `newsml_codecs.store.Store` or any
+and share structure), and saves through a `newsml_tools.store.Store` or any
 saver callable after validating. See ``docs/editor.md``.
 
 Example:
@@ -25,9 +25,6 @@ from typing import Any, Concatenate, ParamSpec
 import attrs
 
 from newsml_codecs import newsml
-from newsml_codecs._listeners import ALL, EVENT_TYPES, Listener, Listeners, event_type
-from newsml_codecs._validation import validate
-from newsml_codecs.store import Revision, Store
 from newsml_model import (
     Change,
     DocumentSaved,
@@ -39,6 +36,9 @@ from newsml_model import (
     NewsItemError,
     newsitem,
 )
+from newsml_tools._listeners import ALL, EVENT_TYPES, Listener, Listeners, event_type
+from newsml_tools._validation import validate
+from newsml_tools.store import Revision, Store
 
 P = ParamSpec("P")
 

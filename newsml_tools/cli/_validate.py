@@ -21,9 +21,9 @@ import time
 from pathlib import Path
 
 from newsml_codecs import newsml, schema
-from newsml_codecs.cli import _batch
-from newsml_codecs.cli._files import STDIN, looks_like_xml, read_stdin, sources
 from newsml_model import NewsItemError
+from newsml_tools import batch
+from newsml_tools.cli._files import STDIN, looks_like_xml, read_stdin, sources
 
 __all__ = ["problems_of", "register", "run", "validate_file"]
 
@@ -52,7 +52,7 @@ def problems_of(data: bytes, xml: bool) -> list[str]:
     return schema.validate(doc)
 
 
-def validate_file(path: str) -> _batch.Outcome:
+def validate_file(path: str) -> batch.Outcome:
     """The problems of one file (in a worker process); nothing is raised.
 
     Args:
@@ -97,10 +97,10 @@ def run(args: argparse.Namespace) -> int:
         valid, invalid = (0, 1) if problems else (1, 0)
     else:
         files = [str(source.path) for source in sources(inputs)]
-        valid, invalid = _batch.run(
+        valid, invalid = batch.run(
             validate_file,
             files,
-            workers=_batch.workers(args),
+            workers=batch.workers(args),
             report=sys.stdout,
             progress=args.progress,
         )
@@ -125,5 +125,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "inputs", nargs="+", metavar="INPUT", help="files, directories (recursive), or - for stdin"
     )
-    _batch.add_options(parser)
+    batch.add_options(parser)
     parser.set_defaults(func=run)

@@ -17,14 +17,14 @@ from typing import Any
 from google.protobuf.message import DecodeError as ProtoDecodeError
 
 from newsml_codecs import document, newsml, schema
-from newsml_codecs.service._errors import TwirpError, from_library_error, malformed, required
-from newsml_codecs.service._proto.cca import service_pb2
-from newsml_codecs.service._wire import document_from_proto, document_to_proto
 from newsml_model import NewsItemError
+from newsml_tools.service._errors import TwirpError, from_library_error, malformed, required
+from newsml_tools.service._proto.cca import service_pb2
+from newsml_tools.service._wire import document_from_proto, document_to_proto
 
 Handler = Callable[[bytes, bool], bytes]
 
-log = logging.getLogger("newsml_codecs.service")
+log = logging.getLogger("newsml_tools.service")
 
 _JSON_UNDECODABLE = "the json request could not be decoded"
 _PROTO_UNDECODABLE = "the protobuf request could not be decoded"
@@ -54,8 +54,11 @@ def convert_to_document(body: bytes, protobuf: bool) -> bytes:
     except (NewsItemError, ValueError) as error:
         # A value the codec accepts but protobuf cannot carry (a time before
         # year 1, text that is not valid Unicode): the input's fault.
-        raise TwirpError("invalid_argument", f"newsml cannot be sent as protobuf: {error}",
-                         {"argument": "newsml"}) from None
+        raise TwirpError(
+            "invalid_argument",
+            f"newsml cannot be sent as protobuf: {error}",
+            {"argument": "newsml"},
+        ) from None
     return reply.SerializeToString()
 
 
@@ -77,8 +80,9 @@ def convert_to_newsml(body: bytes, protobuf: bool) -> bytes:
     try:
         return service_pb2.ConvertToNewsmlRes(newsml=text).SerializeToString()
     except ValueError as error:
-        raise TwirpError("invalid_argument", f"document is not valid Unicode: {error}",
-                         {"argument": "document"}) from None
+        raise TwirpError(
+            "invalid_argument", f"document is not valid Unicode: {error}", {"argument": "document"}
+        ) from None
 
 
 def validate_navigadoc(body: bytes, protobuf: bool) -> bytes:
@@ -154,8 +158,11 @@ def _json_response(value: Mapping[str, Any], argument: str) -> bytes:
     except UnicodeEncodeError as error:
         # Lone surrogates arrive as JSON escapes ("\ud800") and survive the
         # codecs, but cannot be sent back as UTF-8.
-        raise TwirpError("invalid_argument", f"{argument} is not valid Unicode: {error.reason}",
-                         {"argument": argument}) from None
+        raise TwirpError(
+            "invalid_argument",
+            f"{argument} is not valid Unicode: {error.reason}",
+            {"argument": argument},
+        ) from None
 
 
 def _leaked(error: Exception, argument: str) -> TwirpError:
@@ -166,10 +173,12 @@ def _leaked(error: Exception, argument: str) -> TwirpError:
     than a 500, and a warning so the codec can be fixed to say where.
     """
     log.warning("codec raised %s instead of a DecodeError: %s", type(error).__name__, error)
-    return TwirpError("invalid_argument", f"{argument} cannot be converted: {error}",
-                      {"argument": argument})
+    return TwirpError(
+        "invalid_argument", f"{argument} cannot be converted: {error}", {"argument": argument}
+    )
 
 
 def _too_deep(argument: str) -> TwirpError:
-    return TwirpError("invalid_argument", f"{argument} is nested too deeply",
-                      {"argument": argument})
+    return TwirpError(
+        "invalid_argument", f"{argument} is nested too deeply", {"argument": argument}
+    )

@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from newsml_codecs.store._errors import StoreBusyError, StoreError, StoreFileError
+from newsml_tools.store._errors import StoreBusyError, StoreError, StoreFileError
 
 APPLICATION_ID = 0x4E4D4C53  # "NMLS"
 SCHEMA_VERSION = 1

@@ -1,11 +1,11 @@
-"""``python -m newsml_codecs.service``: run the Tools service (same options as ``newsml serve``)."""
+"""``python -m newsml_tools.service``: run the Tools service (same options as ``newsml serve``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from newsml_codecs.service._run import add_arguments, serve
+from newsml_tools.service._run import add_arguments, serve
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,7 +15,7 @@ def main(argv: list[str] | None = None) -> int:
         The exit status.
     """
     parser = argparse.ArgumentParser(
-        prog="python -m newsml_codecs.service",
+        prog="python -m newsml_tools.service",
         description="Serve the Tools service (Twirp, JSON and protobuf) under uvicorn.",
     )
     add_arguments(parser)

@@ -24,9 +24,9 @@ from pathlib import Path
 import attrs
 
 from newsml_codecs import document, newsml
-from newsml_codecs.cli import _batch
-from newsml_codecs.cli._files import STDIN, Source, looks_like_xml, mirror, read_stdin, sources
 from newsml_model import NewsItemError
+from newsml_tools import batch
+from newsml_tools.cli._files import STDIN, Source, looks_like_xml, mirror, read_stdin, sources
 
 __all__ = [
     "DOCUMENT",
@@ -73,7 +73,7 @@ class Job:
     target: str
 
 
-def convert_file(job: Job) -> _batch.Outcome:
+def convert_file(job: Job) -> batch.Outcome:
     """Convert one file (in a worker process); every failure becomes a problem.
 
     Args:
@@ -182,10 +182,10 @@ def run(args: argparse.Namespace) -> int:
         # Under directories take the files the direction can read (both without --to).
         suffixes = [suffix for suffix, to in _DIRECTION_OF_SUFFIX.items() if args.to in (None, to)]
         jobs = _jobs(list(sources(inputs, suffixes)), args, named_file)
-        succeeded, failed = _batch.run(
+        succeeded, failed = batch.run(
             convert_file,
             jobs,
-            workers=_batch.workers(args),
+            workers=batch.workers(args),
             report=sys.stderr,
             progress=args.progress,
         )
@@ -219,5 +219,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="PATH",
         help="output file (one input) or directory (mirrors the input tree); default: stdout for one input",
     )
-    _batch.add_options(parser)
+    batch.add_options(parser)
     parser.set_defaults(func=run)

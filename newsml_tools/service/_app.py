@@ -19,8 +19,8 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from newsml_codecs.service._errors import TwirpError, bad_route
-from newsml_codecs.service._handlers import HANDLERS
+from newsml_tools.service._errors import TwirpError, bad_route
+from newsml_tools.service._handlers import HANDLERS
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -31,8 +31,8 @@ DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
 PATH_PREFIX = "/twirp"
 SERVICE = "cca.Tools"
 
-access_log = logging.getLogger("newsml_codecs.service.access")
-error_log = logging.getLogger("newsml_codecs.service")
+access_log = logging.getLogger("newsml_tools.service.access")
+error_log = logging.getLogger("newsml_tools.service")
 
 _JSON = b"application/json"
 _PROTOBUF = b"application/protobuf"
@@ -99,7 +99,11 @@ class ToolsApp:
             access_log.info(
                 '%s "%s %s" %d %s %d %.2fms',
                 f"{client[0]}:{client[1]}" if client else "-",
-                scope["method"], scope["path"], status, code, size,
+                scope["method"],
+                scope["path"],
+                status,
+                code,
+                size,
                 (time.perf_counter() - started) * 1000,
             )
 
@@ -110,15 +114,20 @@ class ToolsApp:
         # The Go server's order of checks: method, service, prefix, method
         # name, content type.
         if method != "POST":
-            raise bad_route(f"unsupported method {_quote(method)} (only POST is allowed)", method, path)
+            raise bad_route(
+                f"unsupported method {_quote(method)} (only POST is allowed)", method, path
+            )
         parts = path.split("/")
-        prefix, service, name = ("/".join(parts[:-2]), parts[-2], parts[-1]) if len(parts) >= 2 else ("", "", "")
+        prefix, service, name = (
+            ("/".join(parts[:-2]), parts[-2], parts[-1]) if len(parts) >= 2 else ("", "", "")
+        )
         if service != SERVICE:
             raise bad_route(f"no handler for path {_quote(path)}", method, path)
         if prefix != PATH_PREFIX:
             raise bad_route(
                 f"invalid path prefix {_quote(prefix)}, expected {_quote(PATH_PREFIX)}, on path {_quote(path)}",
-                method, path,
+                method,
+                path,
             )
         handler = HANDLERS.get(name)
         if handler is None:

@@ -22,16 +22,16 @@ from pathlib import Path
 import attrs
 
 from newsml_codecs import newsml
-from newsml_codecs.store import _sqlite_db as db
-from newsml_codecs.store._args import check_args, check_editor, check_uuid, revision_of, rfc3339
-from newsml_codecs.store._errors import (
+from newsml_model import DecodeError, InvalidArgumentError, LockingMode, NewsItem
+from newsml_tools.store import _sqlite_db as db
+from newsml_tools.store._args import check_args, check_editor, check_uuid, revision_of, rfc3339
+from newsml_tools.store._errors import (
     ConflictError,
     ItemNotFoundError,
     LockedError,
     StoreFileError,
 )
-from newsml_codecs.store._protocol import Lock, Revision
-from newsml_model import DecodeError, InvalidArgumentError, LockingMode, NewsItem
+from newsml_tools.store._protocol import Lock, Revision
 
 _REVISION_COLUMNS = "uuid, revision, etag, saved_at, editor"
 

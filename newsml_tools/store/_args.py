@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from newsml_codecs.store._protocol import Revision
 from newsml_model import InvalidArgumentError, LockingMode
+from newsml_tools.store._protocol import Revision
 
 
 def check_uuid(uuid: object) -> str:

@@ -15,8 +15,8 @@ from typing import Any
 
 from google.protobuf import timestamp_pb2
 
-from newsml_codecs.service._proto.naviga import document_pb2
 from newsml_model import InvalidDocumentError
+from newsml_tools.service._proto.naviga import document_pb2
 
 Document = document_pb2.Document
 Block = document_pb2.Block
@@ -59,7 +59,9 @@ def document_to_proto(doc: Mapping[str, Any], out: document_pb2.Document) -> Non
             for index, prop in enumerate(_list(value, path)):
                 _property_to_proto(prop, out.properties.add(), f"{path}[{index}]")
         elif key == "products":
-            out.products.extend(_string(v, f"{path}[{i}]") for i, v in enumerate(_list(value, path)))
+            out.products.extend(
+                _string(v, f"{path}[{i}]") for i, v in enumerate(_list(value, path))
+            )
         else:
             raise InvalidDocumentError("not a field of naviga.Document", path=path)
 
@@ -190,5 +192,11 @@ def _string_map(value: Any, path: str) -> dict[str, str]:
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
-            list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
+    return {
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)

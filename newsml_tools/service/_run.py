@@ -1,5 +1,5 @@
 """Running the service under uvicorn (decision T7), shared by ``newsml serve``
-and ``python -m newsml_codecs.service``.
+and ``python -m newsml_tools.service``.
 
 Worker processes build their app from the environment (``factory=True``):
 uvicorn starts each worker from an import string, so options such as the
@@ -15,7 +15,7 @@ import signal
 from types import FrameType
 from typing import Any
 
-from newsml_codecs.service._app import DEFAULT_MAX_BODY_BYTES, ToolsApp
+from newsml_tools.service._app import DEFAULT_MAX_BODY_BYTES, ToolsApp
 
 MAX_BODY_ENV = "NEWSML_SERVICE_MAX_BODY_BYTES"
 # Seconds in-flight requests get to finish after SIGTERM before uvicorn
@@ -43,18 +43,29 @@ def app_from_env() -> ToolsApp:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the serving options (``--host``, ``--port``, ``--workers``...) to `parser`."""
-    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: %(default)s)")
-    parser.add_argument("--port", type=int, default=8080, help="port to bind (default: %(default)s)")
     parser.add_argument(
-        "--workers", type=_positive, default=None,
+        "--host", default="127.0.0.1", help="address to bind (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=8080, help="port to bind (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
         help=f"worker processes (default: one per core, here {default_workers()})",
     )
     parser.add_argument(
-        "--max-body-bytes", type=_positive, default=DEFAULT_MAX_BODY_BYTES, metavar="N",
+        "--max-body-bytes",
+        type=_positive,
+        default=DEFAULT_MAX_BODY_BYTES,
+        metavar="N",
         help="largest request body accepted (default: %(default)s, 16 MiB)",
     )
     parser.add_argument(
-        "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug"),
         help="server log level; 'warning' silences the access log (default: %(default)s)",
     )
 
@@ -93,7 +104,7 @@ def _stopped(signum: int, frame: FrameType | None) -> None:
 
 def _run_uvicorn(uvicorn: Any, args: argparse.Namespace) -> None:
     uvicorn.run(
-        "newsml_codecs.service._run:app_from_env",
+        "newsml_tools.service._run:app_from_env",
         factory=True,
         host=args.host,
         port=args.port,
@@ -125,11 +136,15 @@ def log_config(level: str = "info") -> dict[str, Any]:
         "class": "logging.StreamHandler",
         "stream": "ext://sys.stdout",
     }
-    config["loggers"]["newsml_codecs.service"] = {
-        "handlers": ["default"], "level": level.upper(), "propagate": False,
+    config["loggers"]["newsml_tools.service"] = {
+        "handlers": ["default"],
+        "level": level.upper(),
+        "propagate": False,
     }
-    config["loggers"]["newsml_codecs.service.access"] = {
-        "handlers": ["service_access"], "level": level.upper(), "propagate": False,
+    config["loggers"]["newsml_tools.service.access"] = {
+        "handlers": ["service_access"],
+        "level": level.upper(),
+        "propagate": False,
     }
     return config
 

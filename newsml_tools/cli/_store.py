@@ -23,9 +23,9 @@ from pathlib import Path
 import attrs
 
 from newsml_codecs import newsml
-from newsml_codecs._validation import validate
-from newsml_codecs.store import SQLiteStore
 from newsml_model import LockingMode, NewsItemError
+from newsml_tools._validation import validate
+from newsml_tools.store import SQLiteStore
 
 _MODES = {
     "none": LockingMode.NONE,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from newsml_codecs.service._run import add_arguments, serve
+from newsml_tools.service._run import add_arguments, serve
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

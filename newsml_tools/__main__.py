@@ -1,8 +1,8 @@
-"""``python -m newsml_codecs``: the ``newsml`` command line."""
+"""``python -m newsml_tools``: the ``newsml`` command line."""
 
 import sys
 
-from newsml_codecs.cli import main
+from newsml_tools.cli import main
 
 # Guarded: worker processes started by `spawn` (macOS, Windows) import this module.
 if __name__ == "__main__":

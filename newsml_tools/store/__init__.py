@@ -1,6 +1,6 @@
 """Persistence for the editor session: items by uuid, revisioned and locked.
 
-`Store` is the interface an `newsml_codecs.editor.Editor` saves through;
+`Store` is the interface an `newsml_tools.editor.Editor` saves through;
 `SQLiteStore` is the embedded default (one SQLite file, standard library
 only). Every save is a new revision with its own etag; the
 `newsml_model.LockingMode` of the save decides what protects it: nothing
@@ -18,7 +18,7 @@ Errors (all `newsml_model.NewsItemError`)::
     +-- ItemNotFoundError (NotFoundError)       no such uuid or revision stored
 """
 
-from newsml_codecs.store._errors import (
+from newsml_tools.store._errors import (
     ConflictError,
     ItemNotFoundError,
     LockedError,
@@ -26,8 +26,8 @@ from newsml_codecs.store._errors import (
     StoreError,
     StoreFileError,
 )
-from newsml_codecs.store._protocol import Lock, Revision, Store
-from newsml_codecs.store._sqlite import SQLiteStore
+from newsml_tools.store._protocol import Lock, Revision, Store
+from newsml_tools.store._sqlite import SQLiteStore
 
 __all__ = [
     "ConflictError",
