@@ -12,27 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from newsml_model import (
-    ContentMeta,
-    ContentMetaObject,
-    Element,
-    ExtProperty,
-    InvalidArgumentError,
-    ItemMeta,
-    Link,
-    Links,
-    Metadata,
-    NewsItem,
-    Service,
-)
-from newsml_model._nodes import (
-    EXT_PROPERTY_FIELDS,
-    LINK_FIELDS,
-    NAR,
-    OBJECT_FIELDS,
-    SERVICE_FIELDS,
-    Attributes,
-)
+from newsml_model import Attributes, InvalidArgumentError
+from newsml_model._view import element_parts, is_root
 
 # Characters XML 1.0 cannot carry at all, not even as character references.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
@@ -54,53 +35,20 @@ def _escape_attribute(value: str) -> str:
     return _ATTR_SPECIAL.sub(lambda m: _ATTR_ESCAPES[m.group(0)], value)
 
 
-def _typed_attributes(record: Any, fields: tuple[str, ...], rest: Attributes) -> Attributes:
-    typed = tuple((name, value) for name in fields if (value := getattr(record, name)) is not None)
-    return typed + rest if rest else typed
+def write_node(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
+    """Append the XML of `node` (any record of the tree) to `out`.
 
+    Args:
+        node: The record, read through `newsml_model._view.element_parts`.
+        parent_name: Name of its parent element (names an `ExtProperty`).
+        default_ns: The default namespace in scope; a node in another one
+            declares its own.
+        out: The pieces of text written so far.
 
-def _parts(node: Any, parent_name: str) -> tuple[str, str | None, Attributes, tuple[Any, ...]]:
-    """Name, explicit namespace, attributes and children of any record."""
-    kind = type(node)
-    if kind is Element:
-        return node.name, node.namespace, node.attributes, node.children
-    if kind is Link:
-        return "link", None, _typed_attributes(node, LINK_FIELDS, node.attributes), node.children
-    if kind is Links:
-        return "links", node.namespace, (), node.children
-    if kind is ContentMetaObject:
-        attributes = _typed_attributes(node, OBJECT_FIELDS, node.attributes)
-        return "object", None, attributes, node.children
-    if kind is Metadata:
-        return node.name, node.namespace, (), node.children
-    if kind is Service:
-        return (
-            "service",
-            None,
-            _typed_attributes(node, SERVICE_FIELDS, node.attributes),
-            node.children,
-        )
-    if kind is ExtProperty:
-        name = (
-            parent_name + "ExtProperty"
-            if parent_name in ("itemMeta", "contentMeta")
-            else "itemMetaExtProperty"
-        )
-        return (
-            name,
-            None,
-            _typed_attributes(node, EXT_PROPERTY_FIELDS, node.attributes),
-            node.children,
-        )
-    if kind is ItemMeta:
-        return "itemMeta", None, (), node.children
-    if kind is ContentMeta:
-        return "contentMeta", None, (), node.children
-    raise TypeError(f"not a NewsML node: {kind.__name__}")  # a bug in the caller's records
-
-
-def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
-    name, namespace, attributes, children = _parts(node, parent_name)
+    Raises:
+        InvalidArgumentError: A child that is not a record of the tree.
+    """
+    name, namespace, attributes, children = element_parts(node, parent_name)
     out.append("<" + name)
     if namespace is not None and namespace != default_ns:
         out.append(' xmlns="' + _escape_attribute(namespace) + '"')
@@ -114,7 +62,7 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
         if type(child) is str:
             out.append(_escape_text(child))
         else:
-            _write(child, name, default_ns, out)
+            write_node(child, name, default_ns, out)
     out.append("</" + name + ">")
 
 
@@ -131,21 +79,31 @@ def _write_attributes(attributes: Attributes, out: list[str]) -> None:
         out.append(" " + key + '="' + _escape_attribute(value) + '"')
 
 
-def serialize(item: NewsItem, *, xml_declaration: bool = True) -> str:
-    """Write `item` as NewsML text; see `newsml_codecs.newsml.dumps`."""
+def serialize(item: Any, *, xml_declaration: bool = True) -> str:
+    """Write `item` (a root record of any kind) as NewsML text; see `newsml_codecs.newsml.dumps`.
+
+    Raises:
+        InvalidArgumentError: `item` is not a root record, or holds a character
+            XML 1.0 cannot carry.
+    """
+    if not is_root(item):
+        raise InvalidArgumentError(f"not a NewsML item: {type(item).__name__}", field="item")
+    name, namespace, attributes, children = element_parts(item)
     out: list[str] = ['<?xml version="1.0" encoding="UTF-8"?>\n'] if xml_declaration else []
-    out.append('<newsItem xmlns="' + NAR + '"')
-    _write_attributes(item.attributes, out)
-    if not item.children:
+    out.append("<" + name)
+    if namespace:
+        out.append(' xmlns="' + _escape_attribute(namespace) + '"')
+    _write_attributes(attributes, out)
+    if not children:
         out.append("/>")
     else:
         out.append(">")
-        for child in item.children:
+        for child in children:
             if type(child) is str:
                 out.append(_escape_text(child))
             else:
-                _write(child, "newsItem", NAR, out)
-        out.append("</newsItem>")
+                write_node(child, name, namespace or "", out)
+        out.append("</" + name + ">")
     text = "".join(out)
     bad = _NOT_XML.search(text)
     if bad is not None:

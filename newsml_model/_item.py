@@ -7,9 +7,12 @@ typed values are read through properties rather than stored twice.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from newsml_model._nodes import (
+    NAR,
     Attributes,
     ContentMetaObject,
     Element,
@@ -173,6 +176,11 @@ class NewsItem(_Children):
         etag: Editor state: the etag the item was loaded with. No codec writes it.
         invalid: Editor state: marked invalid by ``invalidate``. No codec writes it.
     """
+
+    element_name: ClassVar[str] = "newsItem"
+    """The root element it is (every item kind says its own)."""
+    element_namespace: ClassVar[str] = NAR
+    """The namespace of that root element."""
 
     attributes: Attributes = ()
     children: tuple[Node, ...] = ()

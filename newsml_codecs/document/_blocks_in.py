@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs._xmlwrite import _parts
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document._data_in import import_data
 from newsml_codecs.document._markup import MarkupError, sanitize_nodes
 from newsml_model import ContentMetaObject, DecodeError, Element, Link, Links, Metadata
+from newsml_model._view import element_parts
 
 Block = dict[str, Any]
 
@@ -150,7 +150,7 @@ def element_block(element: Element) -> Block:
 
 def view(node: Any) -> tuple[str, dict[str, str], tuple[Any, ...]]:
     """Name, attributes and children of any model node (typed or generic)."""
-    name, _, attributes, children = _parts(node, "")
+    name, _, attributes, children = element_parts(node)
     return name, dict(attributes), children
 
 

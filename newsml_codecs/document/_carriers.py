@@ -30,8 +30,9 @@ import json
 from hashlib import blake2b
 from typing import Any
 
-from newsml_codecs._xmlwrite import _parts, _write
+from newsml_codecs._xmlwrite import write_node
 from newsml_model import NAR, Element, NewsItem
+from newsml_model._view import element_parts
 
 PREFIX = "x-newsml/"
 PATCH = PREFIX + "patch"
@@ -39,15 +40,15 @@ PATCH = PREFIX + "patch"
 Patch = dict[str, Any]
 
 
-def _view(
+def view_of(
     node: Any, parent: str
 ) -> tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]:
     if isinstance(node, NewsItem):
         return "newsItem", NAR, node.attributes, node.children
-    return _parts(node, parent)
+    return element_parts(node, parent)
 
 
-def _key(node: Any, parent: str) -> str:
+def child_key(node: Any, parent: str) -> str:
     """The identity of a child among its siblings, short: a hash of name, namespace, attributes.
 
     Text is identified by its stripped content. Eight hex digits keep the
@@ -57,12 +58,12 @@ def _key(node: Any, parent: str) -> str:
     if isinstance(node, str):
         text = "#" + node.strip()
     else:
-        name, ns, attributes, _ = _view(node, parent)
+        name, ns, attributes, _ = view_of(node, parent)
         text = name + "|" + (ns or "") + "|" + "|".join(f"{k}={v}" for k, v in sorted(attributes))
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
 
 
-def _significant(children: tuple[Any, ...]) -> list[Any]:
+def significant(children: tuple[Any, ...]) -> list[Any]:
     return [c for c in children if not (isinstance(c, str) and (not c or c.isspace()))]
 
 
@@ -70,7 +71,7 @@ def _is_text(children: list[Any]) -> bool:
     return any(isinstance(c, str) for c in children)
 
 
-def _xml(children: list[Any], parent: str, ns: str) -> str:
+def children_xml(children: list[Any], parent: str, ns: str) -> str:
     out: list[str] = []
     for child in children:
         if isinstance(child, str):
@@ -81,7 +82,7 @@ def _xml(children: list[Any], parent: str, ns: str) -> str:
                 .replace("\r", "&#13;")
             )
         else:
-            _write(child, parent, ns, out)
+            write_node(child, parent, ns, out)
     return "".join(out)
 
 
@@ -98,13 +99,13 @@ class _Differ:
     def view(
         self, node: Any, parent: str
     ) -> tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]:
-        """`_view`, memoised: name, namespace, attributes, children."""
+        """`view_of`, memoised: name, namespace, attributes, children."""
         found = self.views.get(id(node))
         if found is None:
             if type(node) is Element:
                 found = (node.name, node.namespace, node.attributes, node.children)
             else:
-                found = _view(node, parent)
+                found = view_of(node, parent)
             self.views[id(node)] = found
         return found
 
@@ -132,10 +133,10 @@ class _Differ:
         return self.shape(node, parent)[:3]
 
     def key(self, node: Any, parent: str) -> str:
-        """`_key`, memoised."""
+        """`child_key`, memoised."""
         found = self.keys.get(id(node))
         if found is None:
-            found = self.keys[id(node)] = _key(node, parent)
+            found = self.keys[id(node)] = child_key(node, parent)
         return found
 
     def diff(self, x: Any, e: Any, parent: str, ns: str) -> Patch | None:
@@ -150,10 +151,10 @@ class _Differ:
         deltas = [[k, ed.get(k), xd.get(k)] for k in {**ed, **xd} if xd.get(k) != ed.get(k)]
         if deltas:
             patch["a"] = deltas
-        xs, es = _significant(xc), _significant(ec)
+        xs, es = significant(xc), significant(ec)
         if _is_text(xs) or _is_text(es):
             if [self.shape(c, name) for c in xs] != [self.shape(c, name) for c in es]:
-                patch["r"] = [_xml(es, name, ns), _xml(xs, name, ns)]
+                patch["r"] = [children_xml(es, name, ns), children_xml(xs, name, ns)]
             return patch or None
         if name == "idf" and self._groups(xs, es, patch, ns):
             return patch
@@ -173,19 +174,18 @@ class _Differ:
         flat: list[Any] = []
         groups = []
         for group in xs:
-            children = _significant(group.children)
+            children = significant(group.children)
             if _is_text(children):
                 return False
             flat.extend(children)
             groups.append([[list(pair) for pair in group.attributes], len(children)])
         patch["g"] = groups
-        entries = self.align(flat, _significant(es[0].children), "group", ns)
+        entries = self.align(flat, significant(es[0].children), "group", ns)
         patch["c"] = (
             entries
             if entries is not None
             else [
-                ["k", self.key(c, "group"), i, 0]
-                for i, c in enumerate(_significant(es[0].children))
+                ["k", self.key(c, "group"), i, 0] for i, c in enumerate(significant(es[0].children))
             ]
         )
         return True
@@ -231,7 +231,7 @@ class _Differ:
         entries: list[Any] = []
         for position, m in enumerate(match):
             if m is None:
-                entries.append(["v", _xml([xs[position]], name, ns)])
+                entries.append(["v", children_xml([xs[position]], name, ns)])
             else:
                 entries.append(["k", keys[m], occurrence[m], subpatches[position] or 0])
         entries.extend(["d", keys[i], occurrence[i]] for i in range(len(es)) if not used[i])

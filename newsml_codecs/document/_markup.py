@@ -294,7 +294,7 @@ def sanitize_nodes(children: tuple[Node, ...]) -> str:
     """Sanitise model children (text and inline elements) into escaped markup."""
     if all(isinstance(child, str) for child in children):
         return escape("".join(children))  # type: ignore[arg-type]
-    from newsml_codecs._xmlwrite import _write as write_node
+    from newsml_codecs._xmlwrite import write_node
 
     out: list[str] = []
     for child in children:

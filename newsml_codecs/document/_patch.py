@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from newsml_codecs import newsml
-from newsml_codecs.document._carriers import _key, _significant, _view, _xml
+from newsml_codecs.document._carriers import child_key, children_xml, significant, view_of
 from newsml_model import (
     NAR,
     ContentMetaObject,
@@ -62,7 +62,7 @@ def _parse(xml: str, ancestors: Ancestors) -> tuple[Any, ...]:
 
 def apply(node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str) -> Any:
     """`node` with `patch` applied; `ancestors` include `node` itself."""
-    name, _, attributes, children = _view(node, parent)
+    name, _, attributes, children = view_of(node, parent)
     for attribute in patch.get("a", ()):
         key, exported, original = attribute
         current = dict(attributes).get(key)
@@ -73,15 +73,15 @@ def apply(node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str) -
     replace = patch.get("r")
     if replace is not None:
         ns = ancestors[-1][1]
-        if _xml(_significant(children), name, ns) == replace[0]:
+        if children_xml(significant(children), name, ns) == replace[0]:
             children = _parse(replace[1], ancestors)
     entries = patch.get("c")
     groups = patch.get("g")
     if groups is not None:
-        children = _split_groups(_significant(children), entries or [], groups, ancestors)
+        children = _split_groups(significant(children), entries or [], groups, ancestors)
     elif entries is not None:
         children = tuple(
-            node for node, _ in _children(_significant(children), entries, ancestors, name)
+            node for node, _ in _children(significant(children), entries, ancestors, name)
         )
     return _rebuild(node, attributes, children)
 
@@ -94,7 +94,7 @@ def _split_groups(
         return tuple(current)
     group = current[0]
     placed = _children(
-        _significant(group.children), entries, (*ancestors, ("group", ancestors[-1][1])), "group"
+        significant(group.children), entries, (*ancestors, ("group", ancestors[-1][1])), "group"
     )
     bounds: list[int] = []
     total = 0
@@ -119,7 +119,7 @@ def _children(
     current: list[Any], entries: list[Any], ancestors: Ancestors, name: str
 ) -> list[tuple[Any, int | None]]:
     """The children in the recorded order: (node, index of its entry, None for new children)."""
-    keys = [_key(c, name) for c in current]
+    keys = [child_key(c, name) for c in current]
     by_key: dict[tuple[str, int], int] = {}
     seen: dict[str, int] = {}
     for index, key in enumerate(keys):
@@ -142,7 +142,7 @@ def _children(
             if entry[0] == "k":
                 child = current[index]
                 if entry[3]:
-                    child_name, child_ns = _view(child, name)[:2]
+                    child_name, child_ns = view_of(child, name)[:2]
                     ns = child_ns or ancestors[-1][1]
                     child = apply(child, entry[3], (*ancestors, (child_name, ns)), name)
                 placed[index] = len(out)
