@@ -70,15 +70,6 @@ def test_invalid_documents(value, path, message):
     assert path == caught.value.path
 
 
-@pytest.mark.parametrize(
-    "kind", ["x-im/person", "x-im/newscoverage", "x-im/assignment", "x-im/list", "x-im/package"]
-)
-def test_other_item_kinds_are_unsupported(kind):
-    """M9: concept and planning documents fail clearly."""
-    with pytest.raises(nm.UnsupportedItemKindError):
-        document.load(doc(type=kind))
-
-
 def test_loads_refuses_non_json():
     """Text that is not JSON is an InvalidDocumentError at $."""
     with pytest.raises(nm.InvalidDocumentError) as caught:

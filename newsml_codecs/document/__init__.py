@@ -16,20 +16,29 @@ from collections.abc import Mapping
 from typing import Any
 
 from newsml_codecs.document._carriers import PATCH, PREFIX, make_patch
-from newsml_codecs.document._item_in import import_item
-from newsml_codecs.document._item_out import export_item
+from newsml_codecs.document._dispatch import (
+    export_any,
+    export_kind,
+    import_any,
+    root_kind,
+    tag,
+    untag,
+)
 from newsml_codecs.document._patch import apply_patch
 from newsml_codecs.document._validate import check_document
-from newsml_model import InvalidDocumentError, NewsItem
+from newsml_model import InvalidDocumentError
+
+AnyItem = Any  # the model's union of item records (issue 11)
 
 __all__ = ["PATCH", "PREFIX", "dump", "dumps", "load", "loads"]
 
 
-def dump(item: NewsItem, *, carriers: bool = True) -> dict[str, Any]:
+def dump(item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
     """The NavigaDoc document of `item`, JSON-ready.
 
     Args:
-        item: A newsItem of any item class.
+        item: A newsItem of any item class, or a conceptItem, planningItem,
+            planning (assignment), list or package record.
         carriers: Add the ``x-newsml/patch`` property when the reference
             mapping loses something (default). False gives exactly the
             reference converter's document.
@@ -41,24 +50,31 @@ def dump(item: NewsItem, *, carriers: bool = True) -> dict[str, Any]:
         DecodeError: A timestamp the reference refuses (not RFC 3339, no
             offset), or markup that cannot be parsed.
     """
-    doc = import_item(item)
+    kind = root_kind(item)
+    doc = import_any(item)
     if carriers:
-        value = make_patch(item, export_item(doc))
+        target, strict = export_kind(doc, kind)
+        value = make_patch(item, export_any(doc, target, strict=strict))
         if value is not None:
             props = doc.setdefault("properties", [])
-            props.append({"name": PATCH, "value": value})
-            props.sort(key=lambda prop: prop["name"])
+            props.append({"name": PATCH, "value": tag(value, kind)})
+            if kind == "newsItem":
+                props.sort(key=lambda prop: prop["name"])
     return doc
 
 
-def load(mapping: Mapping[str, Any]) -> NewsItem:
-    """The newsItem of a NavigaDoc document (types article, image, pdf, graphic, video...).
+def load(mapping: Mapping[str, Any]) -> AnyItem:
+    """The item of a NavigaDoc document: a newsItem, or the kind its type names (K2).
+
+    Concept types export as a conceptItem, ``x-im/newscoverage`` as a
+    planningItem, ``x-im/assignment`` as a planning, ``x-im/list`` and
+    ``x-im/package`` as a list and a package; another type goes to the kind
+    the ``x-newsml/patch`` carrier recorded, else to a newsItem.
 
     Raises:
-        InvalidDocumentError: The document is malformed; ``path`` names the
-            offending value (``$.links[2].data``).
-        UnsupportedItemKindError: A concept, planning, assignment, list or
-            package document (not supported yet, decision M9).
+        InvalidDocumentError: The document is malformed, or the reference
+            refuses it (``missing qcode for doctype x-im/tag``); ``path``
+            names the offending value (``$.links[2].data``).
     """
     try:
         return _load(mapping)
@@ -66,7 +82,7 @@ def load(mapping: Mapping[str, Any]) -> NewsItem:
         raise InvalidDocumentError("the document is nested too deeply") from None
 
 
-def _load(mapping: Mapping[str, Any]) -> NewsItem:
+def _load(mapping: Mapping[str, Any]) -> AnyItem:
     doc = check_document(mapping)
     patch = None
     props = doc.get("properties")
@@ -78,21 +94,22 @@ def _load(mapping: Mapping[str, Any]) -> NewsItem:
                 prop for prop in props if not str(prop.get("name", "")).startswith(PREFIX)
             ],
         }
-    item = export_item(doc)
+    carried, patch = (None, None) if patch is None else untag(patch)
+    kind, strict = export_kind(doc, carried)
+    item = export_any(doc, kind, strict=strict)
     return item if patch is None else apply_patch(item, patch)
 
 
-def dumps(item: NewsItem, *, carriers: bool = True) -> str:
+def dumps(item: AnyItem, *, carriers: bool = True) -> str:
     """`dump` as JSON text (UTF-8 characters kept, not escaped)."""
     return json.dumps(dump(item, carriers=carriers), ensure_ascii=False, separators=(",", ":"))
 
 
-def loads(text: str | bytes) -> NewsItem:
+def loads(text: str | bytes) -> AnyItem:
     """`load` of JSON text.
 
     Raises:
         InvalidDocumentError: Not JSON, or a malformed document.
-        UnsupportedItemKindError: Not a newsItem document type.
     """
     try:
         value = json.loads(text)

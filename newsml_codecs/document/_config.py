@@ -227,3 +227,94 @@ CATALOGS = (
     "http://infomaker.se/spec/catalog/catalog.infomaker.g2.1_0.xml",
 )
 """§5.2: the two ``catalogRef`` written first."""
+
+# The other item kinds (spec/item-kinds.md §1.2, §2).
+
+CONCEPT_TYPES = (
+    "x-im/author",
+    "x-im/category",
+    "x-im/channel",
+    "x-im/content-profile",
+    "x-im/event",
+    "x-im/organisation",
+    "x-im/person",
+    "x-im/place",
+    "x-im/section",
+    "x-im/story",
+    "x-im/topic",
+)
+"""item-kinds §1.2: document types exported as a ``conceptItem``."""
+
+EXPORT_KINDS = {
+    **{kind: "newsItem" for kind in ("x-im/article", "x-im/image", "x-im/graphic", "x-im/pdf")},
+    **{kind: "conceptItem" for kind in CONCEPT_TYPES},
+    "x-im/newscoverage": "planningItem",
+    "x-im/assignment": "planning",
+    "x-im/package": "package",
+    "x-im/list": "list",
+}
+"""item-kinds §1.2 (K2): document type -> root element of the export."""
+
+CONCEPT_QCODE = {
+    "x-im/author": "cpnat:person",
+    "x-im/category": "cpnat:object",
+    "x-im/channel": "cpnat:abstract",
+    "x-im/content-profile": "cpnat:object",
+    "x-im/event": "cpnat:event",
+    "x-im/organisation": "cpnat:organisation",
+    "x-im/person": "cpnat:person",
+    "x-im/place": "cpnat:poi",
+    "x-im/section": "cpnat:object",
+    "x-im/topic": "cpnat:object",
+    "x-im/story": "cpnat:abstract",
+}
+"""item-kinds §2.1 (DM §3.5): concept type -> ``concept/type/@qcode``."""
+
+CONCEPTITEM_OBJECT_TYPES = frozenset(
+    {
+        "cpnat:person",
+        "cpnat:object",
+        "cpnat:event",
+        "cpnat:abstract",
+        "cpnat:organisation",
+        "cpnat:poi",
+        "x-im/event",
+    }
+)
+"""item-kinds §2.1 (DM §3.8): meta block types dropped from a conceptItem's contentMeta."""
+
+ASSIGNMENT_QCODE = {
+    "ninat:picture": "x-im/image",
+    "ninat:graphic": "x-im/pdf",
+    "ninat:text": "x-im/article",
+    "ninat:video": "x-im/video",
+}
+"""item-kinds §2.1: assignment ``itemClass/@qcode`` -> ``meta[x-im/assignment].data.type``."""
+ASSIGNMENT_QCODE_BACK = {value: key for key, value in ASSIGNMENT_QCODE.items()}
+
+PLANNING_PROPERTY_TYPE = {
+    "imext:start": "nrpdate:start",
+    "imext:end": "nrpdate:end",
+    "imext:created": "nrpdate:created",
+    "imext:modified": "nrpdate:modified",
+    "imext:sector": "nrp:sector",
+}
+"""item-kinds §2.1: planningItem ext property renames on export (NavigaDoc -> NewsML)."""
+
+PLANNING_EXCEPTIONS = ("slugline", "copyrightholder", "headline", "urgency")
+"""item-kinds §2.1: property names of section ``planning`` (lower-cased)."""
+LIST_EXCEPTIONS = ("imext:description", "imext:product", "imext:itemlimit", "imext:type")
+"""item-kinds §2.1: property names of section ``list`` (lower-cased)."""
+PACKAGE_EXCEPTIONS = (
+    "imext:product",
+    "imext:type",
+    "imext:pubstart",
+    "imext:pubstop",
+    "imext:cover",
+)
+"""item-kinds §7.3 step 2: ext property types removed from a package's itemMeta (exact case)."""
+
+PACKAGE_STATUS = {"draft": "draft", "public": "usable", "private": "canceled", "": "draft"}
+"""item-kinds §7.2: package ``<pubStatus>`` -> ``status``."""
+PACKAGE_STATUS_BACK = {"draft": "draft", "": "draft", "usable": "public", "canceled": "private"}
+"""item-kinds §7.3: ``status`` -> package ``<pubStatus>``."""

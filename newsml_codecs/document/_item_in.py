@@ -28,7 +28,8 @@ _ITEM_EXT_FIELDS = {
 }
 
 
-def _property(name: str, value: str | None, **parameters: str | None) -> dict[str, Any]:
+def prop_entry(name: str, value: str | None, **parameters: str | None) -> dict[str, Any]:
+    """A document property; empty value and parameters are left out (Go's omitempty)."""
     prop: dict[str, Any] = {"name": name}
     if value:
         prop["value"] = value
@@ -45,7 +46,7 @@ def _time(text: str | None, field: str, *, strict: bool) -> str | None:
         raise DecodeError(str(error)) from None
 
 
-def _item_meta(
+def import_item_meta(
     meta: ItemMeta,
     doc: dict[str, Any],
     props: list[dict[str, Any]],
@@ -53,6 +54,13 @@ def _item_meta(
     notes: list[Block],
     objects: list[Block],
 ) -> None:
+    """IM-import: `meta` into `doc` fields and the lists it appends to (§4.2-§4.7).
+
+    Notes get their ids from the caller; services are appended to `links` last.
+
+    Raises:
+        DecodeError: A timestamp the reference refuses, or bad markup.
+    """
     item_class = None
     services: list[Block] = []
     for child in meta.children:
@@ -68,7 +76,7 @@ def _item_meta(
                     doc["published" if kind == "imext:pubstart" else "unpublished"] = value
             else:
                 props.append(
-                    _property(
+                    prop_entry(
                         kind,
                         child.value,
                         creator=get_attribute(child.attributes, "creator"),
@@ -109,7 +117,7 @@ def _item_meta(
             elif name == "fileName":
                 props.append({"name": "filename", **({"value": child.text} if child.text else {})})
             elif name == "role":
-                props.append(_property("role", child.get("qcode")))
+                props.append(prop_entry("role", child.get("qcode")))
             elif name == "edNote":
                 notes.append({"type": "x-im/note", "data": {"text": child.text}})
         elif isinstance(child, Links):
@@ -142,13 +150,14 @@ def _item_link(link: Any) -> list[Block]:
     return blocks
 
 
-def _content_meta(
+def import_content_meta(
     meta: ContentMeta,
     doc: dict[str, Any],
     props: list[dict[str, Any]],
     links: list[Block],
     objects: list[Block],
 ) -> None:
+    """CM-import: `meta` into properties, exception links and objects (§4.4)."""
     singles: dict[str, dict[str, Any]] = {}
     descriptions: list[dict[str, Any]] = []
     exts: list[dict[str, Any]] = []
@@ -159,7 +168,7 @@ def _content_meta(
                 exts.append({"name": child.type or ""})
                 exts.append({"name": child.type or "", "parameters": {"literal": literal}})
             else:
-                exts.append(_property(child.type or "", child.value, literal=literal))
+                exts.append(prop_entry(child.type or "", child.value, literal=literal))
         elif isinstance(child, Element):
             name = child.name
             if name in ("altId", "slugline", "headline", "by", "urgency"):
@@ -168,11 +177,11 @@ def _content_meta(
                 else:
                     singles.pop(name, None)
             elif name == "language":
-                singles["language"] = _property("language", child.get("tag"))
+                singles["language"] = prop_entry("language", child.get("tag"))
             elif name == "description":
-                descriptions.append(_property("description", child.text, role=child.get("role")))
+                descriptions.append(prop_entry("description", child.text, role=child.get("role")))
             elif name in ("infoSource", "creator"):
-                singles[name] = _property(name, child.text, literal=child.get("literal"))
+                singles[name] = prop_entry(name, child.text, literal=child.get("literal"))
             elif name == "contentCreated" and "created" not in doc:
                 created = lenient_time(child.text)
                 if created is not None:
@@ -217,9 +226,9 @@ def import_item(item: NewsItem) -> dict[str, Any]:
     language = None
     for child in item.children:
         if isinstance(child, ItemMeta):
-            _item_meta(child, doc, props, links, notes, item_objects)
+            import_item_meta(child, doc, props, links, notes, item_objects)
         elif isinstance(child, ContentMeta):
-            _content_meta(child, doc, props, cm_links, content_objects)
+            import_content_meta(child, doc, props, cm_links, content_objects)
         elif isinstance(child, Element) and child.name == "contentSet":
             for inline in child.elements("inlineXML"):
                 for idf in inline.elements("idf"):

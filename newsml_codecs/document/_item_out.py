@@ -29,7 +29,8 @@ _ITEM_EXT_FIELDS = (
 )
 
 
-def _el(name: str, text: str | None = None, **attributes: str | None) -> Element:
+def el(name: str, text: str | None = None, **attributes: str | None) -> Element:
+    """An element with optional text; empty attributes are left out."""
     return Element(
         name=name,
         attributes=tuple((key, value) for key, value in attributes.items() if value),
@@ -37,26 +38,28 @@ def _el(name: str, text: str | None = None, **attributes: str | None) -> Element
     )
 
 
-def _lower_props(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+def lower_props(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The properties as (lower-cased name, property) pairs, in order."""
     return [((prop.get("name") or "").lower(), prop) for prop in doc.get("properties") or ()]
 
 
-def _item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> ItemMeta:
+def export_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> ItemMeta:
+    """IM-export: the ``itemMeta`` of `doc` (§5.3); kinds post-process its children."""
     kind = doc.get("type") or ""
-    children: list[Node] = [_el("itemClass", qcode=cfg.TYPE_ITEM_CLASS.get(kind, "imext:newsitem"))]
+    children: list[Node] = [el("itemClass", qcode=cfg.TYPE_ITEM_CLASS.get(kind, "imext:newsitem"))]
     first = {name: prop for name, prop in reversed(props)}
     if "filename" in first:
-        children.append(_el("fileName", first["filename"].get("value")))
-    children.append(_el("versionCreated", doc.get("modified")))
-    children.append(_el("firstCreated", doc.get("created")))
+        children.append(el("fileName", first["filename"].get("value")))
+    children.append(el("versionCreated", doc.get("modified")))
+    children.append(el("firstCreated", doc.get("created")))
     if doc.get("provider"):
-        children.append(_el("provider", literal=doc["provider"]))
+        children.append(el("provider", literal=doc["provider"]))
     if doc.get("status"):
-        children.append(_el("pubStatus", qcode=cfg.STATUS_BACK.get(doc["status"], doc["status"])))
+        children.append(el("pubStatus", qcode=cfg.STATUS_BACK.get(doc["status"], doc["status"])))
     if "role" in first:
-        children.append(_el("role", qcode=first["role"].get("value")))
+        children.append(el("role", qcode=first["role"].get("value")))
     if doc.get("title"):
-        children.append(_el("title", doc["title"]))
+        children.append(el("title", doc["title"]))
     blocks = doc.get("links") or ()
     links: list[Node] = [
         link_node(block, cfg.LINK, f"$.links[{i}]")
@@ -80,7 +83,7 @@ def _item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> 
         children.append(Links(children=tuple(links), namespace=IM))
     for block in doc.get("meta") or ():
         if block.get("type") == "x-im/note":
-            children.append(_el("edNote", (block.get("data") or {}).get("text")))
+            children.append(el("edNote", (block.get("data") or {}).get("text")))
     ext: list[ExtProperty] = []
     if doc.get("published"):
         ext.append(ExtProperty(type="imext:pubstart", value=doc["published"]))
@@ -110,7 +113,7 @@ def _item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> 
             children.append(
                 Service(
                     qcode="imsection:" + (prop.get("value") or ""),
-                    children=(_el("name", section),) if section else (),
+                    children=(el("name", section),) if section else (),
                 )
             )
     for block in blocks:
@@ -121,21 +124,22 @@ def _item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> 
                 Service(
                     qcode=block.get("value") or None,
                     why=why or None,
-                    children=(_el("name", title),) if title else (),
+                    children=(el("name", title),) if title else (),
                 )
             )
     return ItemMeta(children=tuple(children))
 
 
-def _content_meta(
-    doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]
+def export_content_meta(
+    doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]], *, prune: bool = True
 ) -> ContentMeta | None:
+    """CM-export: the ``contentMeta`` of `doc` (§5.4), None when empty and `prune`."""
     last = dict(props)
     children: list[Node] = []
     if doc.get("created"):
-        children.append(_el("contentCreated", doc["created"]))
+        children.append(el("contentCreated", doc["created"]))
     if doc.get("modified"):
-        children.append(_el("contentModified", doc["modified"]))
+        children.append(el("contentModified", doc["modified"]))
     alive = bool(children)
 
     def single(lower: str, element: str, literal: bool = False) -> None:
@@ -146,7 +150,7 @@ def _content_meta(
         value = prop.get("value")
         lit = (prop.get("parameters") or {}).get("literal") if literal else None
         if value or lit:
-            children.append(_el(element, value, literal=lit))
+            children.append(el(element, value, literal=lit))
             alive = True  # M2: headline or urgency alone keep contentMeta
 
     single("infosource", "infoSource", literal=True)
@@ -157,7 +161,7 @@ def _content_meta(
     for lower, prop in props:
         if lower == "description":
             children.append(
-                _el(
+                el(
                     "description",
                     prop.get("value"),
                     role=(prop.get("parameters") or {}).get("role"),
@@ -166,7 +170,7 @@ def _content_meta(
             alive = True
     single("creator", "creator", literal=True)
     if last.get("language", {}).get("value"):
-        children.append(_el("language", tag=last["language"]["value"]))
+        children.append(el("language", tag=last["language"]["value"]))
         alive = True
     single("urgency", "urgency")
     for lower, prop in props:
@@ -200,15 +204,15 @@ def _content_meta(
     if links:
         children.append(Links(children=tuple(links), namespace=IM))
         alive = True
-    return ContentMeta(children=tuple(children)) if alive else None
+    return ContentMeta(children=tuple(children)) if alive or not prune else None
 
 
 def export_item(doc: dict[str, Any]) -> NewsItem:
     """The NewsItem the reference converter writes for `doc` (no carriers applied)."""
-    props = _lower_props(doc)
-    children: list[Node] = [_el("catalogRef", href=href) for href in cfg.CATALOGS]
-    children.append(_item_meta(doc, props))
-    content_meta = _content_meta(doc, props)
+    props = lower_props(doc)
+    children: list[Node] = [el("catalogRef", href=href) for href in cfg.CATALOGS]
+    children.append(export_item_meta(doc, props))
+    content_meta = export_content_meta(doc, props)
     if content_meta is not None:
         children.append(content_meta)
     if doc.get("type") == "x-im/article":

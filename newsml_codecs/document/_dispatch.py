@@ -1,0 +1,102 @@
+"""Which mapping serves an item or a document (``spec/item-kinds.md`` §1, decision K2); internal.
+
+Import goes by the root record; export by the document ``type`` with the
+reference's table, then by the kind recorded in the carrier, then to the
+newsItem mapping (which takes any custom type, M9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._assignment_in import import_assignment
+from newsml_codecs.document._assignment_out import export_assignment
+from newsml_codecs.document._concept_in import import_concept
+from newsml_codecs.document._concept_out import export_concept
+from newsml_codecs.document._item_in import import_item
+from newsml_codecs.document._item_out import export_item
+from newsml_codecs.document._listpackage_in import import_list, import_package
+from newsml_codecs.document._listpackage_out import export_list, export_package
+from newsml_codecs.document._planning_in import import_planning_item
+from newsml_codecs.document._planning_out import export_planning_item
+from newsml_model import InvalidDocumentError
+
+KINDS = {
+    "NewsItem": "newsItem",
+    "ConceptItem": "conceptItem",
+    "PlanningItem": "planningItem",
+    "Planning": "planning",
+    "ItemList": "list",
+    "Package": "package",
+}
+"""Root record class name -> root element name."""
+
+_IMPORT: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "newsItem": import_item,
+    "conceptItem": import_concept,
+    "planningItem": import_planning_item,
+    "planning": import_assignment,
+    "list": import_list,
+    "package": import_package,
+}
+_EXPORT: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "newsItem": export_item,
+    "planningItem": export_planning_item,
+    "planning": export_assignment,
+    "list": export_list,
+    "package": export_package,
+}
+_SEPARATOR = "|"
+
+
+def root_kind(item: Any) -> str:
+    """The root element name of a record (``newsItem``, ``conceptItem``...).
+
+    Raises:
+        InvalidDocumentError: Not an item record.
+    """
+    kind = KINDS.get(type(item).__name__)
+    if kind is None:
+        raise InvalidDocumentError(f"not a NewsML item record: {type(item).__name__}")
+    return kind
+
+
+def import_any(item: Any) -> dict[str, Any]:
+    """The reference document of any item record (§1.1)."""
+    return _IMPORT[root_kind(item)](item)
+
+
+def export_kind(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
+    """(root kind, strict) of the export of `doc` (§1.2, K2).
+
+    `strict` is false only when the carrier chose the kind: a concept then
+    exports without a table qcode (the carrier restores the original).
+    """
+    kind = cfg.EXPORT_KINDS.get(doc.get("type") or "")
+    if kind is not None:
+        return kind, True
+    if carried is not None:
+        return carried, False
+    return "newsItem", True
+
+
+def export_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
+    """The record the reference exports for `doc` as a `kind` root (no carrier applied)."""
+    if kind == "conceptItem":
+        return export_concept(doc, strict=strict)
+    return _EXPORT[kind](doc)
+
+
+def tag(value: str, kind: str) -> str:
+    """The carrier value recording the root kind (K5): ``<kind>|<patch>``; newsItem untagged."""
+    return value if kind == "newsItem" else kind + _SEPARATOR + value
+
+
+def untag(value: str) -> tuple[str | None, str]:
+    """(kind or None, patch) of a carrier value written by `tag`."""
+    head, separator, rest = value.partition(_SEPARATOR)
+    if separator and head in _IMPORT:
+        return head, rest
+    return None, value

@@ -1,0 +1,154 @@
+"""Helpers shared by the item-kind mappings (``spec/item-kinds.md``); internal.
+
+Root records of every kind offer ``attributes`` and ``children`` (with typed
+`ItemMeta`/`ContentMeta` sections where the kind has them); these helpers read
+and build them without caring which kind they are.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from newsml_codecs.document._blocks_in import Block
+from newsml_model import ContentMeta, DecodeError, Element, ItemMeta
+from newsml_model._nodes import get_attribute
+
+_RFC3339 = re.compile(
+    r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-](\d{2}):(\d{2}))\Z"
+)
+GO_LAYOUT = "2006-01-02T15:04:05Z07:00"
+"""Go's RFC 3339 layout, quoted in the reference's time errors."""
+
+
+def guid(item: Any) -> str | None:
+    """The root's ``guid`` (or ``uuid`` for lists and packages) attribute."""
+    return get_attribute(item.attributes, "guid")
+
+
+def section(item: Any, kind: type[Any]) -> Any:
+    """The first child of record type `kind` (`ItemMeta`, `ContentMeta`), or None."""
+    return next((c for c in item.children if isinstance(c, kind)), None)
+
+
+def item_meta(item: Any) -> ItemMeta | None:
+    """The ``itemMeta`` section of a root record, or None."""
+    found: ItemMeta | None = section(item, ItemMeta)
+    return found
+
+
+def content_meta(item: Any) -> ContentMeta | None:
+    """The ``contentMeta`` section of a root record, or None."""
+    found: ContentMeta | None = section(item, ContentMeta)
+    return found
+
+
+def child(node: Any, name: str) -> Element | None:
+    """The last generic child element called `name` (the reference: last wins), or None."""
+    found = None
+    for c in node.children:
+        if isinstance(c, Element) and c.name == name:
+            found = c
+    return found
+
+
+def rights_holder(item: Any, name: str) -> list[dict[str, Any]]:
+    """The copyright holder property called `name` (concept and planningItem spell it apart)."""
+    rights = child(item, "rightsInfo")
+    holder = None if rights is None else child(rights, "copyrightHolder")
+    text = None if holder is None else child(holder, "name")
+    return [{"name": name, "value": text.text}] if text is not None and text.text else []
+
+
+def number_notes(notes: list[Block], start: int = 0) -> None:
+    """Give edNote blocks their ids: the meta length when each was added (§4.2)."""
+    for index, note in enumerate(notes):
+        note["id"] = str(start + index)
+
+
+def keep_offset(text: str | None) -> str | None:
+    """An RFC 3339 time as Go parses and writes it, in its own offset; None when invalid.
+
+    Go's ``time.Parse(RFC3339)`` then ``Format(RFC3339Nano)``: no trimming,
+    the fraction loses its trailing zeros, a zero offset is written ``Z``.
+    """
+    if not text:
+        return None
+    match = _RFC3339.match(text)
+    if match is None:
+        return None
+    year, month, day, hour, minute, second, fraction, offset, oh, om = match.groups()
+    try:
+        datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
+    except ValueError:
+        return None
+    if oh is not None and (int(oh) > 23 or int(om) > 59):
+        return None
+    fraction = (fraction or "").rstrip("0")
+    if offset != "Z" and int(oh or 0) == 0 and int(om or 0) == 0:
+        offset = "Z"
+    head = text[:19]
+    return head + ("." + fraction if fraction else "") + offset
+
+
+def parse_kept(text: str | None, message: str) -> str:
+    """`keep_offset`, or a DecodeError ``<message><text>`` (concept, planningItem).
+
+    Raises:
+        DecodeError: The value is not RFC 3339 (an empty value included).
+    """
+    value = keep_offset(text)
+    if value is None:
+        raise DecodeError(message + (text or ""))
+    return value
+
+
+def parse_go(text: str | None) -> str:
+    """`keep_offset`, or Go's own parse error text (the assignment's times, §5.2 step 3).
+
+    Raises:
+        DecodeError: ``parsing time "<v>" as "2006-01-02T15:04:05Z07:00": ...``.
+    """
+    value = keep_offset(text)
+    if value is None:
+        text = text or ""
+        if not text:
+            reason = 'cannot parse "" as "2006"'
+        else:
+            reason = f'cannot parse "{text}" as "{GO_LAYOUT}"'
+        raise DecodeError(f'parsing time "{text}" as "{GO_LAYOUT}": {reason}')
+    return value
+
+
+def without_fraction(text: str | None) -> str | None:
+    """A document time written as RFC 3339 without fractional seconds (planningItem)."""
+    if not text:
+        return text
+    match = _RFC3339.match(text)
+    if match is None:
+        return text
+    return text[:19] + match.group(8)
+
+
+def put(target: dict[str, Any], key: str, value: str | None) -> None:
+    """Set `key` only for a non-empty value (Go's omitempty)."""
+    if value:
+        target[key] = value
+
+
+def make_root(name: str, attributes: tuple[tuple[str, str], ...], children: tuple[Any, ...]) -> Any:
+    """The root record of kind `name` (``conceptItem``, ``planningItem``...)."""
+    import newsml_model
+
+    record = {
+        "newsItem": "NewsItem",
+        "conceptItem": "ConceptItem",
+        "planningItem": "PlanningItem",
+        "planning": "Planning",
+        "list": "ItemList",
+        "package": "Package",
+    }[name]
+    return getattr(newsml_model, record, newsml_model.NewsItem)(
+        attributes=attributes, children=children
+    )
