@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 
@@ -485,3 +486,46 @@ def test_revision_record_is_frozen(db, article):
     saved = db.save(article)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         saved.etag = "x"  # type: ignore[misc]
+
+
+def test_a_full_disk_is_reported_as_such(db, article):
+    """A write that finds no room says the disk is full, not that the file is corrupt."""
+    db.save(article)
+    conn = db._connection()
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    # SQLite's size cap gives the same SQLITE_FULL as a full disk.
+    conn.execute(f"PRAGMA max_page_count = {pages}")
+    with pytest.raises(StoreFileError, match="the disk is full") as full:
+        db.save(noted(article, "x" * 100_000))
+    assert "SQLITE_FULL" == full.value.code
+    assert "corrupt" not in str(full.value)
+    assert [1] == [r.revision for r in db.history(article.guid)]
+
+
+def test_a_read_only_store_reads_and_refuses_writes(tmp_path, article):
+    """readonly=True reads the store; a write says the file is read-only; nothing is created."""
+    path = tmp_path / "news.db"
+    with SQLiteStore(path) as writable:
+        writable.save(article)
+    with SQLiteStore(path, create=False, readonly=True) as reader:
+        assert article.guid == reader.get(article.guid).guid
+        with pytest.raises(StoreFileError, match="the database file is read-only"):
+            reader.save(article)
+    with pytest.raises(StoreFileError, match="no such store database"):
+        SQLiteStore(tmp_path / "absent.db", readonly=True)
+    assert not (tmp_path / "absent.db").exists()
+
+
+def test_a_file_name_that_is_not_utf8_is_a_store(tmp_path, article):
+    """A path with undecodable bytes (surrogate-escaped) opens like any other."""
+    path = tmp_path / os.fsdecode(b"\xff\xfe.db")
+    with SQLiteStore(path) as odd:
+        odd.save(article)
+    assert os.path.exists(os.fsencode(tmp_path) + b"/\xff\xfe.db")
+
+
+def test_a_revision_beyond_64_bits_is_not_found(db, article):
+    """A revision no integer column can hold is simply not stored (no OverflowError)."""
+    db.save(article)
+    with pytest.raises(ItemNotFoundError, match="revision 1180591620717411303424"):
+        db.get(article.guid, 1180591620717411303424)

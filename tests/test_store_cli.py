@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -174,3 +176,96 @@ def test_usage_errors_exit_2(db):
     """A missing --db or an unknown locking mode is a usage error (exit 2)."""
     assert 2 == newsml_cli("get", GUID).returncode
     assert 2 == newsml_cli("put", "--db", str(db), "--locking", "maybe", str(ARTICLE)).returncode
+
+
+# -- hostile arguments and unwritable places (issue 15, items 14 and 15) -----
+
+
+def unprivileged() -> list[str]:
+    """A command prefix under which file permissions apply (root ignores them).
+
+    As root the capabilities that bypass permissions are dropped with
+    ``setpriv``; the test is skipped when that is not possible.
+    """
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv: file permissions cannot be tested")
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search,-fowner"]
+
+
+def unprivileged_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """``newsml store ARGS`` under `unprivileged`."""
+    return subprocess.run(
+        [*unprivileged(), sys.executable, "-m", "newsml_tools", "store", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_database_name_that_is_not_utf8_works(tmp_path):
+    """A --db name of undecodable bytes (\\xff\\xfe.db) is a store like any other, no traceback."""
+    name = os.fsdecode(b"\xff\xfe.db")
+    done = subprocess.run(
+        [sys.executable, "-m", "newsml_tools", "store", "put", "--db", name, str(ARTICLE)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert 0 == done.returncode, done.stderr
+    assert "Traceback" not in done.stderr
+    assert [b"\xff\xfe.db"] == [
+        p.name.encode("utf-8", "surrogateescape") for p in tmp_path.glob("*.db")
+    ]
+
+
+def test_a_revision_beyond_any_integer_is_not_found(db):
+    """get --revision 1180591620717411303424 is a clear 'no stored item', not an OverflowError."""
+    newsml_cli("put", "--db", str(db), str(ARTICLE))
+    done = newsml_cli("get", "--db", str(db), GUID, "--revision", "1180591620717411303424")
+    assert 1 == done.returncode
+    assert f"no stored item {GUID} revision 1180591620717411303424" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_revision_below_1_is_a_usage_error(db):
+    """get --revision 0 or -3 is refused by the argument parser (exit 2)."""
+    assert 2 == newsml_cli("get", "--db", str(db), GUID, "--revision", "0").returncode
+    assert 2 == newsml_cli("get", "--db", str(db), GUID, "--revision", "-3").returncode
+
+
+def test_a_read_only_file_is_read_and_refuses_writes_saying_so(db):
+    """A read-only database file: get and history read it; put says the file is read-only."""
+    newsml_cli("put", "--db", str(db), str(ARTICLE))
+    db.chmod(0o444)
+    got = unprivileged_cli("get", "--db", str(db), GUID)
+    history = unprivileged_cli("history", "--db", str(db), GUID)
+    put = unprivileged_cli("put", "--db", str(db), str(ARTICLE))
+    assert (0, 0, 1) == (got.returncode, history.returncode, put.returncode), got.stderr
+    assert support.canonical(ARTICLE.read_bytes()) == support.canonical(got.stdout)
+    assert "the database file is read-only" in put.stderr
+    assert "corrupt" not in put.stderr
+
+
+def test_a_store_in_a_read_only_directory_is_read_and_refuses_writes_saying_so(tmp_path):
+    """A read-only directory: get and history read the store; put says the directory is read-only."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    db = folder / "news.db"
+    newsml_cli("put", "--db", str(db), str(ARTICLE))
+    folder.chmod(0o555)
+    try:
+        got = unprivileged_cli("get", "--db", str(db), GUID)
+        history = unprivileged_cli("history", "--db", str(db), GUID)
+        put = unprivileged_cli("put", "--db", str(db), str(ARTICLE))
+    finally:
+        folder.chmod(0o755)
+    assert (0, 0, 1) == (got.returncode, history.returncode, put.returncode), got.stderr
+    assert history.stdout.startswith("1\t")
+    assert "the directory of the database is read-only" in put.stderr
+    assert "corrupt" not in put.stderr

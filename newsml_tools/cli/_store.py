@@ -39,6 +39,14 @@ def _fail(message: str) -> int:
     return 1
 
 
+def _positive(text: str) -> int:
+    """A revision number: a positive integer (argparse names the option on error)."""
+    number = int(text)
+    if number < 1:
+        raise ValueError(text)
+    return number
+
+
 def put(args: argparse.Namespace) -> int:
     """Save every input as a new revision; 1 when any was refused."""
     failed = 0
@@ -69,7 +77,7 @@ def put(args: argparse.Namespace) -> int:
 def get(args: argparse.Namespace) -> int:
     """Write the stored NewsML of a revision to standard output or ``--output``."""
     try:
-        with SQLiteStore(args.db, create=False) as store:
+        with SQLiteStore(args.db, create=False, readonly=True) as store:
             _, text = store.read(args.uuid, args.revision)
         if args.output:
             Path(args.output).write_text(text, encoding="utf-8")
@@ -83,7 +91,7 @@ def get(args: argparse.Namespace) -> int:
 def history(args: argparse.Namespace) -> int:
     """List the revisions of an item, oldest first; 1 when none is stored."""
     try:
-        with SQLiteStore(args.db, create=False) as store:
+        with SQLiteStore(args.db, create=False, readonly=True) as store:
             revisions = store.history(args.uuid)
     except NewsItemError as error:
         return _fail(str(error))
@@ -126,7 +134,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     get_parser = actions.add_parser("get", parents=[db], help="print a stored revision's NewsML")
     get_parser.add_argument("uuid")
-    get_parser.add_argument("--revision", type=int, help="a revision number (default: the head)")
+    get_parser.add_argument(
+        "--revision", type=_positive, help="a revision number (default: the head)"
+    )
     get_parser.add_argument("-o", "--output", help="write to this file instead of stdout")
     get_parser.set_defaults(func=get)
 

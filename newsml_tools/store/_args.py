@@ -15,6 +15,19 @@ def check_uuid(uuid: object) -> str:
     return uuid
 
 
+# The largest revision number either backend can hold (a signed 64-bit integer).
+MAX_REVISION = 2**63 - 1
+
+
+def check_revision(revision: object) -> int:
+    """`revision` if it is a positive integer, else `InvalidArgumentError`."""
+    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 1:
+        raise InvalidArgumentError(
+            f"revision must be a positive integer, not {revision!r}", field="revision"
+        )
+    return revision
+
+
 def check_editor(editor: object) -> str:
     """`editor` if it is a non-empty string, else `InvalidArgumentError`."""
     if not isinstance(editor, str) or not editor:

@@ -33,7 +33,14 @@ class StoreError(NewsItemError):
 
 
 class StoreFileError(StoreError, OSError):
-    """The database file is missing, cannot be opened, or is not a store."""
+    """The database is missing, cannot be opened or written, or is not a store.
+
+    Attributes:
+        code: The SQLite result code name behind it (``SQLITE_FULL``,
+            ``SQLITE_READONLY``, ...), or "" when none.
+    """
+
+    code: str = ""
 
     def __str__(self) -> str:
         # OSError.__str__ would print the bare first argument; keep ours.

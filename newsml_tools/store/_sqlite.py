@@ -24,7 +24,15 @@ import attrs
 from newsml_codecs import newsml
 from newsml_model import DecodeError, InvalidArgumentError, LockingMode, NewsItem
 from newsml_tools.store import _sqlite_db as db
-from newsml_tools.store._args import check_args, check_editor, check_uuid, revision_of, rfc3339
+from newsml_tools.store._args import (
+    MAX_REVISION,
+    check_args,
+    check_editor,
+    check_revision,
+    check_uuid,
+    revision_of,
+    rfc3339,
+)
 from newsml_tools.store._errors import (
     ConflictError,
     ItemNotFoundError,
@@ -50,6 +58,8 @@ class SQLiteStore:
             `StoreBusyError`.
         clock: Seconds since the epoch; lock leases and ``saved_at`` use it
             (tests pass a fake one to expire leases without sleeping).
+        readonly: Open for reading only: a read-only file or directory can
+            be read; every write raises `StoreFileError`.
 
     Raises:
         StoreFileError: The file is missing (``create=False``), cannot be
@@ -63,8 +73,10 @@ class SQLiteStore:
         create: bool = True,
         timeout: float = 30.0,
         clock: Callable[[], float] = time.time,
+        readonly: bool = False,
     ) -> None:
         self.path = Path(path)
+        self._readonly = readonly
         self._timeout = timeout
         self._clock = clock
         self._local = threading.local()
@@ -80,7 +92,9 @@ class SQLiteStore:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         # A forked child must not use its parent's connection.
         if conn is None or self._local.pid != os.getpid():
-            conn = db.connect(self.path, create=create, timeout=self._timeout)
+            conn = db.connect(
+                self.path, create=create, timeout=self._timeout, readonly=self._readonly
+            )
             self._local.conn, self._local.pid = conn, os.getpid()
             with self._opened_lock:
                 self._opened.append(conn)
@@ -143,10 +157,9 @@ class SQLiteStore:
                 (uuid,),
             )
         else:
-            if isinstance(revision, bool) or not isinstance(revision, int) or revision < 1:
-                raise InvalidArgumentError(
-                    f"revision must be a positive integer, not {revision!r}", field="revision"
-                )
+            check_revision(revision)
+            if revision > MAX_REVISION:  # beyond SQLite's integers: never stored
+                raise ItemNotFoundError(uuid, revision=revision, path=str(self.path))
             rows = self._read(
                 f"SELECT {_REVISION_COLUMNS}, newsml FROM revisions WHERE uuid = ? AND revision = ?",
                 (uuid, revision),

@@ -8,6 +8,7 @@ instead of failing later with a bare ``sqlite3`` error.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 from urllib.parse import quote
@@ -43,13 +44,18 @@ _SCHEMA = (
 )
 
 
-def connect(path: Path, *, create: bool, timeout: float) -> sqlite3.Connection:
+def connect(
+    path: Path, *, create: bool, timeout: float, readonly: bool = False
+) -> sqlite3.Connection:
     """Open the store database at `path`, creating its schema when allowed.
 
     Args:
         path: The database file.
         create: Create the file and schema when missing; else refuse.
         timeout: Seconds to wait for another writer's lock (busy timeout).
+        readonly: Open for reading only (SQLite's ``mode=ro``). A store in a
+            directory this process cannot write, where SQLite cannot create
+            its WAL index, is then read as an immutable snapshot.
 
     Returns:
         A connection in autocommit mode (transactions are explicit), WAL
@@ -60,13 +66,25 @@ def connect(path: Path, *, create: bool, timeout: float) -> sqlite3.Connection:
             be opened, or is not a store database.
     """
     where = str(path)
-    if not create and not path.exists():
+    if (readonly or not create) and not path.exists():
         raise StoreFileError(
             "no such store database (nothing is created without create=True)", path=where
         )
     if path.is_dir():
         raise StoreFileError("is a directory, not a store database", path=where)
-    uri = f"file:{quote(str(path.resolve()))}?mode={'rwc' if create else 'rw'}"
+    # Bytes, so that a file name which is not UTF-8 (surrogate-escaped by
+    # Python) is quoted byte for byte instead of failing to encode.
+    uri = f"file:{quote(os.fsencode(path.resolve()))}?mode="
+    uri += "ro" if readonly else "rwc" if create else "rw"
+    try:
+        return _open(uri, create=create and not readonly, timeout=timeout, where=where)
+    except StoreFileError as error:
+        if not (readonly and error.code == "SQLITE_READONLY_DIRECTORY"):
+            raise
+    return _open(uri + "&immutable=1", create=False, timeout=timeout, where=where)
+
+
+def _open(uri: str, *, create: bool, timeout: float, where: str) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(
             uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
@@ -126,12 +144,40 @@ def _is_store(conn: sqlite3.Connection, where: str) -> bool:
     return False
 
 
+# What SQLite's (extended) result codes mean to the user, by prefix.
+_MEANINGS = (
+    (
+        "SQLITE_READONLY_DIRECTORY",
+        "the directory of the database is read-only "
+        "(SQLite cannot create its journal there; get and history can still read it)",
+    ),
+    ("SQLITE_READONLY_DBMOVED", "the database file was moved or deleted while open"),
+    ("SQLITE_READONLY", "the database file is read-only (no permission to write it)"),
+    ("SQLITE_FULL", "the disk is full (or the database reached its size limit)"),
+    ("SQLITE_CANTOPEN", "cannot open the database (missing directory or no permission)"),
+    ("SQLITE_PERM", "no permission to access the database"),
+    ("SQLITE_IOERR", "input/output error reading or writing the database"),
+)
+
+
 def wrap(error: sqlite3.Error, where: str) -> StoreError:
-    """The store error for an ``sqlite3`` error (busy, or a damaged file)."""
+    """The store error for an ``sqlite3`` error, saying what is wrong.
+
+    Busy databases give `StoreBusyError`; read-only files or directories, a
+    full disk, permissions and I/O errors say so; anything else is taken
+    for a damaged file. The SQLite code is kept as ``code``.
+    """
     text = str(error)
+    code = getattr(error, "sqlite_errorname", None) or ""
     if isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
         return StoreBusyError(f"the database stayed busy (another writer): {text}", path=where)
-    return StoreFileError(f"the database is corrupt or unreadable: {text}", path=where)
+    meaning = next(
+        (meaning for prefix, meaning in _MEANINGS if code.startswith(prefix)),
+        "the database is corrupt or unreadable",
+    )
+    wrapped = StoreFileError(f"{meaning}: {text}", path=where)
+    wrapped.code = code
+    return wrapped
 
 
 def check(conn: sqlite3.Connection) -> list[str]:
