@@ -44,6 +44,16 @@ from newsml_model._errors import (
     UnsupportedItemKindError,
 )
 from newsml_model._item import ContentMeta, ItemMeta, NewsItem
+from newsml_model._kinds import (
+    Concept,
+    ConceptItem,
+    NewsCoverage,
+    NewsCoverageSet,
+    Planning,
+    PlanningItem,
+)
+from newsml_model._kinds_any import AnyItem
+from newsml_model._kinds_lists import ItemList, Package
 from newsml_model._nodes import (
     IDF,
     IM,
@@ -63,11 +73,14 @@ __all__ = [
     "IDF",
     "IM",
     "NAR",
+    "AnyItem",
     "Attributes",
     "Author",
     "Category",
     "Change",
     "Channel",
+    "Concept",
+    "ConceptItem",
     "ContentMeta",
     "ContentMetaObject",
     "ContentProfile",
@@ -85,6 +98,7 @@ __all__ = [
     "ForbiddenXMLError",
     "InvalidArgumentError",
     "InvalidDocumentError",
+    "ItemList",
     "ItemMeta",
     "LanguageChanged",
     "LanguageParts",
@@ -95,11 +109,16 @@ __all__ = [
     "LockingMode",
     "MalformedXMLError",
     "Metadata",
+    "NewsCoverage",
+    "NewsCoverageSet",
     "NewsItem",
     "NewsItemError",
     "Node",
     "NotFoundError",
     "Organisation",
+    "Package",
+    "Planning",
+    "PlanningItem",
     "ProcessingStatus",
     "PubStatus",
     "PubTime",

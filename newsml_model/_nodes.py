@@ -97,6 +97,11 @@ TYPED_NAMES = frozenset(
         "metadata",
         "meta",
         "object",
+        # the other item kinds (newsml_model._kinds)
+        "concept",
+        "newsCoverageSet",
+        "newsCoverage",
+        "planningExtProperty",
     }
 )
 """Element names a reader may turn into typed records, depending on context."""
