@@ -10,14 +10,12 @@ import attrs
 from newsml_codecs import newsml
 from newsml_codecs.document._carriers import child_key, children_xml, significant, view_of
 from newsml_model import (
-    NAR,
     ContentMetaObject,
     DecodeError,
     Element,
     ExtProperty,
     InvalidDocumentError,
     Link,
-    NewsItem,
     Service,
 )
 from newsml_model._nodes import (
@@ -27,6 +25,7 @@ from newsml_model._nodes import (
     SERVICE_FIELDS,
     split_attributes,
 )
+from newsml_model._view import element_parts, is_root
 
 _FIELDS = {
     Link: LINK_FIELDS,
@@ -39,11 +38,11 @@ Ancestors = tuple[tuple[str, str], ...]
 
 def _rebuild(node: Any, attributes: tuple[tuple[str, str], ...], children: tuple[Any, ...]) -> Any:
     kind = type(node)
-    if kind is NewsItem or kind is Element:
-        return attrs.evolve(node, attributes=attributes, children=children)
     fields = _FIELDS.get(kind)
     if fields is not None:
         return kind(**split_attributes(fields, attributes), children=children)
+    if "attributes" in attrs.fields_dict(kind):  # Element, every root, kind parts (concept)
+        return attrs.evolve(node, attributes=attributes, children=children)
     return attrs.evolve(node, children=children)
 
 
@@ -182,8 +181,8 @@ def _children(
     return result
 
 
-def apply_patch(item: NewsItem, value: str) -> NewsItem:
-    """`item` (the reference export) with the carrier `value` applied.
+def apply_patch(item: Any, value: str) -> Any:
+    """`item` (the reference export, a root record of any kind) with the carrier `value` applied.
 
     Raises:
         InvalidDocumentError: The carrier is not a patch.
@@ -195,12 +194,13 @@ def apply_patch(item: NewsItem, value: str) -> NewsItem:
     if not isinstance(patch, dict):
         raise InvalidDocumentError("x-newsml/patch is not a JSON object", path="$.properties")
     try:
-        result = apply(item, patch, (("newsItem", NAR),), "")
+        root, namespace = element_parts(item)[:2]
+        result = apply(item, patch, ((root, namespace or ""),), "")
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
         if isinstance(error, InvalidDocumentError):
             raise
         raise InvalidDocumentError(
             f"x-newsml/patch does not apply: {error}", path="$.properties"
         ) from None
-    assert isinstance(result, NewsItem)
+    assert is_root(result)
     return result
