@@ -11,7 +11,7 @@ from typing import Any
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._blocks_in import Block, link_block
-from newsml_model import DecodeError, Element, ExtProperty, Links
+from newsml_model import DecodeError, Element, ExtProperty
 
 
 def ext_properties(item: Any) -> list[tuple[str, str]]:
@@ -58,19 +58,13 @@ def import_assignment(item: Any) -> dict[str, Any]:
             data[kind[8:]] = value
         elif value:
             props.append({"name": kind, "value": value})
-    for description in item.elements("description"):
+    for description in kc.elements(item, "description"):
         role = description.get("role")
         if role == "nrpdesc:intern":
             data["description"] = description.text
         elif role == "nrpdesc:extern":
             data["publicDescription"] = description.text
-    links: list[Block] = [
-        b
-        for c in item.children
-        if isinstance(c, Links)
-        for link in c.links
-        if (b := link_block(link))
-    ]
+    links: list[Block] = [b for link in kc.links_of(item) if (b := link_block(link))]
     doc["meta"] = [{"type": "x-im/assignment", "data": data}]
     if links:
         doc["links"] = links

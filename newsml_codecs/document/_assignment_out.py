@@ -8,12 +8,13 @@ from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._blocks_out import link_node
 from newsml_codecs.document._item_out import el
-from newsml_model import IM, Element, InvalidDocumentError, Links
+from newsml_model import IM, Element, ExtProperty, InvalidDocumentError, Links
 from newsml_model._nodes import Node
 
 
-def _ext(kind: str, value: str) -> Element:
-    return Element(name="planningExtProperty", attributes=(("type", kind), ("value", value)))
+def _ext(kind: str, value: str) -> ExtProperty:
+    # Under ``planning`` the element view names it ``planningExtProperty``.
+    return ExtProperty(type=kind, value=value)
 
 
 def export_assignment(doc: dict[str, Any]) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._blocks_in import Block, object_block
 from newsml_codecs.document._item_in import import_content_meta, import_item_meta
-from newsml_model import Element, Metadata
+from newsml_model import Element
 from newsml_model._nodes import get_attribute
 
 _INVISIBLE = frozenset({"script", "style", "iframe", "noscript", "template"})
@@ -86,7 +86,7 @@ def _concept(
     if concept_id is not None:  # K4a: no conceptId keeps imext:uri, adds no property
         doc.pop("uri", None)
         kc.put(doc, "uri", concept_id.get("uri"))
-    objects = [o for c in concept.children if isinstance(c, Metadata) for o in c.objects]
+    objects = kc.objects_of(concept)
     for obj in objects:
         block = object_block(obj)
         if obj.type == "x-im/event-details" and "registration" in block.get("data", {}):
@@ -95,7 +95,7 @@ def _concept(
                 del block["data"]
         if block:
             meta.append(block)
-    for definition in concept.elements("definition"):
+    for definition in kc.elements(concept, "definition"):
         prop: dict[str, Any] = {"name": "definition"}
         kc.put(prop, "value", _plain(definition))
         prop["parameters"] = {"role": definition.get("role") or ""}

@@ -171,7 +171,7 @@ def _objects(doc: dict[str, Any], registration: str) -> list[Any]:
     ]
 
 
-def _concept(doc: dict[str, Any], kind: str, registration: str, *, strict: bool) -> Element:
+def _concept(doc: dict[str, Any], kind: str, registration: str, *, strict: bool) -> Any:
     """§3.3 step 7: conceptId, type, name, definitions, metadata."""
     concept_id = next(
         (p for p in reversed(doc.get("properties") or ()) if p.get("name") == "conceptid"), None
@@ -197,7 +197,7 @@ def _concept(doc: dict[str, Any], kind: str, registration: str, *, strict: bool)
     objects = _objects(doc, registration)
     if objects:
         children.append(Metadata(children=tuple(objects), namespace=IM))
-    return Element(name="concept", children=tuple(children))
+    return kc.make_root("concept", (), tuple(children))
 
 
 def export_concept(doc: dict[str, Any], *, strict: bool = True) -> Any:

@@ -22,16 +22,7 @@ from newsml_codecs.document._listpackage_out import export_list, export_package
 from newsml_codecs.document._planning_in import import_planning_item
 from newsml_codecs.document._planning_out import export_planning_item
 from newsml_model import InvalidDocumentError
-
-KINDS = {
-    "NewsItem": "newsItem",
-    "ConceptItem": "conceptItem",
-    "PlanningItem": "planningItem",
-    "Planning": "planning",
-    "ItemList": "list",
-    "Package": "package",
-}
-"""Root record class name -> root element name."""
+from newsml_model._view import is_root
 
 _IMPORT: dict[str, Callable[[Any], dict[str, Any]]] = {
     "newsItem": import_item,
@@ -51,14 +42,14 @@ _EXPORT: dict[str, Callable[[dict[str, Any]], Any]] = {
 _SEPARATOR = "|"
 
 
-def root_kind(item: Any) -> str:
+def root_kind(item: Any) -> Any:
     """The root element name of a record (``newsItem``, ``conceptItem``...).
 
     Raises:
         InvalidDocumentError: Not an item record.
     """
-    kind = KINDS.get(type(item).__name__)
-    if kind is None:
+    kind = getattr(type(item), "element_name", None)
+    if kind not in _IMPORT or not is_root(item):
         raise InvalidDocumentError(f"not a NewsML item record: {type(item).__name__}")
     return kind
 
@@ -71,15 +62,16 @@ def import_any(item: Any) -> dict[str, Any]:
 def export_kind(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
     """(root kind, strict) of the export of `doc` (§1.2, K2).
 
-    `strict` is false only when the carrier chose the kind: a concept then
-    exports without a table qcode (the carrier restores the original).
+    The type decides by the reference's table; a type outside it goes to the
+    kind the carrier recorded, else to a newsItem. One departure from K2's
+    letter: when the carrier recorded a kind, that kind wins over the table,
+    since its patch only applies to that root (a list whose itemClass
+    ``ninat:text`` made its type ``x-im/article``, §6.2 step 4, is a list
+    again). `strict` is false when a concept's type is outside the qcode
+    table: it then exports without one and the carrier restores the original.
     """
-    kind = cfg.EXPORT_KINDS.get(doc.get("type") or "")
-    if kind is not None:
-        return kind, True
-    if carried is not None:
-        return carried, False
-    return "newsItem", True
+    kind = carried or cfg.EXPORT_KINDS.get(doc.get("type") or "") or "newsItem"
+    return kind, kind != "conceptItem" or (doc.get("type") or "") in cfg.CONCEPT_QCODE
 
 
 def export_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:

@@ -12,8 +12,18 @@ from datetime import datetime
 from typing import Any
 
 from newsml_codecs.document._blocks_in import Block
-from newsml_model import ContentMeta, DecodeError, Element, ItemMeta
-from newsml_model._nodes import get_attribute
+from newsml_model import (
+    ContentMeta,
+    ContentMetaObject,
+    DecodeError,
+    Element,
+    ItemMeta,
+    Link,
+    Links,
+    Metadata,
+)
+from newsml_model._nodes import LINK_FIELDS, OBJECT_FIELDS, get_attribute, split_attributes
+from newsml_model._view import element_parts
 
 _RFC3339 = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-](\d{2}):(\d{2}))\Z"
@@ -44,12 +54,57 @@ def content_meta(item: Any) -> ContentMeta | None:
     return found
 
 
+def as_element(node: Any) -> Element:
+    """Any record of the tree as a generic `Element` (typed kind parts included)."""
+    if isinstance(node, Element):
+        return node
+    name, namespace, attributes, children = element_parts(node, "")
+    return Element(name=name, namespace=namespace, attributes=attributes, children=children)
+
+
+def elements(node: Any, name: str) -> list[Element]:
+    """The child elements called `name`, typed or generic, as `Element` views."""
+    parent = element_parts(node, "")[0]
+    return [
+        as_element(c)
+        for c in node.children
+        if not isinstance(c, str) and element_parts(c, parent)[0] == name
+    ]
+
+
 def child(node: Any, name: str) -> Element | None:
-    """The last generic child element called `name` (the reference: last wins), or None."""
-    found = None
+    """The last child element called `name` (the reference: last wins), or None."""
+    found = elements(node, name)
+    return found[-1] if found else None
+
+
+def links_of(node: Any) -> list[Link]:
+    """The links of every ``links`` child of `node`, typed or generic, in order."""
+    found: list[Link] = []
     for c in node.children:
-        if isinstance(c, Element) and c.name == name:
-            found = c
+        if isinstance(c, Links):
+            found.extend(c.links)
+        elif isinstance(c, Element) and c.name == "links":
+            found.extend(
+                Link(**split_attributes(LINK_FIELDS, e.attributes), children=e.children)
+                for e in c.elements("link")
+            )
+    return found
+
+
+def objects_of(node: Any) -> list[ContentMetaObject]:
+    """The objects of every ``metadata`` child of `node`, typed or generic, in order."""
+    found: list[ContentMetaObject] = []
+    for c in node.children:
+        if isinstance(c, Metadata):
+            found.extend(c.objects)
+        elif isinstance(c, Element) and c.name == "metadata":
+            found.extend(
+                ContentMetaObject(
+                    **split_attributes(OBJECT_FIELDS, e.attributes), children=e.children
+                )
+                for e in c.elements("object")
+            )
     return found
 
 
@@ -138,10 +193,13 @@ def put(target: dict[str, Any], key: str, value: str | None) -> None:
 
 
 def make_root(name: str, attributes: tuple[tuple[str, str], ...], children: tuple[Any, ...]) -> Any:
-    """The root record of kind `name` (``conceptItem``, ``planningItem``...)."""
+    """The record of root or kind part `name` (``conceptItem``, ``concept``...)."""
     import newsml_model
 
     record = {
+        "concept": "Concept",
+        "newsCoverageSet": "NewsCoverageSet",
+        "newsCoverage": "NewsCoverage",
         "newsItem": "NewsItem",
         "conceptItem": "ConceptItem",
         "planningItem": "PlanningItem",

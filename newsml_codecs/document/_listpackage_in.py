@@ -61,7 +61,7 @@ def parse_bool(text: str | None, *, wrap: bool) -> bool:
 def _products(item: Any) -> list[Block]:
     products = kc.child(item, "products")
     links: list[Block] = []
-    for product in () if products is None else products.elements("product"):
+    for product in () if products is None else kc.elements(products, "product"):
         link: Block = {"rel": "channel", "type": "x-im/channel"}
         kc.put(link, "title", product.text)
         kc.put(link, "uuid", product.get("uuid"))
@@ -102,7 +102,7 @@ def import_list(item: Any) -> dict[str, Any]:
     limit = parse_int(None if items is None else items.get("limit"))  # K4a: no <items>, "0"
     links = _products(item)
     content: list[Block] = []
-    for entry in () if items is None else items.elements("item"):
+    for entry in () if items is None else kc.elements(items, "item"):
         block: Block = {}
         kc.put(block, "uuid", entry.get("uuid"))
         block["type"] = "x-im/" + (entry.get("type") or "").lower()

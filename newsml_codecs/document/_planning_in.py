@@ -12,7 +12,6 @@ from typing import Any
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._blocks_in import Block, link_block
 from newsml_codecs.document._item_in import import_content_meta, import_item_meta
-from newsml_model import Links
 from newsml_model._nodes import get_attribute
 
 _REMOVED = frozenset(
@@ -64,16 +63,10 @@ def _coverages(item: Any) -> list[Block]:
     if coverage_set is None:
         return []
     blocks: list[Block] = []
-    for coverage in coverage_set.elements("newsCoverage"):
+    for coverage in kc.elements(coverage_set, "newsCoverage"):
         block: Block = {"type": "x-im/assignment"}
         kc.put(block, "id", coverage.get("id"))
-        links = [
-            b
-            for c in coverage.children
-            if isinstance(c, Links)
-            for link in c.links
-            if (b := link_block(link))
-        ]
+        links = [b for link in kc.links_of(coverage) if (b := link_block(link))]
         if links:
             block["links"] = links
         blocks.append(block)

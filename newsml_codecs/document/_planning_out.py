@@ -55,7 +55,7 @@ def _item_meta(
     return ItemMeta(children=tuple(children))
 
 
-def _coverage_set(doc: dict[str, Any]) -> Element:
+def _coverage_set(doc: dict[str, Any]) -> Any:
     """§4.3 step 5: one ``newsCoverage`` per ``x-im/assignment`` link block."""
     coverages: list[Node] = []
     for i, block in enumerate(doc.get("links") or ()):
@@ -73,13 +73,13 @@ def _coverage_set(doc: dict[str, Any]) -> Element:
             and link.type not in cfg.CONTENTMETA_LINK_RELS
         ]
         coverages.append(
-            Element(
-                name="newsCoverage",
-                attributes=(("id", block["id"]),) if block.get("id") else (),
-                children=(Links(children=tuple(links), namespace=IM),) if links else (),
+            kc.make_root(
+                "newsCoverage",
+                (("id", block["id"]),) if block.get("id") else (),
+                (Links(children=tuple(links), namespace=IM),) if links else (),
             )
         )
-    return Element(name="newsCoverageSet", children=tuple(coverages))
+    return kc.make_root("newsCoverageSet", (), tuple(coverages))
 
 
 def export_planning_item(doc: dict[str, Any]) -> Any:
