@@ -26,9 +26,7 @@ from newsml_codecs.document._dispatch import (
 )
 from newsml_codecs.document._patch import apply_patch
 from newsml_codecs.document._validate import check_document
-from newsml_model import InvalidDocumentError
-
-AnyItem = Any  # the model's union of item records (issue 11)
+from newsml_model import AnyItem, InvalidDocumentError
 
 __all__ = ["PATCH", "PREFIX", "dump", "dumps", "load", "loads"]
 
@@ -54,7 +52,8 @@ def dump(item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
     doc = import_any(item)
     if carriers:
         target, strict = export_kind(doc, kind)
-        value = make_patch(item, export_any(doc, target, strict=strict))
+        original: Any = item  # the carrier diffs any root record
+        value = make_patch(original, export_any(doc, target, strict=strict))
         if value is not None:
             props = doc.setdefault("properties", [])
             props.append({"name": PATCH, "value": tag(value, kind)})
@@ -96,8 +95,10 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
         }
     carried, patch = (None, None) if patch is None else untag(patch)
     kind, strict = export_kind(doc, carried)
-    item = export_any(doc, kind, strict=strict)
-    return item if patch is None else apply_patch(item, patch)
+    item: AnyItem = export_any(doc, kind, strict=strict)
+    if patch is not None:
+        item = apply_patch(item, patch)
+    return item
 
 
 def dumps(item: AnyItem, *, carriers: bool = True) -> str:

@@ -13,14 +13,23 @@ from typing import Any
 
 from newsml_codecs.document._blocks_in import Block
 from newsml_model import (
+    Concept,
+    ConceptItem,
     ContentMeta,
     ContentMetaObject,
     DecodeError,
     Element,
+    ItemList,
     ItemMeta,
     Link,
     Links,
     Metadata,
+    NewsCoverage,
+    NewsCoverageSet,
+    NewsItem,
+    Package,
+    Planning,
+    PlanningItem,
 )
 from newsml_model._nodes import LINK_FIELDS, OBJECT_FIELDS, get_attribute, split_attributes
 from newsml_model._view import element_parts
@@ -192,21 +201,19 @@ def put(target: dict[str, Any], key: str, value: str | None) -> None:
         target[key] = value
 
 
+_RECORDS: dict[str, Any] = {
+    "newsItem": NewsItem,
+    "conceptItem": ConceptItem,
+    "planningItem": PlanningItem,
+    "planning": Planning,
+    "list": ItemList,
+    "package": Package,
+    "concept": Concept,
+    "newsCoverageSet": NewsCoverageSet,
+    "newsCoverage": NewsCoverage,
+}
+
+
 def make_root(name: str, attributes: tuple[tuple[str, str], ...], children: tuple[Any, ...]) -> Any:
     """The record of root or kind part `name` (``conceptItem``, ``concept``...)."""
-    import newsml_model
-
-    record = {
-        "concept": "Concept",
-        "newsCoverageSet": "NewsCoverageSet",
-        "newsCoverage": "NewsCoverage",
-        "newsItem": "NewsItem",
-        "conceptItem": "ConceptItem",
-        "planningItem": "PlanningItem",
-        "planning": "Planning",
-        "list": "ItemList",
-        "package": "Package",
-    }[name]
-    return getattr(newsml_model, record, newsml_model.NewsItem)(
-        attributes=attributes, children=children
-    )
+    return _RECORDS[name](attributes=attributes, children=children)
