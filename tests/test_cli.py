@@ -1,4 +1,4 @@
-"""The ``newsml`` entry point and the batch runner, in-process."""
+"""The ``newsml`` entry point and the CLI's batch reporting, in-process."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from newsml_tools import batch, cli
-from newsml_tools.cli._files import Source, looks_like_xml, mirror, sources
+from newsml_tools.cli import _report
+from newsml_tools.cli._files import Source, mirror, sources
 
 
 def subcommands(parser: argparse.ArgumentParser) -> list[str]:
@@ -81,27 +82,32 @@ def test_chunks_cover_every_job_in_order(count: int, workers: int) -> None:
         assert len(chunks) >= 4 * workers
 
 
-def check_number(job: int) -> batch.Outcome:
-    """A worker for the batch tests: odd numbers are problems."""
-    return f"job{job}", [f"{job} is odd"] if job % 2 else []
+def check_number(job: int) -> batch.Result:
+    """A task for the batch tests: odd numbers are problems."""
+    return batch.Result(source=f"job{job}", problems=(f"{job} is odd",) if job % 2 else ())
 
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_batch_counts_and_reports_problems(workers: int) -> None:
-    """run counts successes and failures and writes '<source>: <problem>' per problem."""
+    """execute counts successes and failures and writes '<source>: <problem>' per problem, in job order."""
     report = io.StringIO()
-    assert (5, 5) == batch.run(check_number, range(10), workers=workers, report=report)
-    assert [f"job{n}: {n} is odd" for n in (1, 3, 5, 7, 9)] == report.getvalue().splitlines()
+    tally = _report.Tally()
+    args = argparse.Namespace(jobs=workers, scheduler=None, progress=False)
+    _report.execute(check_number, list(range(100)), args, report=report, tally=tally)
+    assert (50, 50) == (tally.succeeded, tally.failed)
+    expected = [f"job{n}: {n} is odd" for n in range(1, 100, 2)]
+    assert expected == report.getvalue().splitlines()
 
 
 def test_outcomes_are_released_in_job_order() -> None:
-    """Chunks finishing 2, 0, 1 release nothing, then chunks 0, then 1 and 2; each finish counts."""
-    finished = iter([(2, [("c", [])]), (0, [("a", [])]), (1, [("b", ["x"]), ("b2", [])])])
-    assert [
-        (1, []),
-        (1, [("a", [])]),
-        (2, [("b", ["x"]), ("b2", []), ("c", [])]),
-    ] == list(batch._in_order(finished))
+    """Chunks finishing 2, 0, 1 release nothing, then chunk 0, then 1 and 2; each finish counts."""
+
+    def result(name: str, *problems: str) -> batch.Result:
+        return batch.Result(source=name, problems=problems)
+
+    a, b, b2, c = result("a"), result("b", "x"), result("b2"), result("c")
+    finished = iter([(2, [c]), (0, [a]), (1, [b, b2])])
+    assert [(1, []), (1, [a]), (2, [b, b2, c])] == list(_report.in_order(finished))
 
 
 def test_sources_walk_directories_sorted_and_take_named_files(tmp_path: Path) -> None:
@@ -130,4 +136,4 @@ def test_sources_walk_directories_sorted_and_take_named_files(tmp_path: Path) ->
 )
 def test_standard_input_sniffing(data: bytes, expected: bool) -> None:
     """XML starts with '<' after a BOM and whitespace; anything else is taken for JSON."""
-    assert expected == looks_like_xml(data)
+    assert expected == batch.sniff_xml(data)

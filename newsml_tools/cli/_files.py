@@ -8,7 +8,7 @@ from pathlib import Path
 
 import attrs
 
-__all__ = ["STDIN", "Source", "looks_like_xml", "mirror", "read_stdin", "sources"]
+__all__ = ["STDIN", "Source", "mirror", "read_stdin", "sources"]
 
 STDIN = "-"
 """The input (and output) name meaning the standard stream."""
@@ -72,15 +72,3 @@ def mirror(source: Source, output: Path, suffix: str) -> Path:
 def read_stdin() -> bytes:
     """All of standard input, as bytes (the codecs find the encoding)."""
     return sys.stdin.buffer.read()
-
-
-def looks_like_xml(data: bytes) -> bool:
-    """Whether `data` starts, after a BOM and whitespace, with ``<`` (else JSON is assumed).
-
-    Args:
-        data: The start of an input.
-
-    Returns:
-        True for XML-looking text.
-    """
-    return data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")

@@ -1,0 +1,190 @@
+"""Convert and validate many files: in this process, on a process pool, or on a Dask cluster.
+
+    from newsml_tools import batch
+
+    for result in batch.convert(paths, "documents/", root="archive/"):
+        if not result.ok:
+            print(result.source, *result.problems)
+
+    with batch.connect("tcp://scheduler:8786") as client:   # the `dask` extra
+        failed = [r for r in batch.validate(paths, client=client) if not r.ok]
+
+Each input gives one `Result` (source, output written, problems), yielded
+as soon as its chunk finishes; a bad file is a result, never an exception, so
+one file never stops the others. Jobs travel in chunks (about four per
+worker, at most 64 files) so small files do not pay a round trip each. Outputs
+are written atomically (temporary name, then rename) by whoever converts them.
+The `newsml convert` and `newsml validate` commands are a front on `run`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from newsml_tools.batch._dask import DASK_EXTRA, DaskMissingError, connect, on_cluster, threads_of
+from newsml_tools.batch._local import Chunk, in_process, on_pool
+from newsml_tools.batch._work import (
+    DOCUMENT,
+    NEWSML,
+    OUTPUT_SUFFIX,
+    ConvertJob,
+    Result,
+    convert_bytes,
+    convert_file,
+    direction_of,
+    interrupts_checked,
+    problems_of,
+    sniff_xml,
+    validate_file,
+    write_atomically,
+)
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+__all__ = [
+    "DASK_EXTRA",
+    "DOCUMENT",
+    "NEWSML",
+    "OUTPUT_SUFFIX",
+    "Chunk",
+    "ConvertJob",
+    "DaskMissingError",
+    "Result",
+    "chunked",
+    "connect",
+    "convert",
+    "convert_bytes",
+    "convert_file",
+    "direction_of",
+    "interrupts_checked",
+    "problems_of",
+    "run",
+    "sniff_xml",
+    "validate",
+    "validate_file",
+    "write_atomically",
+]
+
+J = TypeVar("J")
+
+# Chunks big enough to amortise pickling and scheduling, small enough that
+# every worker gets several (load balance) and a progress bar moves.
+_MAX_CHUNK = 64
+_CHUNKS_PER_WORKER = 4
+
+
+def chunked(jobs: Sequence[J], workers: int) -> list[Sequence[J]]:
+    """`jobs` cut into consecutive chunks, about four per worker, at most 64 long.
+
+    Args:
+        jobs: The jobs, in order.
+        workers: The number of workers (processes or cluster threads).
+
+    Returns:
+        The chunks; together they are `jobs`, in order.
+    """
+    size = max(1, min(_MAX_CHUNK, len(jobs) // (max(1, workers) * _CHUNKS_PER_WORKER)))
+    return [jobs[start : start + size] for start in range(0, len(jobs), size)]
+
+
+def run(
+    task: Callable[[J], Result],
+    jobs: Iterable[J],
+    *,
+    client: Client | None = None,
+    workers: int = 0,
+) -> Generator[Chunk, None, None]:
+    """Apply `task` to every job; yield the chunks as they finish.
+
+    Args:
+        task: A module-level function (pickled by reference), such as
+            `convert_file` or `validate_file`; it must return problems as
+            results, never raise for a bad input.
+        jobs: Picklable jobs (`ConvertJob`, paths).
+        client: Run on this Dask cluster; None runs on this machine.
+        workers: Processes on this machine, one per core for 0; with one
+            (or one job) everything runs in this process. Ignored with a client.
+
+    Yields:
+        ``(index, results)`` per chunk in the order chunks finish; `index` is
+        the chunk's position, `results` one per job of the chunk, in order
+        (``chunked(jobs, ...)`` gives the chunks; callers that want job order
+        put them back in order by index).
+    """
+    jobs = list(jobs)
+    if client is not None:
+        yield from on_cluster(task, chunked(jobs, threads_of(client)), client)
+        return
+    workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    chunks = chunked(jobs, workers)
+    yield from in_process(task, chunks) if workers == 1 else on_pool(task, chunks, workers)
+
+
+def _results(chunks: Iterator[Chunk]) -> Iterator[Result]:
+    for _, results in chunks:
+        yield from results
+
+
+def convert(
+    paths: Iterable[str | os.PathLike[str]],
+    output: str | os.PathLike[str],
+    *,
+    to: str | None = None,
+    root: str | os.PathLike[str] | None = None,
+    client: Client | None = None,
+    workers: int = 0,
+) -> Iterator[Result]:
+    """Convert files into the directory `output`; yield one result per file as they finish.
+
+    Args:
+        paths: NewsML files (to documents) and document files (to NewsML).
+        output: The output directory: a file goes to ``output/<its path
+            below root>``, or ``output/<its name>`` without a root, with its
+            suffix swapped (``.json`` for documents, ``.xml`` for NewsML).
+        to: ``"document"`` or ``"newsml"`` for every file; None goes by each suffix.
+        root: The directory the inputs' paths are mirrored from.
+        client: Run on this Dask cluster; None runs on this machine.
+        workers: Processes on this machine (one per core for 0).
+
+    Returns:
+        An iterator of `Result`: ``output`` is the file written, or
+        ``problems`` say why not.
+
+    Raises:
+        ValueError: A path is not below `root`.
+    """
+    jobs = []
+    for path in paths:
+        source = Path(path)
+        relative = source.relative_to(root) if root is not None else Path(source.name)
+        suffix = OUTPUT_SUFFIX.get(direction_of(source, to) or "", ".out")
+        target = (Path(output) / relative).with_suffix(suffix)
+        jobs.append(ConvertJob(source=os.fspath(source), target=os.fspath(target), to=to))
+    return _results(run(convert_file, jobs, client=client, workers=workers))
+
+
+def validate(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    client: Client | None = None,
+    workers: int = 0,
+) -> Iterator[Result]:
+    """Validate files; yield one result per file as they finish.
+
+    A ``.json`` file is a document checked against the schema, an ``.xml``
+    file NewsML that must load; other suffixes are sniffed.
+
+    Args:
+        paths: The files.
+        client: Run on this Dask cluster; None runs on this machine.
+        workers: Processes on this machine (one per core for 0).
+
+    Returns:
+        An iterator of `Result` whose ``problems`` are empty for valid files.
+    """
+    jobs = [os.fspath(path) for path in paths]
+    return _results(run(validate_file, jobs, client=client, workers=workers))

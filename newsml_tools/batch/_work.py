@@ -1,0 +1,286 @@
+"""The work done for one file, wherever it runs: in this process, a pool worker, a Dask worker.
+
+Internal to `newsml_tools.batch` (its public names are re-exported there).
+
+Every task takes one job and returns one `Result`; it never raises for a bad
+file (a codec bug included), so one file never stops a batch. Outputs are
+written atomically: to a hidden temporary name in the target's directory,
+then renamed over the target, so a killed worker, a full disk or a retried
+task never leaves a truncated or doubled file. A file that fails removes the
+output an earlier run left for it, so no stale output looks current.
+
+A Ctrl-C is never swallowed into a wrong output: nh3 (the HTML sanitiser)
+calls Python back for each attribute and reports an exception raised there
+as "Exception ignored" instead of passing it on, so a `KeyboardInterrupt`
+arriving in that callback would silently drop the attribute. `interrupts_checked`
+remembers every SIGINT and raises it after the conversion, before anything is written.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import signal
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+
+import attrs
+
+from newsml_codecs import document, newsml, schema
+from newsml_model import NewsItemError
+
+__all__ = [
+    "DOCUMENT",
+    "NEWSML",
+    "OUTPUT_SUFFIX",
+    "ConvertJob",
+    "Result",
+    "convert_bytes",
+    "convert_file",
+    "direction_of",
+    "interrupts_checked",
+    "problems_of",
+    "sniff_xml",
+    "source_of",
+    "validate_file",
+    "write_atomically",
+]
+
+DOCUMENT = "document"
+NEWSML = "newsml"
+OUTPUT_SUFFIX = {DOCUMENT: ".json", NEWSML: ".xml"}
+"""The suffix of an output, by direction."""
+_DIRECTION_OF_SUFFIX = {".xml": DOCUMENT, ".json": NEWSML}
+
+
+@attrs.frozen(kw_only=True)
+class ConvertJob:
+    """One file to convert.
+
+    Attributes:
+        source: The input file.
+        target: The output file (its directories are made as needed).
+        to: ``"document"``, ``"newsml"``, or None to go by the source's suffix.
+    """
+
+    source: str
+    target: str
+    to: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Result:
+    """What became of one input.
+
+    Attributes:
+        source: The input, as named in its job.
+        output: The file written (None when nothing was: validation, or a failure).
+        problems: Why it failed or is invalid, each saying where; empty when it went well.
+    """
+
+    source: str
+    output: str | None = None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Whether the input converted, or is valid."""
+        return not self.problems
+
+
+def source_of(job: object) -> str:
+    """The input a job names: a `ConvertJob`'s source, else the job itself as a path."""
+    return job.source if isinstance(job, ConvertJob) else os.fspath(job)  # type: ignore[call-overload]
+
+
+def direction_of(path: str | os.PathLike[str], to: str | None = None) -> str | None:
+    """`to`, else the direction a suffix says (``.xml`` to a document, ``.json`` to NewsML), else None."""
+    return to if to is not None else _DIRECTION_OF_SUFFIX.get(Path(path).suffix.lower())
+
+
+def sniff_xml(data: bytes) -> bool:
+    """Whether `data` starts, after a BOM and whitespace, with ``<`` (else JSON is assumed)."""
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
+
+
+@contextlib.contextmanager
+def interrupts_checked() -> Iterator[None]:
+    """Within the block, a Ctrl-C raises as usual and is remembered; a swallowed one is raised at its end.
+
+    Only in the main thread with Python's own SIGINT handler in place (signal
+    handlers live there); elsewhere, and where SIGINT is ignored (pool
+    workers), the block runs as it is.
+
+    Raises:
+        KeyboardInterrupt: A SIGINT arrived in the block, even if code in the
+            block (a native callback) caught and dropped the exception.
+    """
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    seen: list[int] = []
+
+    def remember(signum: int, frame: FrameType | None) -> None:
+        seen.append(signum)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, remember)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if seen:
+        raise KeyboardInterrupt
+
+
+def convert_bytes(data: bytes, to: str) -> str:
+    """Convert one input text, whatever item kind it holds.
+
+    Args:
+        data: NewsML (`to` is ``"document"``) or document JSON (``"newsml"``).
+        to: The direction.
+
+    Returns:
+        Document JSON text, or NewsML text.
+
+    Raises:
+        NewsItemError: The input cannot be read or converted (a `DecodeError` saying where).
+        KeyboardInterrupt: Ctrl-C during the conversion (see `interrupts_checked`).
+    """
+    with interrupts_checked():
+        if to == DOCUMENT:
+            return document.dumps(newsml.loads(data))
+        return newsml.dumps(document.loads(data))
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """Write `data` to `target` through a hidden temporary file in the same directory.
+
+    The rename is atomic on POSIX filesystems, so readers see the old file or
+    the whole new one; on any failure or exit (SystemExit from SIGTERM
+    included) the temporary file is removed. Only SIGKILL can leave one
+    behind: ``.<name>.<pid>-<hex>.tmp``, never under the target's own name.
+
+    Args:
+        target: The output file; its directories are made.
+        data: The whole content.
+
+    Raises:
+        OSError: The directory or file cannot be written (full disk, permissions).
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    try:
+        with open(temporary, "xb") as file:
+            file.write(data)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+
+
+def _remove_stale(job: ConvertJob, problem: str) -> str:
+    """Remove the target an earlier run left for a source that now fails; say so in the problem."""
+    target = Path(job.target)
+    try:
+        if not target.is_file() or target.resolve() == Path(job.source).resolve():
+            return problem
+        target.unlink()
+    except OSError as error:
+        return f"{problem}; the output of an earlier run is still there: {target}: {error.strerror or error}"
+    return f"{problem}; removed the output of an earlier run: {target}"
+
+
+def _convert_problem(job: ConvertJob) -> str | None:
+    """Convert and write one job; the problem, or None when written."""
+    to = direction_of(job.source, job.to)
+    if to is None:
+        return "not .xml or .json: say which way with --to"
+    try:
+        data = Path(job.source).read_bytes()
+    except OSError as error:
+        return f"cannot read: {error.strerror or error}"
+    try:
+        text = convert_bytes(data, to) + "\n"
+    except NewsItemError as error:
+        return str(error)
+    except Exception as error:  # a codec bug must cost one file, not the batch
+        return f"internal error: {type(error).__name__}: {error}"
+    try:
+        write_atomically(Path(job.target), text.encode("utf-8"))
+    except OSError as error:
+        return f"cannot write {job.target}: {error.strerror or error}"
+    return None
+
+
+def convert_file(job: ConvertJob) -> Result:
+    """Convert one file and write its output atomically; every failure becomes a problem.
+
+    Args:
+        job: What to convert, which way, and where to write it.
+
+    Returns:
+        The result: the output written, or the problem (a failure also removes
+        the target an earlier run left, and says so).
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C; nothing was written for this file.
+    """
+    problem = _convert_problem(job)
+    if problem is None:
+        return Result(source=job.source, output=job.target)
+    return Result(source=job.source, problems=(_remove_stale(job, problem),))
+
+
+def problems_of(data: bytes, xml: bool) -> list[str]:
+    """The problems of one input text: NewsML must load, a document must match the schema.
+
+    Args:
+        data: The bytes of a NewsML file (`xml` true) or a JSON document.
+        xml: Which of the two `data` is.
+
+    Returns:
+        [] when valid; else messages saying where (line and column for XML,
+        the JSON path for documents).
+    """
+    with interrupts_checked():
+        if xml:
+            try:
+                newsml.loads(data)
+            except NewsItemError as error:
+                return [str(error)]
+            return []
+        try:
+            doc = json.loads(data)
+        except (ValueError, RecursionError) as error:  # JSONDecodeError and UnicodeDecodeError too
+            return [f"not JSON: {error}"]
+        return schema.validate(doc)
+
+
+def validate_file(path: str) -> Result:
+    """The problems of one file; nothing is raised for a bad file.
+
+    Args:
+        path: A ``.json`` document or an ``.xml`` NewsML file (other suffixes are sniffed).
+
+    Returns:
+        The result, with the problems (none when valid).
+    """
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        return Result(source=path, problems=(f"cannot read: {error.strerror or error}",))
+    suffix = Path(path).suffix.lower()
+    xml = suffix == ".xml" if suffix in _DIRECTION_OF_SUFFIX else sniff_xml(data)
+    try:
+        problems = problems_of(data, xml)
+    except Exception as error:  # a bug must cost one file, not the batch
+        problems = [f"internal error: {type(error).__name__}: {error}"]
+    return Result(source=path, problems=tuple(problems))

@@ -1,0 +1,177 @@
+"""The batch options of ``convert`` and ``validate``, and reporting a batch as it runs.
+
+Internal to the CLI. `execute` runs jobs through `newsml_tools.batch` (on this
+machine, or on a Dask cluster with ``--scheduler``) and reports each problem
+as ``<source>: <message>`` in the order of the jobs, as soon as its chunk and
+every chunk before it are done, so a long batch shows failures while it runs
+and two runs print the same report. A tqdm bar on standard error counts files
+as their chunks finish, when the batch is large and standard error is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, Any, TypeVar
+
+import attrs
+
+from newsml_tools import batch
+
+__all__ = ["PROGRESS_MIN_FILES", "Tally", "UsageError", "add_options", "execute", "in_order"]
+
+J = TypeVar("J")
+
+PROGRESS_MIN_FILES = 20
+"""Fewer files than this finish too soon for a progress bar to help."""
+
+
+class UsageError(Exception):
+    """The options cannot run (Dask missing, scheduler unreachable): exit status 2."""
+
+
+@attrs.define
+class Tally:
+    """Files done so far (updated as chunks are reported, so an interrupt can say what finished)."""
+
+    succeeded: int = 0
+    failed: int = 0
+
+
+def in_order(finished: Iterator[batch.Chunk]) -> Iterator[tuple[int, list[batch.Result]]]:
+    """Pairs of (files just finished, results now releasable in job order).
+
+    Reports follow the order of the jobs whatever order the workers finish
+    in, so two runs over the same tree print the same lines; the count of
+    finished files still moves the bar as soon as a chunk is done.
+    """
+    waiting: dict[int, list[batch.Result]] = {}
+    following = 0
+    for index, results in finished:
+        waiting[index] = results
+        released: list[batch.Result] = []
+        while following in waiting:
+            released.extend(waiting.pop(following))
+            following += 1
+        yield len(results), released
+
+
+def _progress_bar(total: int, show: bool) -> Any:
+    """A tqdm bar on standard error, or None (small batch, no terminal, no tqdm)."""
+    if not show or total < PROGRESS_MIN_FILES or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # the `cli` extra is not installed: no bar, same results
+        return None
+    return tqdm(total=total, unit="file", file=sys.stderr, dynamic_ncols=True)
+
+
+def _count(text: str) -> int:
+    """An argparse type: a non-negative integer."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {value}")
+    return value
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``-j/--jobs N``, ``--scheduler ADDRESS``, ``--no-progress`` and ``-q/--quiet``.
+
+    Args:
+        parser: A subcommand's parser.
+    """
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="worker processes on this machine, or of --scheduler local (default 0: one per core)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask cluster at ADDRESS (tcp://host:port), or 'local' for a "
+        f"LocalCluster here; needs the '{batch.DASK_EXTRA}' extra and paths every worker sees",
+    )
+    parser.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help=f"no progress bar (shown only for {PROGRESS_MIN_FILES}+ files when stderr is a terminal)",
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+
+
+def _client(args: argparse.Namespace, stack: contextlib.ExitStack) -> Any:
+    """The Dask client ``--scheduler`` asks for (closed with `stack`), or None.
+
+    Raises:
+        UsageError: Dask is missing, or the scheduler cannot be reached.
+    """
+    if args.scheduler is None:
+        return None
+    # Dask logs worker and connection chatter at INFO/WARNING; the report says what matters.
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    try:
+        return stack.enter_context(batch.connect(args.scheduler, workers=args.jobs))
+    except batch.DaskMissingError as error:
+        raise UsageError(str(error)) from None
+    except (OSError, ValueError) as error:
+        raise UsageError(f"cannot reach the Dask scheduler {args.scheduler}: {error}") from None
+
+
+def execute(
+    task: Callable[[J], batch.Result],
+    jobs: Sequence[J],
+    args: argparse.Namespace,
+    *,
+    report: IO[str],
+    tally: Tally,
+) -> None:
+    """Run `task` over `jobs` as the options say; report problems; count into `tally`.
+
+    Args:
+        task: `batch.convert_file` or `batch.validate_file`.
+        jobs: Its jobs.
+        args: The parsed options (`add_options`).
+        report: Where ``<source>: <problem>`` lines go (through the bar, when
+            there is one, so they do not tear it).
+        tally: Counts, updated as results are released (still right after an interrupt).
+
+    Raises:
+        UsageError: ``--scheduler`` cannot be used (Dask missing, scheduler unreachable).
+        KeyboardInterrupt: Ctrl-C; the work was stopped first.
+    """
+    with contextlib.ExitStack() as stack:
+        client = _client(args, stack)
+        bar = _progress_bar(len(jobs), args.progress)
+        # Closed on the way out, so an interrupt stops the workers before it is reported.
+        finished = stack.enter_context(
+            contextlib.closing(batch.run(task, jobs, client=client, workers=args.jobs))
+        )
+        try:
+            for done, results in in_order(finished):
+                for result in results:
+                    if result.ok:
+                        tally.succeeded += 1
+                        continue
+                    tally.failed += 1
+                    for problem in result.problems:
+                        line = f"{result.source}: {problem}"
+                        if bar is None:
+                            print(line, file=report)
+                        else:
+                            bar.write(line, file=report)
+                if bar is not None:
+                    bar.update(done)
+        finally:
+            if bar is not None:
+                bar.close()
