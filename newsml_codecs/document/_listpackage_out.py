@@ -73,9 +73,11 @@ def export_list(doc: dict[str, Any]) -> Any:
         InvalidDocumentError: ``invalid limit in document: <value>``, or data
             that cannot be written.
     """
-    lower_ext = cfg.LIST_EXCEPTIONS
+    # The uri is synthesised on import and written nowhere (§6.3 step 1).
     meta, taken = _item_meta(
-        doc, lambda e: (e.type or "").lower() in lower_ext, ("channel", "item")
+        doc,
+        lambda e: (e.type or "").lower() in cfg.LIST_EXCEPTIONS or e.type == "imext:uri",
+        ("channel", "item"),
     )
     description: str | None = None
     limit: str | None = None
