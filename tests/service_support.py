@@ -8,6 +8,7 @@ the same process however pytest orders them.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import signal
 import socket
@@ -125,3 +126,84 @@ def _stop_shared() -> None:
     for server in _shared:
         stop_server(server)
         server.log_path.unlink(missing_ok=True)
+
+
+@attrs.frozen(kw_only=True)
+class RawReply:
+    """An HTTP reply read off a socket.
+
+    Attributes:
+        status: The status code.
+        headers: Header names (lower case) to values.
+        body: The body (as much as Content-Length says).
+        closed: Whether the server announced ``Connection: close`` and closed
+            the connection after the reply.
+    """
+
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    closed: bool
+
+
+def raw_exchange(
+    server: Server, data: bytes, *, pause_after: int | None = None, timeout: float = 60.0
+) -> RawReply:
+    """Send raw bytes to `server`, all of them before reading, and read one reply.
+
+    Args:
+        server: The server to talk to.
+        data: The request, head and body, exactly as sent.
+        pause_after: Stop sending after this many bytes (and keep the
+            connection open) rather than sending all of `data`.
+        timeout: Socket timeout in seconds; a test fails rather than hangs.
+
+    Raises:
+        ConnectionError: The server reset the connection.
+    """
+    host, port = server.base_url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=timeout) as sock:
+        sock.sendall(data if pause_after is None else data[:pause_after])
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise ConnectionError(f"closed without a reply after {reply!r}")
+            reply += chunk
+        head, _, body = reply.partition(b"\r\n\r\n")
+        status_line, *lines = head.decode("latin-1").split("\r\n")
+        headers = {
+            name.strip().lower(): value.strip()
+            for name, _, value in (line.partition(":") for line in lines)
+        }
+        length = int(headers.get("content-length", "0"))
+        while len(body) < length:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise ConnectionError(f"closed within the reply body after {body!r}")
+            body += chunk
+        closed = False
+        if headers.get("connection", "").lower() == "close":
+            # Announced: it must follow promptly (a reset raises instead).
+            sock.settimeout(min(timeout, 10.0))
+            with contextlib.suppress(TimeoutError):
+                closed = sock.recv(1) == b""
+    return RawReply(
+        status=int(status_line.split()[1]), headers=headers, body=body[:length], closed=closed
+    )
+
+
+def request_head(method: str, *, headers: dict[str, str] | None = None) -> bytes:
+    """The head of a POST to a Tools method with a JSON content type and `headers`."""
+    lines = [f"POST {BASE_PATH}{method} HTTP/1.1", "Host: 127.0.0.1", f"Content-Type: {JSON}"]
+    lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+def chunked(body: bytes, size: int = 8192) -> bytes:
+    """`body` in HTTP/1.1 chunked transfer coding, `size` bytes a chunk."""
+    parts = [
+        b"%x\r\n%s\r\n" % (len(body[i : i + size]), body[i : i + size])
+        for i in range(0, len(body), size)
+    ]
+    return b"".join(parts) + b"0\r\n\r\n"

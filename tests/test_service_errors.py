@@ -284,6 +284,38 @@ def test_date_out_of_range_is_an_invalid_argument(server: Server, http: httpx.Cl
         assert ("invalid_argument", "newsml") == (error["code"], error["meta"]["argument"])
 
 
+@pytest.mark.parametrize("route", ["ConvertToNewsml", "ValidateNavigaDoc"])
+@pytest.mark.parametrize(
+    ("field", "seconds", "nanos"),
+    [
+        ("created", 0, -1),
+        ("modified", 2**62, 0),
+        ("published", -(2**62), 0),
+        ("unpublished", 0, 10**9),
+    ],
+)
+def test_protobuf_timestamp_out_of_range_is_an_invalid_argument(
+    server: Server, http: httpx.Client, route: str, field: str, seconds: int, nanos: int
+) -> None:
+    """A Timestamp out of its range (nanos -1, seconds 2**62): 400 naming the field, not 500."""
+    message = (
+        service_pb2.ConvertToNewsmlReq
+        if route == "ConvertToNewsml"
+        else service_pb2.ValidateDocumentReq
+    )
+    req = message()
+    req.document.type = "x-im/article"
+    getattr(req.document, field).seconds = seconds
+    getattr(req.document, field).nanos = nanos
+    error = twirp_error(call(http, server, route, req.SerializeToString(), PROTOBUF))
+    assert ("invalid_argument", "document", f"$.{field}") == (
+        error["code"],
+        error["meta"]["argument"],
+        error["meta"]["path"],
+    )
+    assert f"seconds={seconds}, nanos={nanos}" in error["msg"]
+
+
 def junk_bodies() -> list[tuple[str, bytes]]:
     """Deterministic junk: random bytes, truncated and mutated real requests."""
     rng = random.Random(20240305)

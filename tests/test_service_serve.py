@@ -18,6 +18,7 @@ import support
 from newsml_codecs import document, newsml
 from newsml_tools.cli import _serve
 from newsml_tools.service import DEFAULT_MAX_BODY_BYTES, ToolsApp, app
+from newsml_tools.service._app import DEFAULT_BODY_TIMEOUT
 from newsml_tools.service._run import app_from_env, default_workers, serve
 
 ARTICLE = support.fixture_text("article-full.xml")
@@ -84,6 +85,39 @@ def test_negative_limit_is_refused() -> None:
     """A negative body limit is a programming error."""
     with pytest.raises(ValueError, match="max_body_bytes"):
         ToolsApp(max_body_bytes=-1)
+
+
+def test_body_timeout_option_and_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--body-timeout takes positive seconds (default 60) and reaches workers through the environment."""
+    assert DEFAULT_BODY_TIMEOUT == serve_parser().parse_args(["serve"]).body_timeout == 60
+    assert 2.5 == serve_parser().parse_args(["serve", "--body-timeout", "2.5"]).body_timeout
+    monkeypatch.setenv("NEWSML_SERVICE_BODY_TIMEOUT", "0.25")
+    assert 0.25 == app_from_env().body_timeout
+    monkeypatch.delenv("NEWSML_SERVICE_BODY_TIMEOUT")
+    assert DEFAULT_BODY_TIMEOUT == app_from_env().body_timeout == app.body_timeout
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "soon"])
+def test_serve_refuses_bad_body_timeouts(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A body timeout that is not a positive finite number is a usage error."""
+    with pytest.raises(SystemExit) as raised:
+        serve_parser().parse_args(["serve", "--body-timeout", value])
+    assert 2 == raised.value.code
+    assert "--body-timeout" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ({"body_timeout": 0}, "body_timeout"),
+        ({"body_timeout": float("nan")}, "body_timeout"),
+        ({"max_discard_bytes": -1}, "max_discard_bytes"),
+    ],
+)
+def test_bad_app_options_are_refused(options: dict[str, float], name: str) -> None:
+    """A timeout that is not positive or a negative discard bound is a programming error."""
+    with pytest.raises(ValueError, match=name):
+        ToolsApp(**options)  # type: ignore[arg-type]
 
 
 def test_two_workers_limit_and_graceful_shutdown() -> None:

@@ -133,6 +133,15 @@ def test_unsendable_documents_name_the_path(doc: dict[str, Any], path: str) -> N
     assert path == raised.value.path
 
 
+def test_timestamp_out_of_range_names_its_field() -> None:
+    """A decoded Timestamp out of range raises InvalidDocumentError at the field's path."""
+    msg = document_pb2.Document(type="x-im/article")
+    msg.modified.nanos = -1
+    with pytest.raises(nm.InvalidDocumentError) as raised:
+        document_from_proto(msg)
+    assert "$.modified" == raised.value.path
+
+
 def test_error_status_table() -> None:
     """The Twirp code table of spec Part 2, `data_loss` spelt as the runtimes do."""
     expected = {

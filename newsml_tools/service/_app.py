@@ -13,12 +13,19 @@ uvicorn's worker processes.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from newsml_tools.service._body import (
+    BodyRefused,
+    Disconnected,
+    discard_body,
+    read_body,
+)
 from newsml_tools.service._errors import TwirpError, bad_route
 from newsml_tools.service._handlers import HANDLERS
 
@@ -28,6 +35,12 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
+# Seconds a request body may take to arrive in full (a slow client's 16 MiB
+# over a 1 MB/s link still fits).
+DEFAULT_BODY_TIMEOUT = 60.0
+# How much of a refused body is read and thrown away so that its client gets
+# the error rather than a connection reset; past it, the connection closes.
+DEFAULT_MAX_DISCARD_BYTES = 64 * 1024 * 1024
 PATH_PREFIX = "/twirp"
 SERVICE = "cca.Tools"
 
@@ -39,22 +52,37 @@ _PROTOBUF = b"application/protobuf"
 _HEALTH = b'{"status":"ok"}'
 
 
-class _Disconnected(Exception):
-    """The client went away before its body arrived: nobody to answer."""
-
-
 class ToolsApp:
     """The Tools service as an ASGI 3 application.
 
     Args:
         max_body_bytes: Largest request body accepted (decision T5); larger
             bodies get 400 ``invalid_argument`` before they are read whole.
+        body_timeout: Seconds the whole body may take to arrive; a slower
+            one gets 408 ``deadline_exceeded`` and the connection is closed.
+        max_discard_bytes: How much of a refused body is read and discarded
+            after the error is sent, so that the client can read the error.
+
+    Raises:
+        ValueError: A negative size or a timeout that is not positive.
     """
 
-    def __init__(self, *, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES) -> None:
+    def __init__(
+        self,
+        *,
+        max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+        body_timeout: float = DEFAULT_BODY_TIMEOUT,
+        max_discard_bytes: int = DEFAULT_MAX_DISCARD_BYTES,
+    ) -> None:
         if max_body_bytes < 0:
             raise ValueError("max_body_bytes must not be negative")
+        if max_discard_bytes < 0:
+            raise ValueError("max_discard_bytes must not be negative")
+        if not body_timeout > 0:  # also refuses NaN
+            raise ValueError("body_timeout must be positive")
         self.max_body_bytes = max_body_bytes
+        self.body_timeout = body_timeout
+        self.max_discard_bytes = max_discard_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one ASGI connection scope (``http`` or ``lifespan``)."""
@@ -76,7 +104,12 @@ class ToolsApp:
                 status = 200
             except TwirpError as error:
                 status, ctype, body, code = error.status, _JSON, error.body(), error.code
-            except _Disconnected:
+            except BodyRefused as refused:
+                await self._refuse(receive, send, refused)
+                reply = refused.error
+                self._log(scope, started, reply.status, reply.code, len(reply.body()))
+                return
+            except Disconnected:
                 # No reply can be sent, but the request still gets its line,
                 # with nginx's "client closed request" status.
                 self._log(scope, started, 499, "-", 0)
@@ -90,6 +123,28 @@ class ToolsApp:
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": b"" if method == "HEAD" else body})
         self._log(scope, started, status, code, len(body))
+
+    async def _refuse(self, receive: Receive, send: Send, refused: BodyRefused) -> None:
+        """Answer a refused body, drain what is left of it (up to the bound), close."""
+        body = refused.error.body()
+        headers = [
+            (b"content-type", _JSON),
+            (b"content-length", str(len(body)).encode()),
+            # The rest of the body may stay unread: never reuse the connection.
+            (b"connection", b"close"),
+        ]
+        await send(
+            {"type": "http.response.start", "status": refused.error.status, "headers": headers}
+        )
+        # The whole reply goes out now (a client that reads while it sends
+        # stops sending), but the response completes, and uvicorn closes the
+        # connection, only once the rest of the body is read.
+        await send({"type": "http.response.body", "body": body, "more_body": True})
+        bound = self.max_discard_bytes
+        if refused.drain and (refused.remaining is None or refused.remaining <= bound):
+            deadline = asyncio.get_running_loop().time() + self.body_timeout
+            await discard_body(receive, bound=bound, deadline=deadline)
+        await send({"type": "http.response.body", "body": b""})
 
     @staticmethod
     def _log(scope: Scope, started: float, status: int, code: str, size: int) -> None:
@@ -138,31 +193,12 @@ class ToolsApp:
             raise bad_route(
                 f"unexpected Content-Type: {_quote(raw_type.decode('latin-1'))}", method, path
             )
-        body = await self._read_body(scope, receive)
+        timeout = self.body_timeout
+        deadline = asyncio.get_running_loop().time() + timeout
+        body = await read_body(
+            scope, receive, limit=self.max_body_bytes, timeout=timeout, deadline=deadline
+        )
         return media, handler(body, media == _PROTOBUF)
-
-    async def _read_body(self, scope: Scope, receive: Receive) -> bytes:
-        """The whole request body, refused early when it exceeds the limit."""
-        limit = self.max_body_bytes
-        declared = _header(scope, b"content-length")
-        # Refuse on the declared length before reading anything (T5); the
-        # running count below catches chunked bodies and lying headers.
-        if declared.strip().isdigit() and int(declared) > limit:
-            raise _too_large(limit)
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                raise _Disconnected()
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > limit:
-                raise _too_large(limit)
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 async def _lifespan(receive: Receive, send: Send) -> None:
@@ -182,14 +218,6 @@ def _header(scope: Scope, name: bytes) -> bytes:
         if key == name:
             return bytes(value)
     return b""
-
-
-def _too_large(limit: int) -> TwirpError:
-    return TwirpError(
-        "invalid_argument",
-        f"request body larger than {limit} bytes",
-        {"argument": "body", "limit": str(limit)},
-    )
 
 
 def _quote(text: str) -> str:

@@ -114,7 +114,14 @@ def _document_argument(body: bytes, protobuf: bool, message: Any) -> Mapping[str
     """The request's ``document`` as a dict, or None when absent."""
     if protobuf:
         req = _proto_request(message, body)
-        return document_from_proto(req.document) if req.HasField("document") else None
+        if not req.HasField("document"):
+            return None
+        try:
+            return document_from_proto(req.document)
+        except NewsItemError as error:
+            # A Timestamp out of range: decodable, but not a time (400, with
+            # the field's path).
+            raise from_library_error(error, "document") from None
     value: Mapping[str, Any] | None = _json_field(
         _json_request(body), "document", dict, "an object"
     )

@@ -15,9 +15,13 @@ import signal
 from types import FrameType
 from typing import Any
 
-from newsml_tools.service._app import DEFAULT_MAX_BODY_BYTES, ToolsApp
+from newsml_tools.service._app import DEFAULT_BODY_TIMEOUT, DEFAULT_MAX_BODY_BYTES, ToolsApp
 
 MAX_BODY_ENV = "NEWSML_SERVICE_MAX_BODY_BYTES"
+BODY_TIMEOUT_ENV = "NEWSML_SERVICE_BODY_TIMEOUT"
+# uvicorn's protocol with Twirp errors for unparsable requests, as an import
+# string: importing uvicorn here would slow down every `newsml` command.
+PROTOCOL = "newsml_tools.service._protocol:TwirpHttpToolsProtocol"
 # Seconds in-flight requests get to finish after SIGTERM before uvicorn
 # drops them; a conversion takes milliseconds, so this is generous.
 GRACEFUL_SECONDS = 30
@@ -32,13 +36,21 @@ def default_workers() -> int:
 
 
 def app_from_env() -> ToolsApp:
-    """The app of one worker, configured from ``NEWSML_SERVICE_MAX_BODY_BYTES``.
+    """The app of one worker, configured from the environment.
+
+    ``NEWSML_SERVICE_MAX_BODY_BYTES`` and ``NEWSML_SERVICE_BODY_TIMEOUT``
+    (seconds) override the defaults.
 
     Raises:
-        ValueError: The variable is set but not a non-negative integer.
+        ValueError: A variable is set but not a non-negative integer (the
+            limit) or a positive number (the timeout).
     """
-    raw = os.environ.get(MAX_BODY_ENV, "")
-    return ToolsApp(max_body_bytes=int(raw) if raw else DEFAULT_MAX_BODY_BYTES)
+    limit = os.environ.get(MAX_BODY_ENV, "")
+    timeout = os.environ.get(BODY_TIMEOUT_ENV, "")
+    return ToolsApp(
+        max_body_bytes=int(limit) if limit else DEFAULT_MAX_BODY_BYTES,
+        body_timeout=float(timeout) if timeout else DEFAULT_BODY_TIMEOUT,
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,6 +75,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="largest request body accepted (default: %(default)s, 16 MiB)",
     )
     parser.add_argument(
+        "--body-timeout",
+        type=_seconds,
+        default=DEFAULT_BODY_TIMEOUT,
+        metavar="SECONDS",
+        help="time a request body may take to arrive in full (default: %(default)g)",
+    )
+    parser.add_argument(
         "--log-level",
         default="info",
         choices=("critical", "error", "warning", "info", "debug"),
@@ -85,6 +104,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     os.environ[MAX_BODY_ENV] = str(args.max_body_bytes)
+    os.environ[BODY_TIMEOUT_ENV] = repr(args.body_timeout)
     # uvicorn re-raises the signal that stopped it once it has shut down,
     # with the handlers found at start restored: with these no-op handlers
     # a graceful stop ends in exit status 0 (not -15, or a KeyboardInterrupt
@@ -106,6 +126,8 @@ def _run_uvicorn(uvicorn: Any, args: argparse.Namespace) -> None:
     uvicorn.run(
         "newsml_tools.service._run:app_from_env",
         factory=True,
+        # Requests uvicorn's parser refuses get a Twirp error too.
+        http=PROTOCOL,
         host=args.host,
         port=args.port,
         workers=args.workers or default_workers(),
@@ -156,4 +178,14 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text}")
     return value

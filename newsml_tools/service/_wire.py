@@ -74,10 +74,19 @@ def document_from_proto(msg: document_pb2.Document) -> dict[str, Any]:
 
     Returns:
         A dict of JSON values, times as RFC 3339 UTC strings.
+
+    Raises:
+        InvalidDocumentError: A Timestamp out of its range (``nanos`` outside
+            0-999,999,999, ``seconds`` outside years 1-9999); ``path`` names
+            the field (``$.created``).
     """
     doc: dict[str, Any] = {}
     for field, value in msg.ListFields():
-        doc[field.name] = _FROM_PROTO[field.name](value)
+        name = field.name
+        if name in _DOC_TIMES:
+            doc[name] = _time(value, f"$.{name}")
+        else:
+            doc[name] = _FROM_PROTO[name](value)
     return doc
 
 
@@ -103,16 +112,25 @@ def _blocks(values: Any) -> list[dict[str, Any]]:
     return [_block_from_proto(value) for value in values]
 
 
-def _time(value: timestamp_pb2.Timestamp) -> str:
-    return str(value.ToJsonString())
+def _time(value: timestamp_pb2.Timestamp, path: str) -> str:
+    try:
+        return str(value.ToJsonString())
+    except ValueError:
+        # The wire format allows any int64 seconds and int32 nanos; RFC 3339
+        # (and the Timestamp spec) only years 1-9999 and 0 <= nanos < 1e9.
+        raise InvalidDocumentError(
+            "google.protobuf.Timestamp out of range "
+            f"(seconds={value.seconds}, nanos={value.nanos})",
+            path=path,
+        ) from None
 
 
 # Field names are unique in meaning across the three messages (a `links` is
 # always blocks, `data` and `parameters` always string maps), so one table
-# serves them all. Only fields that ListFields reports (non-empty) get here.
+# serves them all. Only fields that ListFields reports (non-empty) get here;
+# times, which only documents have, are converted by `document_from_proto`.
 _FROM_PROTO: dict[str, Callable[[Any], Any]] = {
     **dict.fromkeys(_DOC_STRINGS | _BLOCK_STRINGS, _identity),
-    **dict.fromkeys(_DOC_TIMES, _time),
     **dict.fromkeys(_BLOCK_LISTS, _blocks),
     "properties": lambda values: [_property_from_proto(value) for value in values],
     "products": list,
