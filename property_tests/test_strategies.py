@@ -40,11 +40,15 @@ def _run(code: str) -> str:
 
 
 def test_from_type_works_in_a_fresh_interpreter_without_importing_ours() -> None:
-    """Importing Hypothesis registers every record type through the entry point."""
+    """Importing Hypothesis registers every record type through the entry point.
+
+    The hook imports no strategies module until a test asks for a type.
+    """
     code = (
         "import sys\n"
         "from hypothesis import find, strategies as st\n"
-        "assert 'newsml_model.strategies' in sys.modules\n"
+        "assert 'newsml_model.strategies' not in sys.modules\n"
+        "assert 'newsml_model._strategies._types' not in sys.modules\n"
         "from newsml_model import NewsItem\n"
         "item = find(st.from_type(NewsItem), lambda i: i.content_meta is not None)\n"
         "print(type(item).__name__)\n"

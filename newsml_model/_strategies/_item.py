@@ -31,13 +31,13 @@ from newsml_model._strategies._links import (
     LINK_TYPES,
     OBJECT_TYPES,
     UUIDS,
-    _links,
-    _objects,
     data_elements,
     generic_elements,
+    link_records,
     links_containers,
     metadata_containers,
     mixed_content,
+    object_records,
 )
 
 ITEM_CLASSES = st.one_of(
@@ -69,7 +69,7 @@ def _qcoded(name: str, qcodes: st.SearchStrategy[str]) -> st.SearchStrategy[Any]
 
 
 @st.composite
-def _services(draw: st.DrawFn) -> Service:
+def services(draw: st.DrawFn) -> Service:
     qcode = draw(
         st.none() | st.sampled_from(["imchn:sport", "imchn:news", "imsection:local"]) | TEXT
     )
@@ -81,7 +81,7 @@ def _services(draw: st.DrawFn) -> Service:
 
 
 @st.composite
-def _ext_properties(draw: st.DrawFn) -> ExtProperty:
+def ext_properties(draw: st.DrawFn) -> ExtProperty:
     kind = st.sampled_from(
         [
             "imext:type",
@@ -99,7 +99,7 @@ def _ext_properties(draw: st.DrawFn) -> ExtProperty:
 
 
 @st.composite
-def _item_meta(
+def item_meta_sections(
     draw: st.DrawFn, item_class: str | None, link: st.SearchStrategy[Link], unknown: bool
 ) -> ItemMeta:
     parts: list[Any] = []
@@ -115,8 +115,8 @@ def _item_meta(
         st.builds(
             lambda content: generic("edNote", (("role", "legal"),), content), mixed_content()
         ),
-        st.lists(_services(), min_size=1, max_size=3),
-        st.lists(_ext_properties(), min_size=1, max_size=3),
+        st.lists(services(), min_size=1, max_size=3),
+        st.lists(ext_properties(), min_size=1, max_size=3),
         links_containers(link, max_size=3),
     ]
     for part in optional:
@@ -131,7 +131,7 @@ def _item_meta(
 
 
 @st.composite
-def _content_meta(
+def content_meta_sections(
     draw: st.DrawFn,
     link: st.SearchStrategy[Link],
     obj: st.SearchStrategy[ContentMetaObject],
@@ -149,7 +149,7 @@ def _content_meta(
             lambda tag: generic("language", (("tag", tag),))
         ),
         _element("urgency", st.integers(1, 9).map(str)),
-        st.lists(_ext_properties(), min_size=1, max_size=2),
+        st.lists(ext_properties(), min_size=1, max_size=2),
         metadata_containers(obj, max_size=2),
         links_containers(link, max_size=3),
     ]
@@ -185,7 +185,9 @@ def _body_blocks(draw: st.DrawFn, link: st.SearchStrategy[Link], unknown: bool) 
                 st.one_of(
                     links_containers(link, namespace=IDF, max_size=2),
                     data_elements(),
-                    metadata_containers(_objects(OBJECT_TYPES, 0), name="meta", namespace=IDF),
+                    metadata_containers(
+                        object_records(OBJECT_TYPES, 0), name="meta", namespace=IDF
+                    ),
                     generic_elements(depth=1),
                 ),
                 max_size=3,
@@ -246,9 +248,9 @@ def _news_items(
         href = "http://www.iptc.org/std/catalog/catalog.IPTC-G2-Standards_27.xml"
         children.append(generic("catalogRef", (("href", href),)))
     if draw(st.integers(0, 9)):
-        children.append(draw(_item_meta(draw(st.none() | item_classes), link, unknown)))
+        children.append(draw(item_meta_sections(draw(st.none() | item_classes), link, unknown)))
     if draw(st.integers(0, 9)):
-        children.append(draw(_content_meta(link, obj, unknown)))
+        children.append(draw(content_meta_sections(link, obj, unknown)))
     if draw(st.booleans()):
         children.append(draw(_content_set(link, unknown)))
     if unknown and draw(st.integers(0, 4)) == 0:
@@ -294,7 +296,7 @@ def news_items(
     check_type(unknown_elements, bool, "unknown_elements")
     return _news_items(
         ITEM_CLASSES if item_classes is None else item_classes,
-        _links(LINK_TYPES, LINK_RELS, 1) if links is None else links,
-        _objects(OBJECT_TYPES, 1) if content_meta_objects is None else content_meta_objects,
+        link_records(LINK_TYPES, LINK_RELS, 1) if links is None else links,
+        object_records(OBJECT_TYPES, 1) if content_meta_objects is None else content_meta_objects,
         unknown_elements,
     )

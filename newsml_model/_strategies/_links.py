@@ -167,13 +167,15 @@ def _typed_fields(
 
 
 @cache
-def _links(
+def link_records(
     types: st.SearchStrategy[str], rels: st.SearchStrategy[str], max_depth: int
 ) -> st.SearchStrategy[Link]:
     options: list[st.SearchStrategy[Any]] = [data_elements(), generic_elements(1), NON_EMPTY_TEXT]
     if max_depth > 0:
-        options.append(links_containers(_links(types, rels, max_depth - 1)))
-        options.append(metadata_containers(_objects(OBJECT_TYPES, max_depth - 1), name="meta"))
+        options.append(links_containers(link_records(types, rels, max_depth - 1)))
+        options.append(
+            metadata_containers(object_records(OBJECT_TYPES, max_depth - 1), name="meta")
+        )
 
     def build(fields: dict[str, Any], extra: Any, children: list[Any]) -> Link:
         return Link(**fields, attributes=extra, children=layout_free(children))
@@ -212,7 +214,7 @@ def links(
     check_strategy(types, "types")
     check_strategy(rels, "rels")
     check_size(max_depth, "max_depth", highest=5)
-    return _links(
+    return link_records(
         LINK_TYPES if types is None else types, LINK_RELS if rels is None else rels, max_depth
     )
 
@@ -242,11 +244,15 @@ def metadata_containers(
 
 
 @cache
-def _objects(types: st.SearchStrategy[str], max_depth: int) -> st.SearchStrategy[ContentMetaObject]:
+def object_records(
+    types: st.SearchStrategy[str], max_depth: int
+) -> st.SearchStrategy[ContentMetaObject]:
     options: list[st.SearchStrategy[Any]] = [data_elements(), generic_elements(1)]
     if max_depth > 0:
-        options.append(links_containers(_links(LINK_TYPES, LINK_RELS, max_depth - 1)))
-        options.append(metadata_containers(_objects(types, max_depth - 1), name="meta", max_size=2))
+        options.append(links_containers(link_records(LINK_TYPES, LINK_RELS, max_depth - 1)))
+        options.append(
+            metadata_containers(object_records(types, max_depth - 1), name="meta", max_size=2)
+        )
 
     def build(fields: dict[str, Any], extra: Any, children: list[Any]) -> ContentMetaObject:
         return ContentMetaObject(**fields, attributes=extra, children=layout_free(children))
@@ -276,4 +282,4 @@ def content_meta_objects(
     """
     check_strategy(types, "types")
     check_size(max_depth, "max_depth", highest=5)
-    return _objects(OBJECT_TYPES if types is None else types, max_depth)
+    return object_records(OBJECT_TYPES if types is None else types, max_depth)
