@@ -14,6 +14,7 @@ import attrs
 from newsml_model._nodes import (
     NAR,
     Attributes,
+    Children,
     ContentMetaObject,
     Element,
     ExtProperty,
@@ -22,12 +23,11 @@ from newsml_model._nodes import (
     Metadata,
     Node,
     Service,
-    _Children,
     get_attribute,
 )
 
 
-class _Section(_Children):
+class _Section(Children):
     """Lookups shared by ``itemMeta`` and ``contentMeta``."""
 
     __slots__ = ()
@@ -164,7 +164,7 @@ class ContentMeta(_Section):
 
 
 @attrs.frozen(kw_only=True)
-class NewsItem(_Children):
+class NewsItem(Children):
     """A NewsML-G2 ``newsItem``: the whole article, picture, PDF or video.
 
     Attributes:

@@ -33,8 +33,10 @@ from newsml_model._nodes import (
     Links,
     Metadata,
     Node,
-    _Children,
     get_attribute,
+)
+from newsml_model._nodes import (
+    Children as _Children,
 )
 
 KindNode = Union[Node, "Concept", "NewsCoverageSet", "NewsCoverage"]

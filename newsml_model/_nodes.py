@@ -10,6 +10,10 @@ Namespaces: ``namespace=None`` means "the namespace of my parent", which is
 what almost every element has. Typed containers (`Links`, `Metadata`) carry
 their namespace explicitly because they are where the Infomaker namespace
 starts.
+
+Names that `newsml_model` does not export (`Children`, the ``*_FIELDS``
+tuples, `split_attributes`, `layout_free`, `TYPED_NAMES`) are internal:
+shared by the model's modules and the codecs, not public API.
 """
 
 from __future__ import annotations
@@ -111,8 +115,8 @@ def _text_of(children: tuple[Node, ...]) -> str:
     return "".join(child for child in children if isinstance(child, str))
 
 
-class _Children:
-    """Lookups shared by every record that holds ordered children."""
+class Children:
+    """Lookups shared by every record that holds ordered children (internal base class)."""
 
     __slots__ = ()
     children: tuple[Any, ...]
@@ -139,7 +143,7 @@ class _Children:
 
 
 @attrs.frozen(kw_only=True)
-class Element(_Children):
+class Element(Children):
     """Any XML element the model does not type: kept whole, in order.
 
     Attributes:
@@ -171,7 +175,7 @@ class Element(_Children):
 
 
 @attrs.frozen(kw_only=True)
-class Link(_Children):
+class Link(Children):
     """A ``<link>``: a relation from the item (or from a link, object) to a resource.
 
     Every attribute the Writer uses is a field; any other attribute is kept in
@@ -219,7 +223,7 @@ LINK_FIELDS = ("id", "rel", "role", "type", "uuid", "uri", "url", "title", "name
 
 
 @attrs.frozen(kw_only=True)
-class Links(_Children):
+class Links(Children):
     """A ``<links>`` container; `children` are mostly `Link` records."""
 
     children: tuple[Node, ...] = ()
@@ -232,7 +236,7 @@ class Links(_Children):
 
 
 @attrs.frozen(kw_only=True)
-class ContentMetaObject(_Children):
+class ContentMetaObject(Children):
     """A metadata ``<object>`` (in ``contentMeta``/``itemMeta`` metadata or a link's meta).
 
     Examples: ``x-im/newsvalue``, ``x-im/teaser``. Payload sits in ``data``.
@@ -266,7 +270,7 @@ OBJECT_FIELDS = ("id", "type", "uuid", "uri", "url", "title")
 
 
 @attrs.frozen(kw_only=True)
-class Metadata(_Children):
+class Metadata(Children):
     """A ``<metadata>`` container (or a link's ``<meta>``) of `ContentMetaObject` s."""
 
     children: tuple[Node, ...] = ()
@@ -280,7 +284,7 @@ class Metadata(_Children):
 
 
 @attrs.frozen(kw_only=True)
-class Service(_Children):
+class Service(Children):
     """An ``itemMeta > service``: a channel (``imchn:``) or a section (``imsection:``).
 
     The main channel has ``why="imext:main"``. The optional ``<name>`` child
@@ -304,7 +308,7 @@ SERVICE_FIELDS = ("qcode", "why", "pubconstraint")
 
 
 @attrs.frozen(kw_only=True)
-class ExtProperty(_Children):
+class ExtProperty(Children):
     """An ``itemMetaExtProperty`` / ``contentMetaExtProperty`` (which one: its section)."""
 
     type: str | None = None
