@@ -10,7 +10,7 @@ inherits the nearest builtin so generic handlers keep working::
         +-- MalformedXMLError                 not well-formed XML: line, column
         +-- ForbiddenXMLError                 DTD, entity declaration, external reference
         +-- LimitExceededError                input too large or nested too deep
-        +-- UnsupportedItemKindError          conceptItem, planningItem, other roots
+        +-- UnsupportedItemKindError          a root that is no item kind (or not the one wanted)
         +-- InvalidDocumentError              a NavigaDoc document: JSON path
 """
 
@@ -67,16 +67,25 @@ class LimitExceededError(DecodeError):
     """The input is larger, or nested deeper, than the configured limit."""
 
 
+ITEM_ROOTS = ("newsItem", "conceptItem", "planningItem", "planning", "list", "package")
+"""The root elements of the six item kinds the codecs read."""
+
+
 class UnsupportedItemKindError(DecodeError):
-    """The root element is not a ``newsItem`` (a conceptItem, planningItem...).
+    """The root element is not one of the item kinds the reader takes.
+
+    ``newsml.loads`` reads the six kinds of `ITEM_ROOTS` (a ``contentSet``
+    fragment is refused); the editor session edits only ``newsItem``.
 
     Attributes:
         kind: The local name of the root element found.
+        supported: The root elements that were acceptable.
     """
 
-    def __init__(self, kind: str) -> None:
-        super().__init__(f"unsupported item kind: {kind!r} (only newsItem is supported)")
+    def __init__(self, kind: str, supported: tuple[str, ...] = ITEM_ROOTS) -> None:
+        super().__init__(f"unsupported item kind: {kind!r} (supported: {', '.join(supported)})")
         self.kind = kind
+        self.supported = supported
 
 
 class InvalidDocumentError(DecodeError):

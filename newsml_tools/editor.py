@@ -34,6 +34,7 @@ from newsml_model import (
     LockingMode,
     NewsItem,
     NewsItemError,
+    UnsupportedItemKindError,
     newsitem,
 )
 from newsml_tools._listeners import ALL, EVENT_TYPES, Listener, Listeners, event_type
@@ -51,6 +52,14 @@ the editor reports that as ``document:savefailed``.
 
 Validator = Callable[[NewsItem], "list[str]"]
 """Checks an item before saving: the problems, [] when it may be saved."""
+
+
+def _news_item(item: Any) -> NewsItem:
+    """`item` if it is a news item: the session edits no other kind (a concept, a list...)."""
+    if not isinstance(item, NewsItem):
+        raise UnsupportedItemKindError(type(item).element_name, supported=("newsItem",))
+    return item
+
 
 # The API functions whose result carries a new etag the session must learn.
 _REPLACERS: tuple[Callable[..., Change], ...] = (newsitem.replace_source, newsitem.set_source)
@@ -135,9 +144,10 @@ class Editor:
         """A session on the parsed `xml`, `etag` kept for the next optimistic save.
 
         Raises:
-            newsml_model.DecodeError: `xml` is not a readable newsItem.
+            newsml_model.DecodeError: `xml` is not a readable newsItem
+                (`UnsupportedItemKindError` for another item kind).
         """
-        return cls(attrs.evolve(newsml.loads(xml), etag=etag), **options)
+        return cls(attrs.evolve(_news_item(newsml.loads(xml)), etag=etag), **options)
 
     @classmethod
     def from_store(
@@ -147,8 +157,9 @@ class Editor:
 
         Raises:
             ItemNotFoundError: No such uuid or revision in `store`.
+            UnsupportedItemKindError: The stored item is not a news item.
         """
-        return cls(store.get(uuid, revision), store=store, **options)
+        return cls(_news_item(store.get(uuid, revision)), store=store, **options)
 
     # -- state ----------------------------------------------------------------
 
@@ -273,7 +284,7 @@ class Editor:
         Raises:
             newsml_model.DecodeError: `xml` cannot be read; nothing changed.
         """
-        return self.apply(newsitem.replace_source, newsml.loads(xml), etag)
+        return self.apply(newsitem.replace_source, _news_item(newsml.loads(xml)), etag)
 
     def load(self, uuid: str, revision: int | None = None) -> Change:
         """Replace the article by a stored revision (an undoable step), keeping its etag.
@@ -281,8 +292,9 @@ class Editor:
         Raises:
             InvalidArgumentError: The session has no store.
             ItemNotFoundError: No such uuid or revision.
+            UnsupportedItemKindError: The stored item is not a news item.
         """
-        stored = self._require_store().get(uuid, revision)
+        stored = _news_item(self._require_store().get(uuid, revision))
         return self.apply(newsitem.replace_source, stored, stored.etag)
 
     # -- saving ---------------------------------------------------------------

@@ -73,7 +73,7 @@ def _invalid_utf8() -> bytes:
 
 
 def _wrong_root() -> str:
-    return '<conceptItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="c"/>'
+    return '<packageItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="c"/>'
 
 
 def _not_xml() -> bytes:

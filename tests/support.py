@@ -45,6 +45,21 @@ def corpus_params() -> list[object]:
     return [pytest.param(p, id=p.name) for p in files]
 
 
+CORPUS_CONCEPTITEMS = CORPUS / "conceptitem"
+
+
+def corpus_conceptitem_params() -> list[object]:
+    """The corpus's conceptItem files as pytest params, or one skipped param when absent."""
+    files = sorted(CORPUS_CONCEPTITEMS.glob("*.xml")) if CORPUS_CONCEPTITEMS.is_dir() else []
+    if not files:
+        return [pytest.param(None, marks=pytest.mark.skip(reason="../shared/corpus is absent"))]
+    return [pytest.param(p, id=p.name) for p in files]
+
+
+KIND_FIXTURES = sorted(p.name for p in FIXTURES.glob("kind-*.xml"))
+"""Our own fixtures of the other item kinds (``tests/fixtures/kind-*.xml``)."""
+
+
 def fixture_text(name: str) -> str:
     """The text of ``tests/fixtures/<name>``."""
     return (FIXTURES / name).read_text(encoding="utf-8")

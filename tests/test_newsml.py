@@ -217,9 +217,9 @@ class TestBadInput:
             newsml.loads(deep)
         assert newsml.loads(deep, max_depth=400).children
 
-    @pytest.mark.parametrize("root", ["conceptItem", "planningItem", "html"])
+    @pytest.mark.parametrize("root", ["contentSet", "packageItem", "html"])
     def test_other_roots_are_unsupported_item_kinds(self, root: str) -> None:
-        """conceptItem, planningItem and any other root: 'unsupported item kind'."""
+        """A root that is none of the six item kinds: 'unsupported item kind'."""
         with pytest.raises(nm.UnsupportedItemKindError, match="unsupported item kind") as caught:
             newsml.loads(f"<{root}><x/></{root}>")
         assert root == caught.value.kind
