@@ -1,0 +1,95 @@
+"""The public surface of `newsml_model`, pinned (as httpx's test of exported members).
+
+Adding a public name is a decision: add it to ``newsml_model/__init__.py``'s
+``__all__`` AND to `EXPECTED` below (one name a line, any order).
+"""
+
+from __future__ import annotations
+
+import types
+
+import newsml_model as nm
+
+EXPECTED = [
+    "AnyItem",
+    "Attributes",
+    "Author",
+    "Category",
+    "Change",
+    "Channel",
+    "Concept",
+    "ConceptItem",
+    "ContentMeta",
+    "ContentMetaObject",
+    "ContentProfile",
+    "DecodeError",
+    "DocumentChanged",
+    "DocumentInvalidated",
+    "DocumentSaveFailed",
+    "DocumentSaved",
+    "DocumentValidated",
+    "DownloadType",
+    "EditorConfig",
+    "Element",
+    "Event",
+    "ExtProperty",
+    "ForbiddenXMLError",
+    "IDF",
+    "IM",
+    "InvalidArgumentError",
+    "InvalidDocumentError",
+    "ItemList",
+    "ItemMeta",
+    "LanguageChanged",
+    "LanguageParts",
+    "LimitExceededError",
+    "Link",
+    "Links",
+    "Location",
+    "LockingMode",
+    "MalformedXMLError",
+    "Metadata",
+    "NAR",
+    "NewsCoverage",
+    "NewsCoverageSet",
+    "NewsItem",
+    "NewsItemError",
+    "Node",
+    "NotFoundError",
+    "Organisation",
+    "Package",
+    "Planning",
+    "PlanningItem",
+    "ProcessingStatus",
+    "PubStatus",
+    "PubTime",
+    "Section",
+    "Service",
+    "Story",
+    "Tag",
+    "UnsupportedItemKindError",
+]
+
+
+def test_all_is_the_pinned_list() -> None:
+    """``newsml_model.__all__`` is exactly the pinned public names, without duplicates."""
+    assert sorted(EXPECTED) == sorted(nm.__all__)
+    assert len(set(nm.__all__)) == len(nm.__all__)
+
+
+def test_every_public_member_is_exported() -> None:
+    """Every public name the package defines is in ``__all__`` (submodules aside)."""
+    members = {
+        name
+        for name, value in vars(nm).items()
+        if not name.startswith("_") and not isinstance(value, types.ModuleType)
+    }
+    assert sorted(members) == sorted(nm.__all__)
+
+
+def test_exported_classes_say_their_package() -> None:
+    """Exported classes are defined inside the package (nothing leaks from a dependency)."""
+    for name in nm.__all__:
+        value = getattr(nm, name)
+        if isinstance(value, type):
+            assert value.__module__.startswith("newsml_model."), name
