@@ -122,3 +122,48 @@ def test_time_out_of_range_in_utc_is_a_decode_error():
     )
     with pytest.raises(nm.DecodeError, match="out of range"):
         document.dump(item)
+
+
+def test_loads_and_load_refuse_deep_nesting_alike():
+    """5,000-deep blocks: loads gives the InvalidDocumentError load gives, not a RecursionError."""
+    depth = 5000
+    nested: dict = {"type": "x-im/paragraph"}
+    for _ in range(depth):
+        nested = {"type": "x-im/group", "content": [nested]}
+    # The same value as JSON text, written by hand: json.dumps recurses too.
+    text = (
+        '{"uuid": "a0000000-0000-4000-8000-000000000001", "type": "x-im/article", "content": ['
+        + '{"type": "x-im/group", "content": [' * depth
+        + '{"type": "x-im/paragraph"}'
+        + "]}" * depth
+        + "]}"
+    )
+    with pytest.raises(nm.InvalidDocumentError) as from_text:
+        document.loads(text)
+    with pytest.raises(nm.InvalidDocumentError) as from_dict:
+        document.load(doc(content=[nested]))
+    expected = ("the document is nested too deeply", "$")
+    assert expected == (from_dict.value.reason, from_dict.value.path)
+    assert expected == (from_text.value.reason, from_text.value.path)
+
+
+@pytest.mark.parametrize(
+    ("newsml_time", "expected"),
+    [
+        ("0999-06-01T00:30:00+01:00", "0999-05-31T23:30:00Z"),
+        ("0099-01-01T00:00:00.50-02:00", "0099-01-01T02:00:00.5Z"),
+        ("0001-01-01T23:00:00+22:00", "0001-01-01T01:00:00Z"),
+    ],
+)
+def test_years_before_1000_keep_four_digits(newsml_time, expected):
+    """A year before 1000 with an offset is written with four digits, and passes the schema."""
+    from newsml_codecs import newsml, schema
+
+    item = newsml.loads(
+        '<newsItem guid="1d02738f-7c99-42ba-a6da-3d1b97261523"><itemMeta>'
+        f'<itemClass qcode="ninat:text"/><versionCreated>{newsml_time}</versionCreated>'
+        "</itemMeta></newsItem>"
+    )
+    value = document.dump(item)
+    assert expected == value["modified"]
+    assert [] == [problem for problem in schema.validate(value) if "modified" in problem]

@@ -116,4 +116,7 @@ def loads(text: str | bytes) -> AnyItem:
         value = json.loads(text)
     except (ValueError, TypeError) as error:
         raise InvalidDocumentError(f"not a JSON document: {error}") from None
+    except RecursionError:
+        # The same error as `load` gives for the same value nested as dicts.
+        raise InvalidDocumentError("the document is nested too deeply") from None
     return load(value)

@@ -51,7 +51,9 @@ def to_utc(text: str) -> str:
     if text.endswith("Z") and len(text) == 20 and _RFC3339.match(text):
         return text  # the common case, already normal
     moment, fraction = _parse(text)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S") + ("." + fraction if fraction else "") + "Z"
+    # isoformat, not strftime("%Y"): C's %Y writes year 999 as "999", which
+    # is no RFC 3339 time; isoformat always writes four digits.
+    return moment.isoformat() + ("." + fraction if fraction else "") + "Z"
 
 
 def import_time(text: str | None, field: str, *, strict: bool) -> str | None:
