@@ -123,15 +123,16 @@ def export_package(doc: dict[str, Any]) -> Any:
     status = doc.get("status") or ""
     if status not in cfg.PACKAGE_STATUS_BACK:
         raise InvalidDocumentError(f"can't convert status {status}", path="$.status")
-    exts = [
-        e for e in export_item_meta(doc, lower_props(doc)).children if isinstance(e, ExtProperty)
-    ]
-    published_ext = next((e for e in reversed(exts) if e.type == "published"), None)
     meta, taken = _item_meta(
-        doc,
-        lambda e: e.type in cfg.PACKAGE_EXCEPTIONS or e is published_ext,
-        ("list", "channel", "cover"),
+        doc, lambda e: e.type in cfg.PACKAGE_EXCEPTIONS, ("list", "channel", "cover")
     )
+    last = [
+        i
+        for i, e in enumerate(meta.children)
+        if isinstance(e, ExtProperty) and e.type == "published"
+    ]
+    if last:  # only the last one (§7.3 step 2)
+        meta = ItemMeta(children=meta.children[: last[-1]] + meta.children[last[-1] + 1 :])
     props = {lower: prop for lower, prop in lower_props(doc)}
     published = "false"
     if "published" in props:
