@@ -33,9 +33,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, TypeVar
+from xml.parsers.expat import ExpatError
 
 import attrs
+import xmltodict
 
+from newsml_codecs._xmlwrite import write_node
 from newsml_model import (
     Author,
     Category,
@@ -60,14 +63,65 @@ from newsml_model import (
     Tag,
 )
 from newsml_model._args import AUTHOR_DATA_FIELDS, coerce
-from newsml_model._jxon import build
-from newsml_model._jxon import normalize as _normalize
+from newsml_model._jxon import CDATA_KEY, normalize_keys
+from newsml_model._nodes import IM
 
 __all__ = ["dump", "load"]
 
 T = TypeVar("T")
 
 _ELEMENTS = (Link, ContentMetaObject, Element, Service, ExtProperty, Links, Metadata)
+
+
+def _d21(_path: Any, key: str, value: Any) -> tuple[str, Any]:
+    # Decision D21: an empty element reads "" (xmltodict: None); attribute
+    # values are trimmed as the Writer's build trims them.
+    if value is None:
+        return key, ""
+    if key[0] == "@":
+        return key, value.strip()
+    return key, value
+
+
+def _trimmed(node: Any) -> Any:
+    """`node` with each text beside child elements trimmed (§3.1: keyValue joins trimmed texts).
+
+    xmltodict trims the joined text of an element; the Writer trims each text
+    node before joining them. The texts are trimmed here, before writing.
+    """
+    children = getattr(node, "children", None)
+    if not children:
+        return node
+    mixed = any(c.__class__ is str for c in children) and any(
+        c.__class__ is not str for c in children
+    )
+    new = tuple(
+        (c.strip() if mixed else c) if c.__class__ is str else _trimmed(c) for c in children
+    )
+    return node if new == children else attrs.evolve(node, children=new)
+
+
+def build(record: Any) -> Any:
+    """The Writer's raw JXON of an element record: XML written, then ``xmltodict.parse``.
+
+    Raises:
+        InvalidArgumentError: `record` holds a value XML cannot carry.
+    """
+    out: list[str] = []
+    write_node(_trimmed(record), "", IM, out)
+    try:
+        parsed = xmltodict.parse(
+            "".join(out),
+            attr_prefix="@",
+            cdata_key=CDATA_KEY,
+            strip_whitespace=True,
+            postprocessor=_d21,
+        )
+    except ExpatError as error:  # a character XML 1.0 cannot carry
+        raise InvalidArgumentError(
+            f"{type(record).__name__} cannot be XML: {error}", field="record"
+        ) from None
+    return next(iter(parsed.values()))
 
 
 def _present(**values: Any) -> dict[str, Any]:
@@ -121,7 +175,7 @@ def dump(record: Any, normalize: bool = False) -> Any:
         InvalidArgumentError: A value that has no JXON shape.
     """
     shape = _shape(record)
-    return _normalize(shape) if normalize else shape
+    return normalize_keys(shape) if normalize else shape
 
 
 def load(type: type[T], mapping: Mapping[str, Any]) -> T:
@@ -139,7 +193,7 @@ def load(type: type[T], mapping: Mapping[str, Any]) -> T:
     if not attrs.has(type) or type in _ELEMENTS:
         raise InvalidArgumentError(f"cannot load {getattr(type, '__name__', type)!r}", field="type")
     if isinstance(mapping, Mapping):
-        mapping = _normalize(dict(mapping))
+        mapping = normalize_keys(dict(mapping))
         if type is Organisation:
             organisation: Any = Organisation(
                 organisation=None

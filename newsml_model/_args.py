@@ -18,7 +18,7 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, override
 
 from newsml_model._errors import InvalidArgumentError
-from newsml_model._jxon import js_string, unbuild
+from newsml_model._jxon import js_string, structure
 from newsml_model._nodes import LINK_FIELDS, ContentMetaObject, Link
 
 NIL_UUID = "00000000-0000-0000-0000-000000000000"
@@ -243,10 +243,10 @@ converter.register_structure_hook(EditorConfig, _editor_config)
 # Predicate hooks: registering by class would make cattrs resolve the
 # records' forward references (`Node`), which it need not do.
 converter.register_structure_hook_func(
-    lambda t: t is Link, lambda value, _t: unbuild(value, "link", bare_attributes=LINK_FIELDS)
+    lambda t: t is Link, lambda value, _t: structure(value, "link", bare_attributes=LINK_FIELDS)
 )
 converter.register_structure_hook_func(
-    lambda t: t is ContentMetaObject, lambda value, _t: unbuild(value, "object")
+    lambda t: t is ContentMetaObject, lambda value, _t: structure(value, "object")
 )
 
 
@@ -271,9 +271,9 @@ def coerce(cls: type[T], value: Any, field: str) -> T:
             field=field,
         )
     if cls is Link:
-        return unbuild(value, "link", field=field, bare_attributes=LINK_FIELDS)  # type: ignore[no-any-return]
+        return structure(value, "link", field=field, bare_attributes=LINK_FIELDS)  # type: ignore[no-any-return]
     if cls is ContentMetaObject:
-        return unbuild(value, "object", field=field)  # type: ignore[no-any-return]
+        return structure(value, "object", field=field)  # type: ignore[no-any-return]
     if cls is Author and any(key in _SNAKE_TO_CAMEL for key in value):
         # Snake-case keys are accepted beside the Writer's camelCase ones.
         value = {_SNAKE_TO_CAMEL.get(k, k): v for k, v in value.items()}

@@ -228,3 +228,56 @@ def test_dump_and_load_refuse_unknown_types() -> None:
         jxon.load(dict, {})  # type: ignore[type-var]
     with pytest.raises(nm.InvalidArgumentError):
         jxon.load(nm.Element, {})
+
+
+def test_dump_goes_through_xmltodict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """jxon.dump is the XML writer then ``xmltodict.parse`` (issue 10): the parse is called."""
+    import xmltodict
+
+    calls: list[str] = []
+    original = xmltodict.parse
+
+    def spy(text: str, **options: Any) -> Any:
+        calls.append(text)
+        return original(text, **options)
+
+    monkeypatch.setattr(xmltodict, "parse", spy)
+    assert {"@rel": "a"} == jxon.dump(nm.Link(rel="a"))
+    assert ['<link rel="a"/>'] == calls
+
+
+def test_load_goes_through_xmltodict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mappings are structured through ``xmltodict.unparse`` (issue 10)."""
+    import xmltodict
+
+    calls: list[Any] = []
+    original = xmltodict.unparse
+
+    def spy(tree: Any, **options: Any) -> Any:
+        calls.append(tree)
+        return original(tree, **options)
+
+    monkeypatch.setattr(xmltodict, "unparse", spy)
+    assert nm.Link(rel="a") == jxon.load(nm.Link, {"@rel": "a"})
+    assert [{"link": {"@rel": "a"}}] == calls
+
+
+def test_links_keep_their_namespace_in_both_views() -> None:
+    """A nested links container in the Infomaker namespace shows no @xmlns; another one does."""
+    same = nm.Link(rel="a", children=(nm.Links(children=(nm.Link(uuid="b"),)),))
+    assert {"@rel": "a", "links": {"link": {"@uuid": "b"}}} == jxon.dump(same)
+    other = nm.Link(children=(nm.Links(namespace="urn:x", children=(nm.Link(uuid="b"),)),))
+    assert {"links": {"@xmlns": "urn:x", "link": {"@uuid": "b"}}} == jxon.dump(other)
+
+
+def test_load_refuses_characters_xml_cannot_carry() -> None:
+    """A control character in a value is an InvalidArgumentError naming its key."""
+    with pytest.raises(nm.InvalidArgumentError) as raised:
+        jxon.load(nm.Link, {"data": {"text": "a\x01b"}})
+    assert "link.data.text" == raised.value.field
+
+
+def test_load_text_beside_children() -> None:
+    """keyValue is the text beside child elements; it reads back the same way."""
+    link = jxon.load(nm.Link, {"data": {"b": "x", "keyValue": "t"}})
+    assert {"data": {"b": "x", "keyValue": "t"}} == jxon.dump(link)
