@@ -1,80 +1,135 @@
-"""Lossless carriers (decision M3): what the reference drops, as a guarded patch.
+"""Lossless carriers (decisions M3, K5): what the reference drops, as a guarded patch.
 
-`dump` compares the original item with what the reference export makes of
-the reference document and records the difference as a patch; `load` applies
-it to its own reference export. The patch lives in ONE property named
-``x-newsml/patch`` (the reserved prefix is ``x-newsml/``); its value is
-compact JSON. The reference's fields are untouched, so a consumer that
-ignores the property sees the reference document.
+`make_patch` compares the original record with the reference export of its
+document, in one walk of both trees, and records the difference; `_patch`
+applies it to the reference export of the (possibly edited) document. The
+patch lives in ONE property named ``x-newsml/patch`` (reserved prefix
+``x-newsml/``); its value is compact JSON. The reference's fields are
+untouched, so a consumer that ignores the property sees the reference document.
 
 Patch of one node (every key optional)::
 
-    {"a": [[name, exported, original], ...],  # attribute deltas (null = absent)
-     "r": [exported_children_xml, original_children_xml],  # text / mixed content
-     "c": [entry, ...]}                        # element children, in original order
+    {"a": [[name, exported, original], ...],  # attribute changes (null = absent)
+     "r": [guard, original_children_xml],     # text or mixed content replaced
+     "c": [entry, ...],                       # children, see below
+     "g": [group_attributes, ...]}            # IDF groups the export merged
 
-An entry is ``["k", key, occurrence, patch]`` (an exported child, found by
-its key, patched), ``["v", xml]`` (a child the reference drops, verbatim) or
-``["d", key, occurrence]`` (an exported child the original did not have).
+Children entries, in the original order; a child is named by ``key, n``
+(the n-th exported child with that `child_key`):
 
-Every change is guarded by the exported value it replaces, so a document
-edited after `dump` keeps its edits: an attribute is restored only if the
-document still exports the recorded value, text only if the exported text is
-unchanged, and children the document adds (no entry refers to them) are
-inserted next to their exported neighbours.
+* ``["s", key, n, patch]``: a child the export writes where the original
+  has it (patch 0: unchanged); listed only when patched or as the anchor of
+  the entries after it.
+* ``["m", key, n, patch]``: a child the export writes elsewhere; it moves to
+  just after the last ``s`` anchor before it.
+* ``["v", xml]``: children the reference drops, verbatim, after the anchor.
+* ``["d", key, n]``: an exported child the original does not have.
+
+Under ``"g"``, ``s``/``m``/``v`` entries may end with the index of the group
+they open. Children no entry names keep the export's order, so a document
+edited after `dump` keeps its edits, order included: reordered blocks stay
+reordered, added ones stay where the document put them, and each recorded
+change is applied only if the node it was recorded against is still there
+(attributes and text are guarded by their exported value). Every step is
+linear in the number of children (the stable order is a longest increasing
+subsequence, n log n).
+
+Internal module: the helpers without underscore are shared with `_patch`.
 """
 
 from __future__ import annotations
 
 import json
-from hashlib import blake2b
+import zlib
+from bisect import bisect_left
 from typing import Any
 
 from newsml_codecs._xmlwrite import write_node
-from newsml_model import NAR, Element, NewsItem
+from newsml_model import Element
 from newsml_model._view import element_parts
 
 PREFIX = "x-newsml/"
 PATCH = PREFIX + "patch"
 
 Patch = dict[str, Any]
+Parts = tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]
 
 
-def view_of(
-    node: Any, parent: str
-) -> tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]:
-    if isinstance(node, NewsItem):
-        return "newsItem", NAR, node.attributes, node.children
+def parts_of(node: Any, parent: str) -> Parts:
+    """`element_parts` with a shortcut for generic elements (most of the tree)."""
+    if node.__class__ is Element:
+        return node.name, node.namespace, node.attributes, node.children
     return element_parts(node, parent)
 
 
-def child_key(node: Any, parent: str) -> str:
-    """The identity of a child among its siblings, short: a hash of name, namespace, attributes.
+def _hash(text: str) -> str:
+    return format(zlib.crc32(text.encode("utf-8", "surrogatepass")), "08x")
 
-    Text is identified by its stripped content. Eight hex digits keep the
-    carrier small; a collision only makes two siblings share a key, and
-    occurrence numbers still tell them apart.
+
+def child_key(parts: Parts) -> tuple[str, str]:
+    """The identity of an exported child among its siblings: two short hashes.
+
+    The first covers the name, explicit namespace and attributes (in any
+    order); the second adds the child's own text. A child is named by the
+    first when no sibling shares it, so an edited title is still found and
+    keeps its original place; siblings alike in name and attributes (body
+    paragraphs) are named by both, so an untouched paragraph is found
+    wherever the document moved it and an edited one counts as new.
     """
-    if isinstance(node, str):
-        text = "#" + node.strip()
-    else:
-        name, ns, attributes, _ = view_of(node, parent)
-        text = name + "|" + (ns or "") + "|" + "|".join(f"{k}={v}" for k, v in sorted(attributes))
-    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
+    name, ns, attributes, children = parts
+    pairs = "|".join(k + "=" + v for k, v in sorted(attributes)) if attributes else ""
+    head = _hash(name + "|" + (ns or "") + "|" + pairs)
+    text = "".join(c for c in children if c.__class__ is str).strip() if children else ""
+    return head, head + ":" + _hash(text)
+
+
+def keys_of(children: list[Parts], *, full: bool = False) -> list[tuple[str, int]]:
+    """The name ``(key, occurrence)`` of each exported child, in order (see `child_key`).
+
+    With `full`, every child is named by both hashes: a child the carrier
+    deletes is only deleted while its text is what was exported.
+    """
+    both = [child_key(parts) for parts in children]
+    heads: dict[str, int] = {}
+    for head, _ in both:
+        heads[head] = heads.get(head, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for head, whole in both:
+        key = head if heads[head] == 1 and not full else whole
+        number = seen.get(key, 0)
+        seen[key] = number + 1
+        out.append((key, number))
+    return out
+
+
+def index_keys(children: list[Any], parent: str) -> dict[tuple[str, int], int]:
+    """Every name a child can be given by `keys_of` -> its index (both key forms)."""
+    out: dict[tuple[str, int], int] = {}
+    seen: dict[str, int] = {}
+    for index, child in enumerate(children):
+        for key in child_key(parts_of(child, parent)):
+            number = seen.get(key, 0)
+            seen[key] = number + 1
+            out[(key, number)] = index
+    return out
+
+
+def guard(children: list[Any], parent: str, ns: str) -> str:
+    """The hash of exported children's XML that a text replacement is recorded against."""
+    return _hash(children_xml(children, parent, ns))
 
 
 def significant(children: tuple[Any, ...]) -> list[Any]:
-    return [c for c in children if not (isinstance(c, str) and (not c or c.isspace()))]
-
-
-def _is_text(children: list[Any]) -> bool:
-    return any(isinstance(c, str) for c in children)
+    """Children without whitespace-only text (layout, which canonical equality ignores)."""
+    return [c for c in children if not (c.__class__ is str and (not c or c.isspace()))]
 
 
 def children_xml(children: list[Any], parent: str, ns: str) -> str:
+    """Children as XML text, `ns` being the default namespace in scope."""
     out: list[str] = []
     for child in children:
-        if isinstance(child, str):
+        if child.__class__ is str:
             out.append(
                 child.replace("&", "&amp;")
                 .replace("<", "&lt;")
@@ -86,159 +141,235 @@ def children_xml(children: list[Any], parent: str, ns: str) -> str:
     return "".join(out)
 
 
+def _stable(sequence: list[int]) -> set[int]:
+    """Positions of a longest increasing subsequence of `sequence` (patience sorting)."""
+    tails: list[int] = []
+    tail_at: list[int] = []
+    previous = [-1] * len(sequence)
+    for position, value in enumerate(sequence):
+        index = bisect_left(tails, value)
+        if index == len(tails):
+            tails.append(value)
+            tail_at.append(position)
+        else:
+            tails[index] = value
+            tail_at[index] = position
+        previous[position] = tail_at[index - 1] if index else -1
+    out = set()
+    position = tail_at[-1] if tail_at else -1
+    while position >= 0:
+        out.add(position)
+        position = previous[position]
+    return out
+
+
+def _split(children: tuple[Any, ...]) -> tuple[list[Any], bool]:
+    """`significant` children, and whether any of them is text."""
+    out = []
+    text = False
+    for child in children:
+        if child.__class__ is str:
+            if not child or child.isspace():
+                continue
+            text = True
+        out.append(child)
+    return out, text
+
+
+def _head(parts: Parts, ns: str) -> tuple[str, str]:
+    """Name and namespace in effect: what must agree for two nodes to pair."""
+    return parts[0], parts[1] or ns
+
+
+def _ident(parts: Parts, ns: str) -> Any:
+    """What an exact pairing compares: head, attributes in any order, own text."""
+    name, own, attributes, children = parts
+    text = "".join(c for c in children if c.__class__ is str).strip() if children else ""
+    return name, own or ns, frozenset(attributes), text
+
+
 class _Differ:
-    """One diff run; memoises canonical shapes and keys of both trees by node identity."""
+    """One walk of the original tree against the exported one."""
 
-    def __init__(self) -> None:
-        self.views: dict[
-            int, tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]
-        ] = {}
-        self.shapes: dict[int, Any] = {}
-        self.keys: dict[int, str] = {}
+    def diff(self, xp: Parts, ep: Parts, ns: str) -> Patch | None:
+        """The patch turning the exported node into the original one (None: equal).
 
-    def view(
-        self, node: Any, parent: str
-    ) -> tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]:
-        """`view_of`, memoised: name, namespace, attributes, children."""
-        found = self.views.get(id(node))
-        if found is None:
-            if type(node) is Element:
-                found = (node.name, node.namespace, node.attributes, node.children)
-            else:
-                found = view_of(node, parent)
-            self.views[id(node)] = found
-        return found
-
-    def shape(self, node: Any, parent: str) -> Any:
-        """A hashable canonical form of a subtree (attribute order and layout whitespace ignored)."""
-        if type(node) is str:
-            return node.strip()
-        found = self.shapes.get(id(node))
-        if found is None:
-            name, ns, attributes, children = self.view(node, parent)
-            shapes = []
-            for child in children:
-                if type(child) is str:
-                    if not child.isspace():
-                        shapes.append(child.strip())
-                else:
-                    shapes.append(self.shape(child, name))
-            found = self.shapes[id(node)] = (name, ns or "", frozenset(attributes), tuple(shapes))
-        return found
-
-    def ident(self, node: Any, parent: str) -> Any:
-        """What `key` hashes, as a tuple: cheap to compare while matching siblings."""
-        if type(node) is str:
-            return node.strip()
-        return self.shape(node, parent)[:3]
-
-    def key(self, node: Any, parent: str) -> str:
-        """`child_key`, memoised."""
-        found = self.keys.get(id(node))
-        if found is None:
-            found = self.keys[id(node)] = child_key(node, parent)
-        return found
-
-    def diff(self, x: Any, e: Any, parent: str, ns: str) -> Patch | None:
-        """The patch turning exported node `e` into original node `x` (None: nothing to do)."""
-        if self.shape(x, parent) == self.shape(e, parent):
-            return None
-        name, xns, xa, xc = self.view(x, parent)
-        ea, ec = self.view(e, parent)[2:]
+        Args:
+            xp: Parts of the original node.
+            ep: Parts of the exported node (same name and namespace).
+            ns: The namespace in scope at their parent.
+        """
+        name, xns, xa, xc = xp
+        ea, ec = ep[2], ep[3]
         ns = xns or ns
         patch: Patch = {}
-        xd, ed = dict(xa), dict(ea)
-        deltas = [[k, ed.get(k), xd.get(k)] for k in {**ed, **xd} if xd.get(k) != ed.get(k)]
-        if deltas:
-            patch["a"] = deltas
-        xs, es = significant(xc), significant(ec)
-        if _is_text(xs) or _is_text(es):
-            if [self.shape(c, name) for c in xs] != [self.shape(c, name) for c in es]:
-                patch["r"] = [children_xml(es, name, ns), children_xml(xs, name, ns)]
+        if xa != ea:
+            xd, ed = dict(xa), dict(ea)
+            if xd != ed:
+                patch["a"] = [
+                    [k, ed.get(k), xd.get(k)] for k in {**ed, **xd} if xd.get(k) != ed.get(k)
+                ]
+        if not xc and not ec:
             return patch or None
-        if name == "idf" and self._groups(xs, es, patch, ns):
+        xs, xtext = _split(xc)
+        es, etext = _split(ec)
+        if xtext or etext:
+            if not self.same(xs, es, name, ns):
+                patch["r"] = [guard(es, name, ns), children_xml(xs, name, ns)]
+            return patch or None
+        if name == "idf" and self.groups(xs, es, patch, ns):
             return patch
-        entries = self.align(xs, es, name, ns)
-        if entries is not None:
+        entries = self.children(xs, name, [parts_of(e, name) for e in es], ns, {})
+        if entries:
             patch["c"] = entries
         return patch or None
 
-    def _groups(self, xs: list[Any], es: list[Any], patch: Patch, ns: str) -> bool:
-        """IDF groups: the export merges them into one; record the split (key ``g``)."""
-        if (
-            len(xs) < 2
-            or len(es) != 1
-            or not all(self.view(c, "idf")[0] == "group" for c in (*xs, *es))
-        ):
+    def same(self, xs: list[Any], es: list[Any], parent: str, ns: str) -> bool:
+        """Whether two lists of mixed content are canonically equal."""
+        if len(xs) != len(es):
             return False
-        flat: list[Any] = []
-        groups = []
-        for group in xs:
-            children = significant(group.children)
-            if _is_text(children):
+        for x, e in zip(xs, es, strict=True):
+            if x.__class__ is str or e.__class__ is str:
+                if x.__class__ is not e.__class__ or x.strip() != e.strip():
+                    return False
+                continue
+            xp, ep = parts_of(x, parent), parts_of(e, parent)
+            if _head(xp, ns) != _head(ep, ns) or self.diff(xp, ep, ns) is not None:
                 return False
-            flat.extend(children)
-            groups.append([[list(pair) for pair in group.attributes], len(children)])
-        patch["g"] = groups
-        entries = self.align(flat, significant(es[0].children), "group", ns)
-        patch["c"] = (
-            entries
-            if entries is not None
-            else [
-                ["k", self.key(c, "group"), i, 0] for i, c in enumerate(significant(es[0].children))
-            ]
-        )
         return True
 
-    def align(self, xs: list[Any], es: list[Any], name: str, ns: str) -> list[Any] | None:
-        """Entries putting the exported children `es` in the order and shape of `xs`."""
-        idents = [self.ident(c, name) for c in es]
+    @staticmethod
+    def pair(xs: list[Parts], es: list[Parts], ns: str) -> list[int]:
+        """For each original child, the index of its exported child (-1: none); linear."""
+        match = [-1] * len(xs)
         used = [False] * len(es)
-        match: list[int | None] = []
-        for child in xs:
-            ident = self.ident(child, name)
-            found = next((i for i, k in enumerate(idents) if not used[i] and k == ident), None)
-            if found is not None:
-                used[found] = True
-            match.append(found)
-        for position, child in enumerate(xs):  # second pass: same element name, other attributes
-            if match[position] is None and not isinstance(child, str):
-                child_name = self.view(child, name)[:2]
-                found = next(
-                    (
-                        i
-                        for i, c in enumerate(es)
-                        if not used[i]
-                        and not isinstance(c, str)
-                        and self.view(c, name)[:2] == child_name
-                    ),
-                    None,
-                )
-                if found is not None:
-                    used[found] = True
-                    match[position] = found
-        subpatches = [
-            None if m is None else self.diff(xs[p], es[m], name, ns) for p, m in enumerate(match)
-        ]
-        if match == list(range(len(es))) and not any(subpatches):
-            return None
-        keys = [self.key(c, name) for c in es]
-        seen: dict[str, int] = {}
-        occurrence = []
-        for key in keys:
-            occurrence.append(seen.get(key, 0))
-            seen[key] = occurrence[-1] + 1
+        for key_of in (_ident, _head):  # exact first, then same element
+            free: dict[Any, list[int]] = {}
+            for j in range(len(es) - 1, -1, -1):
+                if not used[j]:
+                    free.setdefault(key_of(es[j], ns), []).append(j)
+            if not free:
+                break
+            for i, x in enumerate(xs):
+                if match[i] < 0:
+                    found = free.get(key_of(x, ns))
+                    if found:
+                        j = found.pop()
+                        match[i] = j
+                        used[j] = True
+        return match
+
+    def children(
+        self,
+        nodes: list[Any],
+        parent: str,
+        es: list[Parts],
+        ns: str,
+        starts: dict[int, int],
+    ) -> list[Any]:
+        """Entries turning the exported children (parts `es`) into the original `nodes`.
+
+        `parent` names their parent element and `ns` is its namespace;
+        `starts` maps positions of `nodes` that open an IDF group to its index.
+        """
+        xs = [parts_of(x, parent) for x in nodes]
+        if (
+            len(xs) == len(es)
+            and not starts
+            and all(_head(x, ns) == _head(e, ns) for x, e in zip(xs, es, strict=True))
+        ):  # the common case: same elements in the same order, compare them pairwise
+            subs = [
+                (i, sub)
+                for i, (x, e) in enumerate(zip(xs, es, strict=True))
+                if (sub := self.diff(x, e, ns))
+            ]
+            if not subs:
+                return []
+            keys = keys_of(es)
+            return [["s", *keys[i], sub] for i, sub in subs]
+        match = self.pair(xs, es, ns)
+        matched = [i for i, j in enumerate(match) if j >= 0]
+        stable = {matched[p] for p in _stable([match[i] for i in matched])}
+        keys = keys_of(es)
         entries: list[Any] = []
-        for position, m in enumerate(match):
-            if m is None:
-                entries.append(["v", children_xml([xs[position]], name, ns)])
+        run: list[Any] = []
+        run_group: int | None = None
+
+        def flush() -> None:
+            if run:
+                entry: list[Any] = ["v", "".join(run)]
+                if run_group is not None:
+                    entry.append(run_group)
+                entries.append(entry)
+                run.clear()
+
+        count = len(xs)
+        for i, x in enumerate(xs):
+            group = starts.get(i)
+            j = match[i]
+            if j < 0:
+                if group is not None:
+                    flush()
+                    run_group = group
+                elif not run:
+                    run_group = None
+                write_node(nodes[i], parent, ns, run)
+                continue
+            flush()
+            change = self.diff(x, es[j], ns) or 0
+            anchor = i + 1 < count and (match[i + 1] < 0 or i + 1 not in stable)
+            if i not in stable:
+                entry = ["m", *keys[j], change]
+            elif change or anchor or group is not None:
+                entry = ["s", *keys[j], change]
             else:
-                entries.append(["k", keys[m], occurrence[m], subpatches[position] or 0])
-        entries.extend(["d", keys[i], occurrence[i]] for i in range(len(es)) if not used[i])
+                continue
+            if group is not None:
+                entry.append(group)
+            entries.append(entry)
+        flush()
+        used = set(match)
+        unused = [j for j in range(len(es)) if j not in used]
+        if unused:
+            whole = keys_of(es, full=True)
+            entries.extend(["d", *whole[j]] for j in unused)
         return entries
 
+    def groups(self, xs: list[Any], es: list[Any], patch: Patch, ns: str) -> bool:
+        """IDF groups: the export merges them into one; record the split (key ``g``)."""
+        if len(xs) < 2 or len(es) != 1 or es[0].__class__ is not Element:
+            return False
+        merged = es[0]
+        if merged.name != "group" or (merged.namespace or ns) != ns:
+            return False
+        flat: list[Any] = []
+        starts: dict[int, int] = {}
+        for index, group in enumerate(xs):
+            if group.__class__ is not Element or group.name != "group":
+                return False
+            if (group.namespace or ns) != ns:
+                return False
+            members, text = _split(group.children)
+            if text:
+                return False
+            if index and members:
+                starts[len(flat)] = index
+            flat.extend(members)
+        patch["g"] = [[list(pair) for pair in group.attributes] for group in xs]
+        exported = [parts_of(e, "group") for e in _split(merged.children)[0]]
+        patch["c"] = self.children(flat, "group", exported, ns, starts)
+        return True
 
-def make_patch(original: NewsItem, exported: NewsItem) -> str | None:
-    """The carrier value for `original`, or None when the reference export equals it."""
-    patch = _Differ().diff(original, exported, "", NAR)
+
+def make_patch(original: Any, exported: Any) -> str | None:
+    """The carrier value for `original`, or None when the reference export equals it.
+
+    Args:
+        original: The item record of any kind that was imported.
+        exported: What the kind's reference export makes of its document.
+
+    Returns:
+        Compact JSON text, or None.
+    """
+    patch = _Differ().diff(parts_of(original, ""), parts_of(exported, ""), "")
     return None if patch is None else json.dumps(patch, ensure_ascii=False, separators=(",", ":"))

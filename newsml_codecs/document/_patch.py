@@ -1,4 +1,10 @@
-"""Apply a ``x-newsml/patch`` carrier to the reference export (see `_carriers`)."""
+"""Apply a ``x-newsml/patch`` carrier to the reference export (format: `_carriers`).
+
+One pass per patched container: the exported children are keyed once, each
+entry finds its child in a dict, and the result is assembled in the
+export's order with the carried children inserted after their anchors, so
+the cost is linear in the children whatever the document's edits.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ from typing import Any
 import attrs
 
 from newsml_codecs import newsml
-from newsml_codecs.document._carriers import child_key, children_xml, significant, view_of
+from newsml_codecs.document._carriers import guard, index_keys, parts_of, significant
 from newsml_model import (
     ContentMetaObject,
     DecodeError,
@@ -23,6 +29,7 @@ from newsml_model._nodes import (
     LINK_FIELDS,
     OBJECT_FIELDS,
     SERVICE_FIELDS,
+    set_attribute,
     split_attributes,
 )
 from newsml_model._view import element_parts, is_root
@@ -33,159 +40,194 @@ _FIELDS = {
     Service: SERVICE_FIELDS,
     ExtProperty: EXT_PROPERTY_FIELDS,
 }
+_SEPARATOR_NS = "urn:x-newsml:separator"
+_SEPARATOR = f'<s xmlns="{_SEPARATOR_NS}"/>'
+_WITH_ATTRIBUTES: dict[type, bool] = {}
 Ancestors = tuple[tuple[str, str], ...]
+Placed = list[tuple[Any, int | None]]
 
 
 def _rebuild(node: Any, attributes: tuple[tuple[str, str], ...], children: tuple[Any, ...]) -> Any:
-    kind = type(node)
+    kind = node.__class__
     fields = _FIELDS.get(kind)
     if fields is not None:
         return kind(**split_attributes(fields, attributes), children=children)
-    if "attributes" in attrs.fields_dict(kind):  # Element, every root, kind parts (concept)
+    has = _WITH_ATTRIBUTES.get(kind)
+    if has is None:
+        has = _WITH_ATTRIBUTES[kind] = "attributes" in attrs.fields_dict(kind)
+    if has:
         return attrs.evolve(node, attributes=attributes, children=children)
     return attrs.evolve(node, children=children)
 
 
-def _parse(xml: str, ancestors: Ancestors) -> tuple[Any, ...]:
-    """Children written as `xml` inside `ancestors` ((name, namespace) from the root down)."""
+def _parse(pieces: list[str], ancestors: Ancestors) -> list[tuple[Any, ...]]:
+    """Each piece of XML read as children of the innermost of `ancestors`, in one parse.
+
+    `ancestors` are ``(name, namespace)`` from the root down; the reader
+    types the children as it would in place (a ``link`` inside ``links`` is
+    a `Link`).
+    """
     opening = "".join(f'<{name} xmlns="{ns}">' for name, ns in ancestors)
     closing = "".join(f"</{name}>" for name, _ in reversed(ancestors))
+    text = opening + _SEPARATOR.join(pieces) + closing
     try:
-        node: Any = newsml.loads(opening + xml + closing)
+        node: Any = newsml.loads(text, max_bytes=max(len(text) * 4, 1 << 20))
     except DecodeError as error:
         raise InvalidDocumentError(f"invalid carrier XML: {error}", path="$.properties") from None
     for _ in ancestors[1:]:
-        node = next(c for c in node.children if not isinstance(c, str))
-    return tuple(node.children)
+        node = next(c for c in node.children if c.__class__ is not str)
+    out: list[tuple[Any, ...]] = []
+    current: list[Any] = []
+    for child in parts_of(node, "")[3]:
+        if child.__class__ is Element and child.namespace == _SEPARATOR_NS:
+            out.append(tuple(current))
+            current = []
+        else:
+            current.append(child)
+    out.append(tuple(current))
+    if len(out) != len(pieces):
+        raise InvalidDocumentError("invalid carrier XML: pieces do not match", path="$.properties")
+    return out
 
 
 def apply(node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str) -> Any:
     """`node` with `patch` applied; `ancestors` include `node` itself."""
-    name, _, attributes, children = view_of(node, parent)
-    for attribute in patch.get("a", ()):
-        key, exported, original = attribute
-        current = dict(attributes).get(key)
+    name, _, attributes, children = parts_of(node, parent)
+    for key, exported, original in patch.get("a", ()):
+        current = None
+        for pair in attributes:
+            if pair[0] == key:
+                current = pair[1]
+                break
         if current == exported:
-            attributes = tuple(p for p in attributes if p[0] != key)
-            if original is not None:
-                attributes += ((key, original),)
+            attributes = set_attribute(attributes, key, original)
     replace = patch.get("r")
-    if replace is not None:
-        ns = ancestors[-1][1]
-        if children_xml(significant(children), name, ns) == replace[0]:
-            children = _parse(replace[1], ancestors)
+    if replace is not None and guard(significant(children), name, ancestors[-1][1]) == replace[0]:
+        children = _parse([replace[1]], ancestors)[0]
     entries = patch.get("c")
     groups = patch.get("g")
     if groups is not None:
         children = _split_groups(significant(children), entries or [], groups, ancestors)
     elif entries is not None:
-        children = tuple(
-            node for node, _ in _children(significant(children), entries, ancestors, name)
-        )
+        placed = _place(significant(children), entries, ancestors, name)
+        # Keep leading whitespace-only text: a data value is the text before
+        # the first child element, so a document may hold just that ("\n  ",
+        # issue 15 item 10) and must get it back.
+        lead = children[:1] if children and _is_blank(children[0]) else ()
+        children = (*lead, *(child for child, _ in placed))
     return _rebuild(node, attributes, children)
+
+
+def _is_blank(node: Any) -> bool:
+    return node.__class__ is str and node.isspace()
 
 
 def _split_groups(
     current: list[Any], entries: list[Any], groups: list[Any], ancestors: Ancestors
 ) -> tuple[Any, ...]:
-    """Undo the export's merge of IDF groups: one group per recorded group, in order."""
-    if len(current) != 1 or not isinstance(current[0], Element) or current[0].name != "group":
+    """Undo the export's merge of IDF groups, keeping the order of the merged children.
+
+    A child that opened a group opens it again; groups only advance, so the
+    children keep the document's order even when it was edited.
+    """
+    if len(current) != 1 or current[0].__class__ is not Element or current[0].name != "group":
         return tuple(current)
-    group = current[0]
-    placed = _children(
-        significant(group.children), entries, (*ancestors, ("group", ancestors[-1][1])), "group"
+    merged = current[0]
+    placed = _place(
+        significant(merged.children), entries, (*ancestors, ("group", ancestors[-1][1])), "group"
     )
-    bounds: list[int] = []
-    total = 0
-    for _, count in groups:
-        total += count
-        bounds.append(total)
     members: list[list[Any]] = [[] for _ in groups]
     index = 0
-    for node, entry in placed:
-        if entry is not None:
-            index = next((i for i, bound in enumerate(bounds) if entry < bound), len(groups) - 1)
-        members[index].append(node)
+    for child, opens in placed:
+        if opens is not None and opens > index:
+            index = min(opens, len(groups) - 1)
+        members[index].append(child)
     return tuple(
-        Element(
-            name="group", attributes=tuple((k, v) for k, v in attributes), children=tuple(nodes)
-        )
-        for (attributes, _), nodes in zip(groups, members, strict=True)
+        Element(name="group", attributes=tuple((k, v) for k, v in pairs), children=tuple(nodes))
+        for pairs, nodes in zip(groups, members, strict=True)
     )
 
 
-def _children(
-    current: list[Any], entries: list[Any], ancestors: Ancestors, name: str
-) -> list[tuple[Any, int | None]]:
-    """The children in the recorded order: (node, index of its entry, None for new children)."""
-    keys = [child_key(c, name) for c in current]
-    by_key: dict[tuple[str, int], int] = {}
-    seen: dict[str, int] = {}
-    for index, key in enumerate(keys):
-        by_key[(key, seen.get(key, 0))] = index
-        seen[key] = seen.get(key, 0) + 1
-    out: list[Any] = []
-    origin: list[int | None] = []
-    placed: dict[int, int] = {}
-    verbatim: list[tuple[int, str]] = []
-    for number, entry in enumerate(entries):
-        if entry[0] == "v":
-            verbatim.append((len(out), entry[1]))
-            out.append(None)
-            origin.append(number)
-        elif entry[0] in ("k", "d"):
-            if (entry[1], entry[2]) not in by_key:
-                continue
-            index = by_key.pop((entry[1], entry[2]))
-            placed[index] = -1
-            if entry[0] == "k":
-                child = current[index]
-                if entry[3]:
-                    child_name, child_ns = view_of(child, name)[:2]
-                    ns = child_ns or ancestors[-1][1]
-                    child = apply(child, entry[3], (*ancestors, (child_name, ns)), name)
-                placed[index] = len(out)
-                out.append(child)
-                origin.append(number)
-    if verbatim:
-        parsed = _parse("".join(xml for _, xml in verbatim), ancestors)
-        if len(parsed) == len(verbatim):
-            for (position, _), node in zip(verbatim, parsed, strict=True):
-                out[position] = node
-        else:
-            for position, xml in verbatim:
-                out[position] = _parse(xml, ancestors)
-    result: list[tuple[Any, int | None]] = []
-    for node, entry_number in zip(out, origin, strict=True):
-        if isinstance(node, tuple):
-            result.extend((n, entry_number) for n in node)
-        else:
-            result.append((node, entry_number))
-    emitted = {index: out[position] for index, position in placed.items() if position >= 0}
-    for index, child in enumerate(current):  # children the document added since the dump
-        if index in placed:
+def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: str) -> Placed:
+    """The children in the export's order, patched, with carried children after their anchors.
+
+    Returns:
+        ``(child, index of the group it opens or None)`` pairs.
+    """
+    index_of = index_keys(current, name)
+    taken: set[int] = set()
+    patches: dict[int, Any] = {}
+    opens: dict[int, int] = {}
+    removed: set[int] = set()
+    after: dict[int, list[Any]] = {}
+    pieces: list[str] = []
+    anchor = -1
+    for entry in entries:
+        op = entry[0]
+        if op == "v":
+            after.setdefault(anchor, []).append(("v", len(pieces), _group(entry, 2)))
+            pieces.append(entry[1])
             continue
-        position = 0
-        for previous in range(index - 1, -1, -1):
-            node = emitted.get(previous)
-            found = (
-                next((i for i, (n, _) in enumerate(result) if n is node), None)
-                if node is not None
-                else None
-            )
-            if found is not None:
-                position = found + 1
-                break
-        result.insert(position, (child, None))
-        emitted[index] = child
-    return result
+        i = index_of.get((entry[1], entry[2]))
+        if i is None or i in taken:
+            continue  # edited or deleted since the dump: the document wins
+        taken.add(i)
+        if op == "d":
+            removed.add(i)
+        elif op == "m":
+            removed.add(i)
+            after.setdefault(anchor, []).append(("m", i, _group(entry, 4)))
+            if entry[3]:
+                patches[i] = entry[3]
+        else:
+            anchor = i
+            if entry[3]:
+                patches[i] = entry[3]
+            group = _group(entry, 4)
+            if group is not None:
+                opens[i] = group
+    parsed = _parse(pieces, ancestors) if pieces else []
+    ns = ancestors[-1][1]
+    out: Placed = []
+
+    def patched(i: int) -> Any:
+        child = current[i]
+        patch = patches.get(i)
+        if not patch:
+            return child
+        child_name, child_ns = parts_of(child, name)[:2]
+        return apply(child, patch, (*ancestors, (child_name, child_ns or ns)), name)
+
+    def emit_after(i: int) -> None:
+        for op, value, group in after.get(i, ()):
+            if op == "m":
+                out.append((patched(value), group))
+            else:
+                nodes = parsed[value]
+                out.extend((node, group if n == 0 else None) for n, node in enumerate(nodes))
+
+    emit_after(-1)
+    for i in range(len(current)):
+        if i not in removed:
+            out.append((patched(i), opens.get(i)))
+        emit_after(i)
+    return out
+
+
+def _group(entry: list[Any], position: int) -> int | None:
+    if len(entry) > position:
+        value = entry[position]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError("group index is not an integer")
+        return value
+    return None
 
 
 def apply_patch(item: Any, value: str) -> Any:
-    """`item` (the reference export, a root record of any kind) with the carrier `value` applied.
+    """`item` (the reference export of any kind) with the carrier `value` applied.
 
     Raises:
-        InvalidDocumentError: The carrier is not a patch.
+        InvalidDocumentError: The carrier is not a patch, or does not apply.
     """
     try:
         patch = json.loads(value)
@@ -193,14 +235,15 @@ def apply_patch(item: Any, value: str) -> Any:
         raise InvalidDocumentError("x-newsml/patch is not JSON", path="$.properties") from None
     if not isinstance(patch, dict):
         raise InvalidDocumentError("x-newsml/patch is not a JSON object", path="$.properties")
+    name, ns = element_parts(item)[:2]
     try:
-        root, namespace = element_parts(item)[:2]
-        result = apply(item, patch, ((root, namespace or ""),), "")
+        result = apply(item, patch, ((name, ns or ""),), "")
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
         if isinstance(error, InvalidDocumentError):
             raise
         raise InvalidDocumentError(
             f"x-newsml/patch does not apply: {error}", path="$.properties"
         ) from None
-    assert is_root(result)
+    if not is_root(result):
+        raise InvalidDocumentError("x-newsml/patch does not apply", path="$.properties")
     return result
