@@ -122,3 +122,21 @@ def test_import_dispatches_on_the_root(name, root):
     assert isinstance(item, ROOTS[root])
     doc = document.dump(item)
     assert isinstance(document.load(doc), ROOTS[root])
+
+
+def test_carrier_restores_offsets_protobuf_drops():
+    """K6: times given as the same instant in UTC (as protobuf gives them) come back as written."""
+    original = newsml.loads((FIXTURES / "kind-concept-event.xml").read_bytes())
+    doc = document.dump(original)
+    assert "2024-03-01T09:30:00.25+01:00" == doc["created"]
+    doc["created"] = "2024-03-01T08:30:00.250Z"
+    doc["modified"] = "2024-03-05T09:15:30Z"
+    assert canonical(newsml.dumps(original)) == canonical(newsml.dumps(document.load(doc)))
+
+
+def test_an_edited_time_wins_over_the_carrier():
+    """K6: a time whose instant changed is exported as edited."""
+    original = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
+    doc = document.dump(original)
+    doc["modified"] = "2025-01-01T00:00:00Z"
+    assert "2025-01-01T00:00:00Z" in newsml.dumps(document.load(doc))

@@ -20,6 +20,7 @@ from newsml_codecs.document._dispatch import (
     export_any,
     export_kind,
     import_any,
+    restore_times,
     root_kind,
     tag,
     untag,
@@ -56,7 +57,7 @@ def dump(item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
         value = make_patch(original, export_any(doc, target, strict=strict))
         if value is not None:
             props = doc.setdefault("properties", [])
-            props.append({"name": PATCH, "value": tag(value, kind)})
+            props.append({"name": PATCH, "value": tag(value, kind, doc)})
             if kind == "newsItem":
                 props.sort(key=lambda prop: prop["name"])
     return doc
@@ -93,7 +94,10 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
                 prop for prop in props if not str(prop.get("name", "")).startswith(PREFIX)
             ],
         }
-    carried, patch = (None, None) if patch is None else untag(patch)
+    carried = None
+    if patch is not None:
+        carried, times, patch = untag(patch)
+        doc = restore_times(doc, times)
     kind, strict = export_kind(doc, carried)
     item: AnyItem = export_any(doc, kind, strict=strict)
     if patch is not None:

@@ -7,10 +7,12 @@ newsItem mapping (which takes any custom type, M9).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from newsml_codecs.document import _config as cfg
+from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._assignment_in import import_assignment
 from newsml_codecs.document._assignment_out import export_assignment
 from newsml_codecs.document._concept_in import import_concept
@@ -81,14 +83,44 @@ def export_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
     return _EXPORT[kind](doc)
 
 
-def tag(value: str, kind: str) -> str:
-    """The carrier value recording the root kind (K5): ``<kind>|<patch>``; newsItem untagged."""
-    return value if kind == "newsItem" else kind + _SEPARATOR + value
+_TIMES = ("created", "modified", "published", "unpublished")
 
 
-def untag(value: str) -> tuple[str | None, str]:
-    """(kind or None, patch) of a carrier value written by `tag`."""
+def tag(value: str, kind: str, doc: dict[str, Any]) -> str:
+    """The carrier value recording the root kind and time spellings (K5, K6).
+
+    ``<kind>|<times>|<patch>``, where ``<times>`` is a JSON object of the
+    document's times: these kinds keep source offsets, protobuf carries only
+    the instant (and may spell the fraction otherwise), and `restore_times`
+    puts the spelling back. A newsItem's carrier is the patch alone.
+    """
+    if kind == "newsItem":
+        return value
+    times = {key: doc[key] for key in _TIMES if doc.get(key)}
+    return kind + _SEPARATOR + json.dumps(times, separators=(",", ":")) + _SEPARATOR + value
+
+
+def untag(value: str) -> tuple[str | None, dict[str, str], str]:
+    """(kind or None, recorded times, patch) of a carrier value written by `tag`."""
     head, separator, rest = value.partition(_SEPARATOR)
-    if separator and head in _IMPORT:
-        return head, rest
-    return None, value
+    if not separator or head not in _IMPORT:
+        return None, {}, value
+    times_text, _, patch = rest.partition(_SEPARATOR)
+    try:
+        times = json.loads(times_text)
+    except ValueError:
+        raise InvalidDocumentError(
+            "x-newsml/patch has no kind header", path="$.properties"
+        ) from None
+    if not isinstance(times, dict) or not all(isinstance(t, str) for t in times.values()):
+        raise InvalidDocumentError("x-newsml/patch has a bad time header", path="$.properties")
+    return head, times, patch
+
+
+def restore_times(doc: dict[str, Any], times: dict[str, str]) -> dict[str, Any]:
+    """`doc` with the recorded spelling of each time whose instant is unchanged (K6)."""
+    fixed = dict(doc)
+    for key, text in times.items():
+        if key in _TIMES and doc.get(key) != text and kc.instant(doc.get(key)) == kc.instant(text):
+            fixed[key] = text
+    return fixed

@@ -8,7 +8,7 @@ and build them without caring which kind they are.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from newsml_codecs.document._blocks_in import Block
@@ -183,6 +183,22 @@ def parse_go(text: str | None) -> str:
             reason = f'cannot parse "{text}" as "{GO_LAYOUT}"'
         raise DecodeError(f'parsing time "{text}" as "{GO_LAYOUT}": {reason}')
     return value
+
+
+def instant(text: str | None) -> tuple[datetime, str] | None:
+    """The instant of an RFC 3339 time (UTC, fraction digits), to compare two spellings; or None."""
+    match = _RFC3339.match(text or "")
+    if match is None:
+        return None
+    year, month, day, hour, minute, second, fraction, offset, oh, om = match.groups()
+    try:
+        moment = datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
+        if offset != "Z":
+            shift = timedelta(hours=int(oh), minutes=int(om))
+            moment = moment - shift if offset[0] == "+" else moment + shift
+    except (ValueError, OverflowError):
+        return None
+    return moment, (fraction or "").rstrip("0")
 
 
 def without_fraction(text: str | None) -> str | None:
