@@ -171,6 +171,79 @@ def test_foreign_namespaced_attributes_round_trip() -> None:
     assert item == newsml.loads(newsml.dumps(item))
 
 
+def _only_element(source: str | bytes) -> nm.Element:
+    """The single child element of the item `source` holds."""
+    (child,) = newsml.loads(source).children
+    assert isinstance(child, nm.Element)
+    return child
+
+
+class TestHtmlEntities:
+    """HTML named entities are resolved wherever XML would resolve a reference (M7)."""
+
+    def test_in_text_beside_xml_and_numeric_references(self) -> None:
+        """Text mixes HTML, predefined and numeric references; the text stays one string."""
+        x = _only_element("<newsItem><x>a&nbsp;b&amp;c&#233;&mdash;d&eacute;</x></newsItem>")
+        assert ("a\xa0b&cé—dé",) == x.children
+
+    @pytest.mark.parametrize("quote", ['"', "'"])
+    def test_in_attribute_values(self, quote: str) -> None:
+        """An entity in an attribute is resolved, not dropped, with either quote."""
+        x = _only_element(
+            f"<newsItem><x a={quote}1&nbsp;2&amp;3{quote} b={quote}&copy;{quote}/></newsItem>"
+        )
+        assert (("a", "1\xa02&3"), ("b", "©")) == x.attributes
+
+    def test_in_attributes_beside_namespaces_and_markup_like_values(self) -> None:
+        """Prefixed names, ``xml:lang`` and ``>`` in a value keep their places."""
+        x = _only_element(
+            '<newsItem xmlns:p="urn:p"><x p:a="&auml;" xml:lang="sv" c="a>b" d="&hellip;">'
+            "t&nbsp;</x></newsItem>"
+        )
+        expected = (("{urn:p}a", "ä"), ("xml:lang", "sv"), ("c", "a>b"), ("d", "…"))
+        assert expected == x.attributes
+        assert ("t\xa0",) == x.children
+
+    def test_not_in_cdata_or_comments(self) -> None:
+        """In CDATA an entity is plain text; in a comment (or a tag-like comment) it is nothing."""
+        x = _only_element(
+            '<newsItem><x><!-- <y a="&nbsp;"> --><![CDATA[&nbsp;]]>&nbsp;</x></newsItem>'
+        )
+        assert ("&nbsp;\xa0",) == x.children
+
+    def test_in_a_declared_latin_1_document(self) -> None:
+        """A start tag read again for its entity keeps the document's encoding."""
+        source = '<?xml version="1.0" encoding="ISO-8859-1"?><newsItem><x a="Å&nbsp;ö"/></newsItem>'
+        x = _only_element(source.encode("latin-1"))
+        assert (("a", "Å\xa0ö"),) == x.attributes
+
+    @pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be"])
+    def test_in_utf_16(self, codec: str) -> None:
+        """UTF-16 input (with or without a BOM) has its entities resolved too."""
+        source = '<newsItem><x a="&nbsp;">&mdash;</x></newsItem>'.encode(codec)
+        x = _only_element(source)
+        assert ((("a", "\xa0"),), ("—",)) == (x.attributes, x.children)
+
+    def test_unknown_entity_in_an_attribute_says_where(self) -> None:
+        """An unknown entity in an attribute is an undefined entity at its start tag."""
+        with pytest.raises(nm.MalformedXMLError, match="undefined entity") as caught:
+            newsml.loads('<newsItem>\n  <x a="&nbsp;"/>\n  <y b="&bogus;"/></newsItem>')
+        assert (3, 3) == (caught.value.line, caught.value.column)
+
+    def test_unknown_entity_in_text_says_where(self) -> None:
+        """An unknown entity in text is an undefined entity at the reference."""
+        with pytest.raises(nm.MalformedXMLError, match="undefined entity") as caught:
+            newsml.loads("<newsItem>\n <x>&nbsp;&bogus;</x></newsItem>")
+        assert (2, 11) == (caught.value.line, caught.value.column)
+
+    def test_long_text_around_entities_is_one_string(self) -> None:
+        """Pieces of text split by entities and by expat's buffer are joined, in order."""
+        body = ("x" * 5000 + "&nbsp;") * 10
+        x = _only_element(f"<newsItem><x>{body}<y/>{body}</x></newsItem>")
+        text = ("x" * 5000 + "\xa0") * 10
+        assert (text, nm.Element(name="y"), text) == x.children
+
+
 class TestBadInput:
     """Each class of bad input gets its documented error, saying where."""
 
