@@ -1,4 +1,8 @@
-"""The embedded SQLite store: revisions, etags, every locking rule, file errors."""
+"""The store's behaviour on both backends (SQLite, PostgreSQL), and SQLite's file errors.
+
+Every test taking the `db` fixture runs once per backend; PostgreSQL's own
+failures (server restarts, logins) are in test_store_postgres.py.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from newsml_tools.store import (
     ConflictError,
     ItemNotFoundError,
     LockedError,
+    PostgresStore,
     SQLiteStore,
     StoreError,
     StoreFileError,
@@ -44,11 +49,42 @@ def clock() -> Clock:
     return Clock()
 
 
+def opened(target: str, **options) -> SQLiteStore | PostgresStore:
+    """The store at `target` (a path or a postgresql:// URL) with `options`."""
+    if target.startswith("postgresql://"):
+        return PostgresStore(target, **options)
+    return SQLiteStore(target, **options)
+
+
 @pytest.fixture
-def db(tmp_path, clock):
-    """A fresh store in a temporary directory."""
-    with SQLiteStore(tmp_path / "news.db", clock=clock) as opened:
-        yield opened
+def db(store_target, clock):
+    """A fresh store on each backend, on the fake clock."""
+    with opened(store_target, clock=clock) as store:
+        yield store
+
+
+@pytest.fixture
+def sqlite_db(tmp_path, clock):
+    """A fresh SQLite store in a temporary directory."""
+    with SQLiteStore(tmp_path / "news.db", clock=clock) as store:
+        yield store
+
+
+def tamper(db, statement: str) -> None:
+    """Run `statement` on the store's database behind its back.
+
+    ``{items}`` and ``{revisions}`` stand for the backend's table names.
+    """
+    if isinstance(db, SQLiteStore):
+        conn = sqlite3.connect(db.path)
+        conn.execute(statement.format(items="items", revisions="revisions"))
+        conn.commit()
+        conn.close()
+        return
+    import psycopg
+
+    with psycopg.connect(db._url, autocommit=True) as conn:
+        conn.execute(statement.format(items="newsml_items", revisions="newsml_revisions"))
 
 
 @pytest.fixture(scope="module")
@@ -74,18 +110,21 @@ def test_exported_names():
         "ItemNotFoundError",
         "Lock",
         "LockedError",
+        "PostgresStore",
         "Revision",
         "SQLiteStore",
         "Store",
         "StoreBusyError",
+        "StoreConnectionError",
         "StoreError",
         "StoreFileError",
+        "open_store",
     ]
     assert expected == store.__all__
 
 
-def test_sqlite_store_is_a_store(db):
-    """SQLiteStore satisfies the Store protocol."""
+def test_both_stores_are_stores(db):
+    """SQLiteStore and PostgresStore satisfy the Store protocol."""
     assert isinstance(db, store.Store)
 
 
@@ -323,8 +362,9 @@ def test_a_failed_transaction_saves_nothing(db, article):
     assert 2 == db.save(article).revision
 
 
-def test_the_database_uses_wal(db, article):
+def test_the_database_uses_wal(sqlite_db, article):
     """The file is in WAL journal mode (concurrent readers during a write)."""
+    db = sqlite_db
     db.save(article)
     conn = sqlite3.connect(db.path)
     try:
@@ -333,9 +373,9 @@ def test_the_database_uses_wal(db, article):
         conn.close()
 
 
-def test_threads_saving_optimistically_lose_nothing(tmp_path, article):
+def test_threads_saving_optimistically_lose_nothing(store_target, article):
     """Threads sharing one store, retrying on conflicts, land one revision per accepted save."""
-    shared = SQLiteStore(tmp_path / "threads.db")
+    shared = opened(store_target)
     first = shared.save(noted(article, "0"))
     accepted: list[tuple[int, str]] = []
     guard = threading.Lock()
@@ -460,10 +500,7 @@ def test_a_truncated_store_is_a_clear_error(tmp_path, article):
 def test_stored_text_that_no_longer_parses_is_a_file_error(db, article):
     """Damaged stored NewsML raises StoreFileError naming the revision."""
     db.save(article)
-    conn = sqlite3.connect(db.path)
-    conn.execute("UPDATE revisions SET newsml = '<newsItem' WHERE revision = 1")
-    conn.commit()
-    conn.close()
+    tamper(db, "UPDATE {revisions} SET newsml = '<newsItem' WHERE revision = 1")
     with pytest.raises(StoreFileError, match=r"revision 1 of .* cannot be read"):
         db.get(article.guid)
 
@@ -472,10 +509,7 @@ def test_check_reports_inconsistent_tables(db, article):
     """check() finds a head that does not match its revisions."""
     db.save(article)
     assert [] == db.check()
-    conn = sqlite3.connect(db.path)
-    conn.execute("UPDATE items SET revision = 5, etag = 'bogus'")
-    conn.commit()
-    conn.close()
+    tamper(db, "UPDATE {items} SET revision = 5, etag = 'bogus'")
     problems = db.check()
     assert any("head is revision 5" in p for p in problems)
     assert any("bogus" in p for p in problems)
@@ -488,8 +522,9 @@ def test_revision_record_is_frozen(db, article):
         saved.etag = "x"  # type: ignore[misc]
 
 
-def test_a_full_disk_is_reported_as_such(db, article):
+def test_a_full_disk_is_reported_as_such(sqlite_db, article):
     """A write that finds no room says the disk is full, not that the file is corrupt."""
+    db = sqlite_db
     db.save(article)
     conn = db._connection()
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
@@ -529,3 +564,30 @@ def test_a_revision_beyond_64_bits_is_not_found(db, article):
     db.save(article)
     with pytest.raises(ItemNotFoundError, match="revision 1180591620717411303424"):
         db.get(article.guid, 1180591620717411303424)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["kind-concept-person.xml", "kind-planningitem.xml", "kind-list.xml", "kind-package.xml"],
+)
+def test_every_item_kind_is_stored(db, name):
+    """Concepts, planning items, lists and packages save, read back and keep their history."""
+    try:
+        item = newsml.loads(support.fixture_text(name))
+    except nm.NewsItemError as error:  # the reader of other kinds lands separately
+        pytest.skip(f"the NewsML reader does not read {name} yet: {error}")
+    first = db.save(item, OPTIMISTIC, None, editor="ops")
+    got = db.get(item.guid)
+    assert type(item) is type(got)
+    assert first.etag == got.etag
+    assert support.canonical(newsml.dumps(item)) == support.canonical(newsml.dumps(got))
+    assert [1, 2] == [first.revision, db.save(got, OPTIMISTIC, got.etag).revision]
+
+
+def test_uuids_and_editors_with_nul_are_refused(db, article):
+    """A NUL inside a uuid or an editor name is an InvalidArgumentError on both backends."""
+    with pytest.raises(nm.InvalidArgumentError) as uuid:
+        db.get("a\x00b")
+    with pytest.raises(nm.InvalidArgumentError) as editor:
+        db.save(article, editor="al\x00ice")
+    assert ("uuid", "editor") == (uuid.value.field, editor.value.field)

@@ -1,16 +1,19 @@
-"""``newsml store put|get|history --db PATH``: the embedded store for operators.
+"""``newsml store put|get|history --db PATH|URL``: the store for operators.
 
-* ``put FILE... | -``: save each NewsML file as a new revision (the database
-  is created when missing); prints ``uuid<TAB>revision<TAB>etag`` per file.
+``--db`` is an SQLite file path or a ``postgresql://user:password@host:port/dbname``
+URL (`newsml_tools.store.open_store`); a URL is never taken for a file name.
+
+* ``put FILE... | -``: save each NewsML file (any item kind) as a new
+  revision (the SQLite file or the PostgreSQL tables are created when missing); prints ``uuid<TAB>revision<TAB>etag`` per file.
   ``--locking none|optimistic|pessimistic`` with ``--etag`` / ``--editor``
   apply the store's locking rules; ``--validate`` refuses items that fail the
-  editor session's checks.
+  editor session's checks (news items; other kinds are stored as parsed).
 * ``get UUID [--revision N] [-o FILE]``: the stored NewsML text.
 * ``history UUID [--json]``: one line per revision, oldest first:
   ``revision<TAB>etag<TAB>saved_at<TAB>editor``.
 
 Exit status: 0 done, 1 refused (conflict, lock, not found, unreadable
-input or database), 2 usage errors (argparse).
+input or database, unreachable server), 2 usage errors (argparse).
 """
 
 from __future__ import annotations
@@ -23,9 +26,9 @@ from pathlib import Path
 import attrs
 
 from newsml_codecs import newsml
-from newsml_model import LockingMode, NewsItemError
+from newsml_model import LockingMode, NewsItem, NewsItemError
 from newsml_tools._validation import validate
-from newsml_tools.store import SQLiteStore
+from newsml_tools.store import open_store
 
 _MODES = {
     "none": LockingMode.NONE,
@@ -51,7 +54,7 @@ def put(args: argparse.Namespace) -> int:
     """Save every input as a new revision; 1 when any was refused."""
     failed = 0
     try:
-        store = SQLiteStore(args.db, create=True)
+        store = open_store(args.db, create=True)
     except NewsItemError as error:
         return _fail(str(error))
     with store:
@@ -59,7 +62,7 @@ def put(args: argparse.Namespace) -> int:
             try:
                 data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
                 item = newsml.loads(data)
-                problems = validate(item) if args.validate else []
+                problems = validate(item) if args.validate and isinstance(item, NewsItem) else []
                 if problems:
                     failed += 1
                     for problem in problems:
@@ -77,7 +80,7 @@ def put(args: argparse.Namespace) -> int:
 def get(args: argparse.Namespace) -> int:
     """Write the stored NewsML of a revision to standard output or ``--output``."""
     try:
-        with SQLiteStore(args.db, create=False, readonly=True) as store:
+        with open_store(args.db, create=False, readonly=True) as store:
             _, text = store.read(args.uuid, args.revision)
         if args.output:
             Path(args.output).write_text(text, encoding="utf-8")
@@ -91,12 +94,13 @@ def get(args: argparse.Namespace) -> int:
 def history(args: argparse.Namespace) -> int:
     """List the revisions of an item, oldest first; 1 when none is stored."""
     try:
-        with SQLiteStore(args.db, create=False, readonly=True) as store:
+        with open_store(args.db, create=False, readonly=True) as store:
             revisions = store.history(args.uuid)
+            where = str(store.path)  # a URL without its password
     except NewsItemError as error:
         return _fail(str(error))
     if not revisions:
-        return _fail(f"{args.db}: no stored item {args.uuid}")
+        return _fail(f"{where}: no stored item {args.uuid}")
     if args.json:
         print(json.dumps([attrs.asdict(revision) for revision in revisions], indent=2))
     else:
@@ -113,12 +117,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """
     parser = subparsers.add_parser(
         "store",
-        help="save and read revisioned items in an embedded SQLite store",
-        description="Operate on the embedded store (docs/persistence.md).",
+        help="save and read revisioned items in an SQLite or PostgreSQL store",
+        description="Operate on a store: an SQLite file or a PostgreSQL URL (docs/persistence.md).",
     )
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     db = argparse.ArgumentParser(add_help=False)
-    db.add_argument("--db", required=True, metavar="PATH", help="the store's SQLite file")
+    db.add_argument(
+        "--db",
+        required=True,
+        metavar="PATH|URL",
+        help="the store: an SQLite file, or postgresql://user:password@host:port/dbname",
+    )
 
     put_parser = actions.add_parser("put", parents=[db], help="save NewsML files as new revisions")
     put_parser.add_argument(

@@ -2,7 +2,8 @@
 
 `Store` is the interface an `newsml_tools.editor.Editor` saves through;
 `SQLiteStore` is the embedded default (one SQLite file, standard library
-only). Every save is a new revision with its own etag; the
+only), `PostgresStore` the shared one (the ``postgres`` extra), and
+`open_store` opens either from a path or a ``postgresql://`` URL. Every save is a new revision with its own etag; the
 `newsml_model.LockingMode` of the save decides what protects it: nothing
 (NONE, the last writer wins), the etag the caller loaded
 (OPTIMISTIC_LOCKING), or a lease held by a named editor
@@ -12,6 +13,7 @@ Errors (all `newsml_model.NewsItemError`)::
 
     StoreError
     +-- StoreFileError (OSError)                database file missing, unreadable or corrupt
+    +-- StoreConnectionError (ConnectionError)  PostgreSQL unreachable, login refused, no database
     +-- StoreBusyError (TimeoutError)           another writer held the database too long
     +-- ConflictError (RuntimeError)            optimistic save with a stale etag
     +-- LockedError (RuntimeError)              another editor holds the lock
@@ -23,9 +25,12 @@ from newsml_tools.store._errors import (
     ItemNotFoundError,
     LockedError,
     StoreBusyError,
+    StoreConnectionError,
     StoreError,
     StoreFileError,
 )
+from newsml_tools.store._open import open_store
+from newsml_tools.store._postgres import PostgresStore
 from newsml_tools.store._protocol import Lock, Revision, Store
 from newsml_tools.store._sqlite import SQLiteStore
 
@@ -34,10 +39,13 @@ __all__ = [
     "ItemNotFoundError",
     "Lock",
     "LockedError",
+    "PostgresStore",
     "Revision",
     "SQLiteStore",
     "Store",
     "StoreBusyError",
+    "StoreConnectionError",
     "StoreError",
     "StoreFileError",
+    "open_store",
 ]

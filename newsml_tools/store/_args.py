@@ -2,17 +2,40 @@
 
 from __future__ import annotations
 
+import typing
 from datetime import UTC, datetime
 
-from newsml_model import InvalidArgumentError, LockingMode
+from newsml_model import AnyItem, InvalidArgumentError, LockingMode
 from newsml_tools.store._protocol import Revision
+
+# The records `AnyItem` unites, for isinstance checks.
+ITEM_TYPES: tuple[type, ...] = typing.get_args(AnyItem)
 
 
 def check_uuid(uuid: object) -> str:
     """`uuid` if it is a non-empty string, else `InvalidArgumentError`."""
-    if not isinstance(uuid, str) or not uuid:
+    # NUL never belongs in a name, and PostgreSQL's text cannot hold it.
+    if not isinstance(uuid, str) or not uuid or "\x00" in uuid:
         raise InvalidArgumentError(f"uuid must be a non-empty string, not {uuid!r}", field="uuid")
     return uuid
+
+
+def check_item(item: object) -> tuple[AnyItem, str]:
+    """`item` and its guid, the key it is stored under.
+
+    Raises:
+        InvalidArgumentError: Not an item record, or an item without a guid.
+    """
+    if not isinstance(item, ITEM_TYPES):
+        raise InvalidArgumentError(
+            f"item must be a NewsML item record, not {type(item).__name__}", field="item"
+        )
+    guid = typing.cast(AnyItem, item).guid
+    if not guid:
+        raise InvalidArgumentError("the item has no guid to store it under", field="item.guid")
+    if "\x00" in guid:
+        raise InvalidArgumentError(f"the guid {guid!r} contains NUL", field="item.guid")
+    return typing.cast(AnyItem, item), guid
 
 
 # The largest revision number either backend can hold (a signed 64-bit integer).
@@ -30,7 +53,7 @@ def check_revision(revision: object) -> int:
 
 def check_editor(editor: object) -> str:
     """`editor` if it is a non-empty string, else `InvalidArgumentError`."""
-    if not isinstance(editor, str) or not editor:
+    if not isinstance(editor, str) or not editor or "\x00" in editor:
         raise InvalidArgumentError(
             f"editor must be a non-empty string, not {editor!r}", field="editor"
         )

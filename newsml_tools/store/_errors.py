@@ -5,12 +5,14 @@ Each also inherits the nearest builtin, as every library error does::
     nm.NewsItemError
     +-- StoreError                                  any refusal of the store
         +-- StoreFileError (OSError)                database file missing, unreadable or corrupt
+        +-- StoreConnectionError (ConnectionError)  PostgreSQL unreachable, login refused, no database
         +-- StoreBusyError (TimeoutError)           another writer held the database too long
         +-- ConflictError (RuntimeError)            optimistic save with a stale etag
         +-- LockedError (RuntimeError)              another editor holds the lock
         +-- ItemNotFoundError (nm.NotFoundError)    no such uuid or revision stored
 
-Every message says where: the database path, the uuid, the etags or the
+Every message says where: the database path (a PostgreSQL URL without its
+password), the uuid, the etags or the
 lock owner involved.
 """
 
@@ -44,6 +46,17 @@ class StoreFileError(StoreError, OSError):
 
     def __str__(self) -> str:
         # OSError.__str__ would print the bare first argument; keep ours.
+        return f"{self.path}: {self.reason}"
+
+
+class StoreConnectionError(StoreError, ConnectionError):
+    """The PostgreSQL server cannot be reached, refused the login, or has no such database.
+
+    Also raised when the connection is lost in the middle of a call (the
+    server restarted): the next call connects again.
+    """
+
+    def __str__(self) -> str:
         return f"{self.path}: {self.reason}"
 
 

@@ -6,7 +6,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from newsml_model import LockingMode, NewsItem
+from newsml_model import AnyItem, LockingMode
 
 
 @attrs.frozen(kw_only=True)
@@ -48,11 +48,12 @@ class Lock:
 class Store(Protocol):
     """Where an editor session persists items: by uuid, revisioned, locked.
 
-    `SQLiteStore` is the embedded default; any object with these methods
+    `SQLiteStore` is the embedded default, `PostgresStore` the shared one;
+    items of every kind (`newsml_model.AnyItem`) are stored. Any object with these methods
     will do (a content service client, an in-memory fake in tests).
     """
 
-    def get(self, uuid: str, revision: int | None = None) -> NewsItem:
+    def get(self, uuid: str, revision: int | None = None) -> AnyItem:
         """The item at `revision` (the head when None), its ``etag`` set.
 
         Raises:
@@ -62,7 +63,7 @@ class Store(Protocol):
 
     def save(
         self,
-        item: NewsItem,
+        item: AnyItem,
         locking_mode: LockingMode = LockingMode.NONE,
         expected_etag: str | None = None,
         *,

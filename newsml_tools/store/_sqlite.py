@@ -22,12 +22,13 @@ from pathlib import Path
 import attrs
 
 from newsml_codecs import newsml
-from newsml_model import DecodeError, InvalidArgumentError, LockingMode, NewsItem
+from newsml_model import AnyItem, DecodeError, InvalidArgumentError, LockingMode
 from newsml_tools.store import _sqlite_db as db
 from newsml_tools.store._args import (
     MAX_REVISION,
     check_args,
     check_editor,
+    check_item,
     check_revision,
     check_uuid,
     revision_of,
@@ -169,7 +170,7 @@ class SQLiteStore:
         *columns, text = rows[0]
         return revision_of(tuple(columns)), str(text)
 
-    def get(self, uuid: str, revision: int | None = None) -> NewsItem:
+    def get(self, uuid: str, revision: int | None = None) -> AnyItem:
         """The item at `revision` (the head when None), with its ``etag`` set.
 
         Raises:
@@ -219,7 +220,7 @@ class SQLiteStore:
 
     def save(
         self,
-        item: NewsItem,
+        item: AnyItem,
         locking_mode: LockingMode = LockingMode.NONE,
         expected_etag: str | None = None,
         *,
@@ -247,15 +248,9 @@ class SQLiteStore:
             InvalidArgumentError: No guid, or an argument of the wrong type.
             StoreBusyError: Other writers kept the database busy too long.
         """
-        if not isinstance(item, NewsItem):
-            raise InvalidArgumentError(
-                f"item must be a NewsItem, not {type(item).__name__}", field="item"
-            )
-        if not item.guid:
-            raise InvalidArgumentError("the item has no guid to store it under", field="item.guid")
+        item, uuid = check_item(item)
         mode = check_args(locking_mode, expected_etag, editor)
         text = newsml.dumps(item)
-        uuid = item.guid
         with self._write() as conn:
             now = self._clock()
             self._check_lock(conn, uuid, mode, editor, now)

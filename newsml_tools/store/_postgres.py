@@ -1,0 +1,461 @@
+"""`PostgresStore`: the shared store on PostgreSQL (psycopg 3, pooled connections).
+
+Concurrency is the database's, never a read-then-write in the client. Every
+write is one transaction that first takes a transaction-scoped advisory lock
+keyed by the item's uuid (``pg_advisory_xact_lock``): a row lock cannot guard
+an item whose row does not exist yet (a first save, a lock taken before the
+first save), the advisory lock can. Writers of one uuid queue there; the
+next statements read the lock and the head in a fresh READ COMMITTED
+snapshot, so the lease check, the etag comparison, the insert of the
+revision and the move of the head see every earlier commit. The lock is
+released by COMMIT or ROLLBACK, and by the server when a client dies.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import uuid as uuids
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from newsml_codecs import newsml
+from newsml_model import AnyItem, DecodeError, InvalidArgumentError, LockingMode
+from newsml_tools.store import _postgres_db as db
+from newsml_tools.store._args import (
+    MAX_REVISION,
+    check_args,
+    check_editor,
+    check_item,
+    check_revision,
+    check_uuid,
+    revision_of,
+    rfc3339,
+)
+from newsml_tools.store._errors import (
+    ConflictError,
+    ItemNotFoundError,
+    LockedError,
+    StoreConnectionError,
+    StoreError,
+    StoreFileError,
+)
+from newsml_tools.store._protocol import Lock, Revision
+
+if TYPE_CHECKING:
+    import psycopg
+    from psycopg_pool import ConnectionPool
+
+_COLUMNS = "uuid, revision, etag, saved_at, editor"
+
+
+class PostgresStore:
+    """Items by uuid in a PostgreSQL database, with the SQLite store's rules.
+
+    Connections come from a `psycopg_pool.ConnectionPool` (checked before
+    each use, so a restarted server is reconnected to), safe to share
+    between threads; a forked child opens its own pool.
+
+    Args:
+        url: A ``postgresql://user:password@host:port/dbname`` URL (any
+            libpq connection string works).
+        create: Create the store's tables when the database has none.
+        timeout: Seconds a write waits for another writer's lock on the
+            same item, and a call waits for a connection, before
+            `StoreBusyError` / `StoreConnectionError`.
+        clock: Seconds since the epoch for leases and ``saved_at``; None
+            (default) uses the database server's clock, shared by every
+            client.
+        readonly: Every transaction read-only (writes raise `StoreFileError`).
+        pool_size: Most connections the pool opens.
+
+    Raises:
+        StoreConnectionError: The server cannot be reached, refused the
+            login, or has no such database.
+        StoreFileError: No store in the database (``create=False``), or a
+            newer schema version.
+        StoreError: psycopg is not installed.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        create: bool = True,
+        timeout: float = 30.0,
+        clock: Callable[[], float] | None = None,
+        readonly: bool = False,
+        pool_size: int = 4,
+    ) -> None:
+        self._url = url
+        self.path = db.redact(url)
+        self._timeout = timeout
+        self._clock = clock
+        self._pool_size = pool_size
+        self._pool_: ConnectionPool[Any] | None = None
+        self._pool_pid = 0
+        psycopg = db.driver()
+        try:
+            given = psycopg.conninfo.conninfo_to_dict(url).get("options")
+        except psycopg.Error as error:
+            raise StoreConnectionError(
+                f"not a PostgreSQL URL or connection string: {db.reason(error)}", path=self.path
+            ) from error
+        # Ours after the URL's own server options (a search_path, say).
+        options = f"{given or ''} -c lock_timeout={max(1, round(timeout * 1000))}".strip()
+        if readonly:
+            options += " -c default_transaction_read_only=on"
+        self._kwargs: dict[str, Any] = {
+            "autocommit": True,
+            "connect_timeout": max(2, min(10, math.ceil(timeout))),
+            "options": options,
+        }
+        # Test hook: called inside a write's transaction just before COMMIT.
+        self._before_commit: Callable[[], None] | None = None
+        # A direct first connection, so a refused login or a missing
+        # database is reported as the server said it, before any pool.
+        try:
+            with psycopg.connect(url, **self._kwargs) as conn:
+                db.prepare(conn, create=create and not readonly, where=self.path)
+        except psycopg.Error as error:
+            raise self._refused(error) from error
+
+    # -- connections and transactions ---------------------------------------
+
+    def _refused(self, error: Exception) -> StoreError:
+        if isinstance(error, db.driver().OperationalError):
+            return StoreConnectionError(
+                f"cannot connect to the PostgreSQL server: {db.reason(error)}", path=self.path
+            )
+        return db.wrap(error, self.path)
+
+    def _pool(self) -> ConnectionPool[Any]:
+        if self._pool_ is None or self._pool_pid != os.getpid():
+            try:
+                from psycopg_pool import ConnectionPool
+            except ImportError:
+                raise StoreError(
+                    "PostgreSQL stores need psycopg_pool: pip install 'newsml-model[postgres]'",
+                    path=self.path,
+                ) from None
+            self._pool_ = ConnectionPool(
+                self._url,
+                min_size=1,
+                max_size=self._pool_size,
+                kwargs=self._kwargs,
+                check=ConnectionPool.check_connection,
+                timeout=self._timeout,
+                open=True,
+                name="newsml-store",
+            )
+            self._pool_pid = os.getpid()
+        return self._pool_
+
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        psycopg = db.driver()
+        from psycopg_pool import PoolTimeout
+
+        try:
+            with self._pool().connection() as conn:
+                yield conn
+        except PoolTimeout as error:
+            raise self._unreachable() from error
+        except psycopg.Error as error:
+            raise db.wrap(error, self.path) from error
+
+    def _unreachable(self) -> StoreError:
+        """Why no connection came within the timeout: the server's answer, if any."""
+        psycopg = db.driver()
+        try:
+            psycopg.connect(self._url, **self._kwargs).close()
+        except psycopg.Error as error:
+            return self._refused(error)
+        return StoreConnectionError(
+            f"no free connection within {self._timeout} s (pool of {self._pool_size})",
+            path=self.path,
+        )
+
+    @contextmanager
+    def _write(self, uuid: str) -> Iterator[tuple[psycopg.Connection[Any], float]]:
+        with self._connection() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (uuid,))
+            yield conn, self._now(conn)
+            if self._before_commit is not None:
+                self._before_commit()
+
+    def _now(self, conn: psycopg.Connection[Any]) -> float:
+        if self._clock is not None:
+            return self._clock()
+        row = conn.execute("SELECT extract(epoch FROM clock_timestamp())::float8").fetchone()
+        assert row is not None  # a SELECT without FROM has one row
+        return float(row[0])
+
+    def _read(self, query: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
+        psycopg = db.driver()
+        for attempt in range(2):
+            with self._connection() as conn:
+                try:
+                    return conn.execute(query, args).fetchall()
+                except psycopg.OperationalError:
+                    # The server went away between the pool's check and the
+                    # query: a read is safe to send once more on a new connection.
+                    if attempt or not conn.broken:
+                        raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def close(self) -> None:
+        """Close the pool and its connections."""
+        if self._pool_ is not None and self._pool_pid == os.getpid():
+            self._pool_.close()
+        self._pool_ = None
+
+    def __enter__(self) -> PostgresStore:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({self.path!r})"
+
+    # -- reading -------------------------------------------------------------
+
+    def read(self, uuid: str, revision: int | None = None) -> tuple[Revision, str]:
+        """The stored NewsML text of `uuid` at `revision` (the head when None).
+
+        Raises:
+            ItemNotFoundError: No such uuid or revision.
+            InvalidArgumentError: `uuid` or `revision` has the wrong type.
+        """
+        uuid = check_uuid(uuid)
+        if revision is None:
+            rows = self._read(
+                f"SELECT r.{_COLUMNS.replace(', ', ', r.')}, r.newsml FROM newsml_items i "
+                "JOIN newsml_revisions r ON r.uuid = i.uuid AND r.revision = i.revision "
+                "WHERE i.uuid = %s",
+                (uuid,),
+            )
+        else:
+            check_revision(revision)
+            rows = (
+                []
+                if revision > MAX_REVISION
+                else self._read(
+                    f"SELECT {_COLUMNS}, newsml FROM newsml_revisions "
+                    "WHERE uuid = %s AND revision = %s",
+                    (uuid, revision),
+                )
+            )
+        if not rows:
+            raise ItemNotFoundError(uuid, revision=revision, path=self.path)
+        *columns, text = rows[0]
+        return revision_of(tuple(columns)), str(text)
+
+    def get(self, uuid: str, revision: int | None = None) -> AnyItem:
+        """The item at `revision` (the head when None), with its ``etag`` set.
+
+        Raises:
+            ItemNotFoundError: No such uuid or revision.
+            StoreFileError: The stored text no longer parses.
+        """
+        found, text = self.read(uuid, revision)
+        try:
+            item = newsml.loads(text)
+        except DecodeError as error:
+            raise StoreFileError(
+                f"revision {found.revision} of {uuid} cannot be read: {error}", path=self.path
+            ) from error
+        return attrs.evolve(item, etag=found.etag)
+
+    def history(self, uuid: str) -> tuple[Revision, ...]:
+        """Every stored revision of `uuid`, oldest first (empty when unknown)."""
+        rows = self._read(
+            f"SELECT {_COLUMNS} FROM newsml_revisions WHERE uuid = %s ORDER BY revision",
+            (check_uuid(uuid),),
+        )
+        return tuple(revision_of(row) for row in rows)
+
+    def exists(self, uuid: str) -> bool:
+        """True when `uuid` is stored."""
+        return bool(self._read("SELECT 1 FROM newsml_items WHERE uuid = %s", (check_uuid(uuid),)))
+
+    def uuids(self) -> tuple[str, ...]:
+        """Every stored uuid, sorted (byte order, as the SQLite store)."""
+        rows = self._read('SELECT uuid FROM newsml_items ORDER BY uuid COLLATE "C"', ())
+        return tuple(str(row[0]) for row in rows)
+
+    def lock_info(self, uuid: str) -> Lock | None:
+        """The live lock on `uuid`, or None (expired leases count as none)."""
+        uuid = check_uuid(uuid)
+        rows = self._read(
+            "SELECT editor, expires, extract(epoch FROM clock_timestamp())::float8 "
+            "FROM newsml_locks WHERE uuid = %s",
+            (uuid,),
+        )
+        if not rows:
+            return None
+        editor, expires, server_now = rows[0]
+        now = self._clock() if self._clock is not None else float(server_now)
+        return None if float(expires) <= now else Lock(uuid=uuid, editor=editor, expires=expires)
+
+    def check(self) -> list[str]:
+        """Problems in the tables; [] when consistent (see `_postgres_db.check`)."""
+        with self._connection() as conn:
+            return db.check(conn)
+
+    # -- writing -------------------------------------------------------------
+
+    def save(
+        self,
+        item: AnyItem,
+        locking_mode: LockingMode = LockingMode.NONE,
+        expected_etag: str | None = None,
+        *,
+        editor: str | None = None,
+    ) -> Revision:
+        """Store `item` under its guid as a new revision, in one transaction.
+
+        The rules are `SQLiteStore.save`'s (see there and docs/persistence.md).
+
+        Raises:
+            ConflictError: Optimistic locking and `expected_etag` is stale.
+            LockedError: Another editor holds the lock, or pessimistic
+                locking and `editor` does not.
+            InvalidArgumentError: No guid, or an argument of the wrong type.
+            StoreBusyError: Another writer held the item beyond the timeout.
+            StoreConnectionError: The server went away.
+        """
+        item, uuid = check_item(item)
+        mode = check_args(locking_mode, expected_etag, editor)
+        text = newsml.dumps(item)
+        with self._write(uuid) as (conn, now):
+            head, _ = self._guard(conn, uuid, mode, expected_etag, editor, now)
+            saved = Revision(
+                uuid=uuid,
+                revision=head + 1,
+                etag=uuids.uuid4().hex,
+                saved_at=rfc3339(now),
+                editor=editor,
+            )
+            conn.execute(
+                f"WITH saved AS (INSERT INTO newsml_revisions ({_COLUMNS}, newsml) "
+                "VALUES (%(u)s, %(r)s, %(e)s, %(at)s, %(by)s, %(text)s)) "
+                "INSERT INTO newsml_items (uuid, revision, etag) VALUES (%(u)s, %(r)s, %(e)s) "
+                "ON CONFLICT (uuid) DO UPDATE SET revision = excluded.revision, etag = excluded.etag",
+                {
+                    "u": uuid,
+                    "r": saved.revision,
+                    "e": saved.etag,
+                    "at": saved.saved_at,
+                    "by": editor,
+                    "text": text,
+                },
+            )
+        return saved
+
+    def delete(
+        self,
+        uuid: str,
+        locking_mode: LockingMode = LockingMode.NONE,
+        expected_etag: str | None = None,
+        *,
+        editor: str | None = None,
+    ) -> bool:
+        """Remove `uuid` and all its revisions, under the same rules as `save`.
+
+        Returns:
+            False when nothing was stored under `uuid`.
+        """
+        uuid = check_uuid(uuid)
+        mode = check_args(locking_mode, expected_etag, editor)
+        with self._write(uuid) as (conn, now):
+            head, _ = self._guard(conn, uuid, mode, expected_etag, editor, now)
+            conn.execute("DELETE FROM newsml_revisions WHERE uuid = %s", (uuid,))
+            conn.execute("DELETE FROM newsml_items WHERE uuid = %s", (uuid,))
+        return head > 0
+
+    def lock(self, uuid: str, editor: str, lease: float = 300.0) -> Lock:
+        """Take `uuid`'s lock for `lease` seconds, renew it, or take it over after expiry.
+
+        Raises:
+            LockedError: Another editor's lease has not expired.
+            InvalidArgumentError: Empty names or a lease that is not a positive number.
+        """
+        uuid, editor = check_uuid(uuid), check_editor(editor)
+        if (
+            isinstance(lease, bool)
+            or not isinstance(lease, int | float)
+            or not 0 < lease < math.inf
+        ):
+            raise InvalidArgumentError(
+                f"lease must be positive seconds, not {lease!r}", field="lease"
+            )
+        with self._write(uuid) as (conn, now):
+            self._guard(conn, uuid, LockingMode.NONE, None, editor, now)
+            taken = Lock(uuid=uuid, editor=editor, expires=now + float(lease))
+            conn.execute(
+                "INSERT INTO newsml_locks (uuid, editor, expires) VALUES (%s, %s, %s) "
+                "ON CONFLICT (uuid) DO UPDATE SET editor = excluded.editor, expires = excluded.expires",
+                (uuid, editor, taken.expires),
+            )
+        return taken
+
+    def unlock(self, uuid: str, editor: str) -> bool:
+        """Release `editor`'s lock on `uuid`; False when it held no live one.
+
+        Raises:
+            LockedError: Another editor holds a live lock.
+        """
+        uuid, editor = check_uuid(uuid), check_editor(editor)
+        with self._write(uuid) as (conn, now):
+            self._guard(conn, uuid, LockingMode.NONE, None, editor, now)
+            released = conn.execute(
+                "DELETE FROM newsml_locks WHERE uuid = %s AND editor = %s AND expires > %s",
+                (uuid, editor, now),
+            ).rowcount
+            conn.execute("DELETE FROM newsml_locks WHERE uuid = %s AND expires <= %s", (uuid, now))
+        return released > 0
+
+    def _guard(
+        self,
+        conn: psycopg.Connection[Any],
+        uuid: str,
+        mode: LockingMode,
+        expected_etag: str | None,
+        editor: str | None,
+        now: float,
+    ) -> tuple[int, str | None]:
+        """The head (revision, etag) after checking the lease and, optimistically, the etag."""
+        row = conn.execute(
+            "SELECT (SELECT editor FROM newsml_locks WHERE uuid = %(u)s), "
+            "(SELECT expires FROM newsml_locks WHERE uuid = %(u)s), "
+            "(SELECT revision FROM newsml_items WHERE uuid = %(u)s), "
+            "(SELECT etag FROM newsml_items WHERE uuid = %(u)s)",
+            {"u": uuid},
+        ).fetchone()
+        assert row is not None  # a SELECT without FROM has one row
+        owner, expires, head, current = row
+        live = owner is not None and float(expires) > now
+        if live and owner != editor:
+            raise LockedError(
+                uuid,
+                f"{uuid} is locked by {owner!r} until {rfc3339(float(expires))}",
+                owner=str(owner),
+                expires=float(expires),
+                path=self.path,
+            )
+        if mode is LockingMode.PESSIMISTIC_LOCKING and not live:
+            raise LockedError(
+                uuid,
+                f"{uuid} is not locked by {editor!r}: lock it before a pessimistic save",
+                owner=None,
+                expires=None,
+                path=self.path,
+            )
+        if mode is LockingMode.OPTIMISTIC_LOCKING and expected_etag != current:
+            raise ConflictError(uuid, expected=expected_etag, current=current, path=self.path)
+        return (0, None) if head is None else (int(head), str(current))

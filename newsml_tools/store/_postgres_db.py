@@ -1,0 +1,174 @@
+"""The tables behind `PostgresStore`, their schema version, and psycopg's errors.
+
+The tables have the meaning of the SQLite store's, prefixed ``newsml_`` so a
+store can share a database with other applications: ``newsml_items`` the
+heads, ``newsml_revisions`` every save (the NewsML text), ``newsml_locks``
+the pessimistic leases, and ``newsml_store`` a key/value table holding the
+``schema_version`` a later release migrates from.
+
+psycopg is imported lazily (`driver`), so ``newsml_tools.store`` imports
+without the ``postgres`` extra; only opening a PostgreSQL store needs it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
+
+from newsml_tools.store._errors import (
+    StoreBusyError,
+    StoreConnectionError,
+    StoreError,
+    StoreFileError,
+)
+
+if TYPE_CHECKING:
+    import psycopg
+
+SCHEMA_VERSION = 1
+
+# Serialises the creation of the tables by concurrent first openers.
+SCHEMA_LOCK = 0x4E4D4C53  # "NMLS", the SQLite store's application id
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS newsml_store (
+        key text PRIMARY KEY,
+        value text NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS newsml_items (
+        uuid text PRIMARY KEY,
+        revision bigint NOT NULL,
+        etag text NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS newsml_revisions (
+        uuid text NOT NULL,
+        revision bigint NOT NULL,
+        etag text NOT NULL,
+        saved_at text NOT NULL,
+        editor text,
+        newsml text NOT NULL,
+        PRIMARY KEY (uuid, revision)
+    )""",
+    """CREATE TABLE IF NOT EXISTS newsml_locks (
+        uuid text PRIMARY KEY,
+        editor text NOT NULL,
+        expires double precision NOT NULL
+    )""",
+)
+
+
+def driver() -> ModuleType:
+    """The ``psycopg`` module.
+
+    Raises:
+        StoreError: psycopg is not installed (the ``postgres`` extra).
+    """
+    try:
+        return importlib.import_module("psycopg")
+    except ImportError:
+        raise StoreError(
+            "PostgreSQL stores need psycopg: pip install 'newsml-model[postgres]'",
+            path="postgresql",
+        ) from None
+
+
+def redact(url: str) -> str:
+    """`url` without its password, for messages and ``path``."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+
+
+def prepare(conn: psycopg.Connection[Any], *, create: bool, where: str) -> None:
+    """Check the store's tables and schema version; create them when allowed.
+
+    Raises:
+        StoreFileError: No store in the database (and not `create`), or a
+            schema version this library does not read.
+    """
+    version = _version(conn)
+    if version is None:
+        if not create:
+            raise StoreFileError(
+                "no newsml store in this database (open it with create=True)", path=where
+            )
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            for statement in _SCHEMA:
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO newsml_store (key, value) VALUES ('schema_version', %s) "
+                "ON CONFLICT (key) DO NOTHING",
+                (str(SCHEMA_VERSION),),
+            )
+        version = _version(conn)
+    if version != str(SCHEMA_VERSION):
+        raise StoreFileError(
+            f"store schema version {version} is not supported (this library reads {SCHEMA_VERSION})",
+            path=where,
+        )
+
+
+def _version(conn: psycopg.Connection[Any]) -> str | None:
+    row = conn.execute("SELECT to_regclass('newsml_store') IS NOT NULL").fetchone()
+    if row is None or not row[0]:
+        return None
+    found = conn.execute("SELECT value FROM newsml_store WHERE key = 'schema_version'").fetchone()
+    return None if found is None else str(found[0])
+
+
+def reason(error: BaseException) -> str:
+    """psycopg's message on one line, without its ``connection failed:`` preamble."""
+    text = " ".join(str(error).split())
+    fatal = text.rfind("FATAL:")
+    return text[fatal + len("FATAL:") :].strip() if fatal >= 0 else text
+
+
+def wrap(error: Exception, where: str) -> StoreError:
+    """The store error for a psycopg (or pool) error, saying what is wrong."""
+    errors = driver().errors
+    text = reason(error)
+    if isinstance(error, errors.LockNotAvailable | errors.QueryCanceled):
+        return StoreBusyError(f"the item stayed locked by another writer: {text}", path=where)
+    if isinstance(error, errors.SerializationFailure | errors.DeadlockDetected):
+        return StoreBusyError(f"concurrent writers: {text}", path=where)
+    if isinstance(error, errors.ReadOnlySqlTransaction):
+        return StoreFileError(f"the store is read-only: {text}", path=where)
+    if isinstance(error, errors.DiskFull):
+        return StoreFileError(f"the server's disk is full: {text}", path=where)
+    if isinstance(error, errors.InsufficientPrivilege):
+        return StoreFileError(f"no permission: {text}", path=where)
+    if isinstance(error, errors.UndefinedTable):
+        return StoreFileError(f"the store's tables are missing: {text}", path=where)
+    if isinstance(error, driver().OperationalError):
+        return StoreConnectionError(f"lost the connection to the server: {text}", path=where)
+    return StoreError(f"database error: {text}", path=where)
+
+
+def check(conn: psycopg.Connection[Any]) -> list[str]:
+    """Problems in a store's tables; [] when consistent (as the SQLite store's check)."""
+    problems: list[str] = []
+    query = """
+        SELECT i.uuid, i.revision, i.etag, count(r.revision), max(r.revision),
+               (SELECT etag FROM newsml_revisions WHERE uuid = i.uuid AND revision = i.revision)
+        FROM newsml_items i LEFT JOIN newsml_revisions r ON r.uuid = i.uuid
+        GROUP BY i.uuid, i.revision, i.etag
+    """
+    for uuid, head, etag, count, last, head_etag in conn.execute(query):
+        if count != head or last != head:
+            problems.append(
+                f"{uuid}: head is revision {head} but {count} revisions up to {last} are stored"
+            )
+        if head_etag != etag:
+            problems.append(
+                f"{uuid}: head etag {etag!r} differs from revision {head}'s {head_etag!r}"
+            )
+    orphans = conn.execute(
+        "SELECT DISTINCT uuid FROM newsml_revisions WHERE uuid NOT IN (SELECT uuid FROM newsml_items)"
+    ).fetchall()
+    problems.extend(f"{uuid}: revisions without a head" for (uuid,) in orphans)
+    return problems

@@ -1,0 +1,162 @@
+"""A throwaway PostgreSQL cluster for the store tests, one per test session.
+
+`Cluster.start` runs ``initdb`` and ``pg_ctl`` from the installed PostgreSQL
+(``$NEWSML_PG_BIN``, then ``pg_ctl`` on the PATH, then the newest
+``/usr/lib/postgresql/*/bin``) in a temporary directory, listening on a free
+loopback port with password authentication, and `Cluster.remove` stops it
+and deletes the directory. initdb refuses to run as root, so as root both
+run as the ``postgres`` user (``runuser``) in a directory handed to it.
+Durability is switched off (``fsync``, ``synchronous_commit``): the data is
+thrown away, and the tests stay fast.
+
+`unavailable()` says why no cluster can be started (no binaries, no
+psycopg), for skip reasons.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+USER = "newsml"
+PASSWORD = "s3cret-for-tests"
+
+
+def binaries() -> Path | None:
+    """The directory holding ``initdb`` and ``pg_ctl``, or None."""
+    candidates = [os.environ.get("NEWSML_PG_BIN", "")]
+    on_path = shutil.which("pg_ctl")
+    if on_path:
+        candidates.append(str(Path(on_path).parent))
+    versions = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin"),
+        key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0,
+        reverse=True,
+    )
+    candidates.extend(str(p) for p in versions)
+    for candidate in candidates:
+        if candidate and (Path(candidate) / "initdb").exists():
+            return Path(candidate)
+    return None
+
+
+def unavailable() -> str | None:
+    """Why the PostgreSQL tests cannot run here, or None when they can."""
+    if importlib.util.find_spec("psycopg") is None:
+        return "psycopg is not installed (pip install 'newsml-model[postgres]')"
+    if binaries() is None:
+        return (
+            "no PostgreSQL server binaries (initdb, pg_ctl): install Debian's "
+            "postgresql package or set NEWSML_PG_BIN (see README)"
+        )
+    if os.geteuid() == 0 and shutil.which("runuser") is None:
+        return "running as root without runuser: initdb refuses root"
+    return None
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Cluster:
+    """One running PostgreSQL cluster in a temporary directory."""
+
+    def __init__(self) -> None:
+        found = binaries()
+        assert found is not None, unavailable()
+        self.bin = found
+        self.root = Path(tempfile.mkdtemp(prefix="newsml-pg-"))
+        self.data = self.root / "data"
+        self.port = free_port()
+        self._as: list[str] = []
+        if os.geteuid() == 0:
+            account = pwd.getpwnam("postgres")
+            os.chown(self.root, account.pw_uid, account.pw_gid)
+            self._as = ["runuser", "-u", "postgres", "--"]
+
+    def url(self, database: str = "newsml", *, user: str = USER, password: str = PASSWORD) -> str:
+        """A ``postgresql://`` URL of `database` on this cluster."""
+        return f"postgresql://{user}:{password}@127.0.0.1:{self.port}/{database}"
+
+    def _run(self, *args: str) -> None:
+        # Output to a file, never a pipe: the server pg_ctl starts inherits
+        # it, and a pipe would stay open for as long as the server runs.
+        output = self.root / "commands.log"
+        with output.open("w+", encoding="utf-8") as sink:
+            done = subprocess.run(
+                [*self._as, *args],
+                stdin=subprocess.DEVNULL,
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+                timeout=120,
+                check=False,
+            )
+            sink.seek(0)
+            if done.returncode:
+                raise RuntimeError(f"{args[0]} failed: {sink.read()}")
+
+    def start(self) -> Cluster:
+        """initdb, start, create the test role and database; returns self."""
+        password_file = self.root / "password"
+        password_file.write_text(PASSWORD + "\n", encoding="utf-8")
+        shutil.chown(password_file, *(("postgres", "postgres") if self._as else (None, None)))
+        self._run(
+            str(self.bin / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            USER,
+            f"--pwfile={password_file}",
+            "--auth=scram-sha-256",
+            "--no-sync",
+            "--no-instructions",
+            "-E",
+            "UTF8",
+            "--locale=C",
+        )
+        options = (
+            f"-c port={self.port} -c listen_addresses=127.0.0.1 "
+            f"-c unix_socket_directories={self.root} -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60"
+        )
+        self._pg_ctl("start", "-o", options, "-l", str(self.root / "log"))
+        self.execute("CREATE DATABASE newsml")
+        return self
+
+    def _pg_ctl(self, action: str, *args: str) -> None:
+        self._run(str(self.bin / "pg_ctl"), action, "-D", str(self.data), "-w", "-s", *args)
+
+    def restart(self) -> None:
+        """Restart the server (every open connection is cut)."""
+        self._pg_ctl("restart", "-m", "fast", "-l", str(self.root / "log"))
+
+    def stop(self) -> None:
+        """Stop the server (start it again with `resume`)."""
+        self._pg_ctl("stop", "-m", "fast")
+
+    def resume(self) -> None:
+        """Start the server stopped by `stop`."""
+        self._pg_ctl("start", "-l", str(self.root / "log"))
+
+    def execute(self, statement: str, database: str = "postgres") -> None:
+        """Run one statement as the superuser, outside a transaction."""
+        import psycopg
+
+        with psycopg.connect(self.url(database), autocommit=True) as conn:
+            conn.execute(statement)  # type: ignore[arg-type]  # test SQL, not user input
+
+    def remove(self) -> None:
+        """Stop the server (immediately) and delete its directory."""
+        with contextlib.suppress(RuntimeError):
+            self._pg_ctl("stop", "-m", "immediate")
+        shutil.rmtree(self.root, ignore_errors=True)
