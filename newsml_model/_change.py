@@ -112,10 +112,27 @@ class Change:
     Attributes:
         item: The new item; the input item is never modified.
         events: The events the change raises, in order.
+        original: The item the change started from (set by the API functions;
+            None for a `Change` built by hand). Not part of equality.
     """
 
     item: NewsItem
     events: tuple[Event, ...] = ()
+    original: NewsItem | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def changed(self) -> bool:
+        """Whether the new item differs from the original one.
+
+        False for a call that did nothing (``add_tag`` of a tag already
+        linked) or that rebuilt an equal item. A `Change` built by hand,
+        without `original`, counts as changed.
+        """
+        original = self.original
+        if original is None:
+            return True
+        # Unchanged subtrees are shared, so the comparison only walks what changed.
+        return self.item is not original and self.item != original
 
     def then(
         self,
@@ -129,4 +146,6 @@ class Change:
             >>> change = newsitem.set_guid(item, "a").then(newsitem.set_ed_note, "x")  # doctest: +SKIP
         """
         following = fn(self.item, *args, **kwargs)
-        return Change(item=following.item, events=self.events + following.events)
+        return Change(
+            item=following.item, events=self.events + following.events, original=self.original
+        )

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
+from newsml_codecs._canonical import canonical_form
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -22,12 +23,11 @@ CORPUS_SNIPPETS = {
 
 
 def canonical(xml: str | bytes) -> str:
-    """W3C canonical form without comments, text stripped: DESIGN.md's equality."""
-    if isinstance(xml, bytes):
-        xml = xml.decode("utf-8-sig")
-    if xml.startswith("<?xml"):
-        xml = xml.split("?>", 1)[1]
-    return ET.canonicalize(xml, with_comments=False, strip_text=True)
+    """DESIGN.md's canonical form (the one `newsml_codecs.newsml.equivalent` compares).
+
+    A string, so that a failed ``canonical(a) == canonical(b)`` shows the diff.
+    """
+    return canonical_form(xml)
 
 
 def corpus_newsitems() -> list[Path]:

@@ -238,3 +238,37 @@ def test_every_mutator_on_the_corpus_keeps_the_input(path: Any) -> None:
             continue  # the corpus lacks the target the call names
         newsml.dumps(change.item)
     assert original == copy
+
+
+OTHER_KINDS = ["ConceptItem", "PlanningItem", "Planning", "ItemList", "Package"]
+
+
+@pytest.mark.parametrize("kind", OTHER_KINDS)
+def test_other_item_kinds_are_refused_naming_the_kind(kind: str) -> None:
+    """Every API function given another item kind raises InvalidArgumentError naming it (issue 11)."""
+    other = getattr(nm, kind)()
+    for name in (*newsitem.MUTATORS, *newsitem.GETTERS):
+        args = GETTER_CALLS.get(name, CALLS.get(name, ()))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            with pytest.raises(nm.InvalidArgumentError) as raised:
+                getattr(newsitem, name)(other, *args)
+        assert ("item", True) == (raised.value.field, kind in str(raised.value)), name
+
+
+def test_change_tells_whether_the_item_changed() -> None:
+    """`Change.changed`: False for a call that did nothing, True when the item differs."""
+    once = call("add_tag", FULL)
+    again = newsitem.add_tag(once.item, *CALLS["add_tag"])
+    assert (True, False, once.item) == (once.changed, again.changed, again.item)
+    added = newsitem.add_link(FULL, "p", LINK)
+    assert added.changed
+    assert added.then(newsitem.remove_link_by_uuid, "p", "new-uuid").changed is False
+    assert newsitem.set_ed_note(FULL, "Note").then(newsitem.set_guid, "g-3").changed
+    assert nm.Change(item=FULL).changed  # built by hand: no original to compare with
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_every_mutator_records_its_original(name: str) -> None:
+    """Each exported mutator's Change knows the item it started from."""
+    assert FULL is call(name, FULL).original

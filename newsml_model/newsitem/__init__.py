@@ -12,6 +12,12 @@ a missing target `newsml_model.NotFoundError`. Method by method:
 enumerate the API).
 """
 
+import functools
+from collections.abc import Callable
+from typing import Concatenate, ParamSpec, TypeVar
+
+from newsml_model._change import Change
+from newsml_model._item import NewsItem
 from newsml_model.newsitem._authors import (
     add_author,
     add_simple_author,
@@ -20,6 +26,7 @@ from newsml_model.newsitem._authors import (
     remove_author_by_uuid,
     update_author_with_uuid,
 )
+from newsml_model.newsitem._common import check_item as _check_item
 from newsml_model.newsitem._concept_update import (
     create_extended_geo_link,
     update_concept,
@@ -125,6 +132,9 @@ from newsml_model.newsitem._whole import (
     set_temporary_id,
 )
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
 MUTATORS: tuple[str, ...] = (
     "add_author",
     "add_category",
@@ -222,6 +232,42 @@ GETTERS: tuple[str, ...] = (
     "has_temporary_id",
 )
 """Names of the functions that return values."""
+
+
+def _checked(
+    fn: Callable[Concatenate[NewsItem, _P], _R],
+) -> Callable[Concatenate[NewsItem, _P], _R]:
+    """`fn` with the item checked first: the one check of the whole API."""
+
+    @functools.wraps(fn)
+    def call(item: NewsItem, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return fn(_check_item(item), *args, **kwargs)
+
+    return call
+
+
+def _tracked(
+    fn: Callable[Concatenate[NewsItem, _P], Change],
+) -> Callable[Concatenate[NewsItem, _P], Change]:
+    """`fn` with the item checked first, returning a `Change` that knows its ``original``."""
+
+    @functools.wraps(fn)
+    def call(item: NewsItem, /, *args: _P.args, **kwargs: _P.kwargs) -> Change:
+        change = fn(_check_item(item), *args, **kwargs)
+        return Change(item=change.item, events=change.events, original=item)
+
+    return call
+
+
+# Every exported function checks its item here, once: given another kind
+# (a ConceptItem...) or anything else, InvalidArgumentError names it. Every
+# mutator's Change records the item it started from, for `Change.changed`.
+for _name in GETTERS:
+    globals()[_name] = _checked(globals()[_name])
+for _name in MUTATORS:
+    globals()[_name] = _tracked(globals()[_name])
+del _name
+
 
 __all__ = [
     "GETTERS",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from newsml_model._args import AUTHOR_DATA_FIELDS, NIL_UUID, Author, coerce
@@ -10,7 +11,7 @@ from newsml_model._errors import InvalidArgumentError, NotFoundError
 from newsml_model._item import NewsItem
 from newsml_model._nodes import Element, Link
 from newsml_model.newsitem import _tree
-from newsml_model.newsitem._common import changed, check_item, check_sender, check_str, unchanged
+from newsml_model.newsitem._common import changed, check_sender, check_str, unchanged
 from newsml_model.newsitem._links import has_uuid
 
 AUTHOR = "x-im/author"
@@ -23,7 +24,7 @@ def get_authors(item: NewsItem) -> tuple[Link, ...]:
     when the kept one has the nil uuid (a simple author), else by uuid.
     """
     kept: list[Link] = []
-    for link in _tree.links_of(check_item(item), "itemMeta"):
+    for link in _tree.links_of(item, "itemMeta"):
         if link.type != AUTHOR:
             continue
         if any(
@@ -38,13 +39,12 @@ def _author_link(title: str, uuid: str) -> Link:
     return Link(title=title, uuid=uuid, rel="author", type=AUTHOR)
 
 
-def add_author(item: NewsItem, name: str, author: Author) -> Change:
+def add_author(item: NewsItem, name: str, author: Author | Mapping[str, Any]) -> Change:
     """Append a known author link unless its uuid is linked already; event ``author/add``.
 
     Raises:
         InvalidArgumentError: The author lacks a name or a uuid.
     """
-    check_item(item)
     sender = check_sender(name)
     argument = coerce(Author, author, "author")
     if argument.uuid is None:
@@ -55,7 +55,9 @@ def add_author(item: NewsItem, name: str, author: Author) -> Change:
     return changed(item, sender, "author", "add", argument)
 
 
-def add_simple_author(item: NewsItem, name: str, author: Author | str) -> Change:
+def add_simple_author(
+    item: NewsItem, name: str, author: Author | Mapping[str, Any] | str
+) -> Change:
     """Append a simple author link (no duplicate check); event ``author/add``.
 
     `author` is a name string (Writer) or an `Author`/mapping (description);
@@ -65,7 +67,6 @@ def add_simple_author(item: NewsItem, name: str, author: Author | str) -> Change
     Raises:
         InvalidArgumentError: Neither a string nor an author.
     """
-    check_item(item)
     sender = check_sender(name)
     data: Any
     if isinstance(author, str):
@@ -83,7 +84,9 @@ def _author_path(item: NewsItem, uuid: str) -> tuple[Any, Any]:
     )
 
 
-def update_author_with_uuid(item: NewsItem, name: str, uuid: str, author: Author) -> Change:
+def update_author_with_uuid(
+    item: NewsItem, name: str, uuid: str, author: Author | Mapping[str, Any]
+) -> Change:
     """Rewrite the author link with `uuid`: title, and a fresh ``data`` block.
 
     The first ``data`` below the link is removed; when the author has any of
@@ -96,7 +99,6 @@ def update_author_with_uuid(item: NewsItem, name: str, uuid: str, author: Author
         InvalidArgumentError: A bad author.
         NotFoundError: ``Could not find authorNode with UUID: <uuid>`` (D4).
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(uuid, "uuid")
     argument = coerce(Author, author, "author")
@@ -124,7 +126,6 @@ def remove_author_by_uuid(item: NewsItem, name: str, uuid: str) -> Change:
     Raises:
         NotFoundError: ``Could not find authorNode with UUID: <uuid>``.
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(uuid, "uuid")
     path, found = _author_path(item, uuid)
@@ -141,7 +142,6 @@ def remove_author_by_title(item: NewsItem, name: str, author_name: str) -> Chang
     Raises:
         NotFoundError: ``Could not find authorNode with title: <authorName>``.
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(author_name, "author_name")
     path, _found = _tree.first_child_link(

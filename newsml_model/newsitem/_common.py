@@ -11,12 +11,22 @@ from newsml_model._item import NewsItem
 
 
 def check_item(item: Any) -> NewsItem:
-    """`item` itself, or InvalidArgumentError when it is not a `NewsItem`."""
-    if not isinstance(item, NewsItem):
-        raise InvalidArgumentError(
-            f"item must be a NewsItem, not {type(item).__name__}", field="item"
-        )
-    return item
+    """`item` itself, or InvalidArgumentError when it is not a `NewsItem`.
+
+    The one check of the item argument: every exported function of
+    `newsml_model.newsitem` calls it first. Another item kind (a
+    ``ConceptItem``...) is named with its root element, since the news item
+    API is for news items only (issue 11).
+    """
+    if item.__class__ is NewsItem or isinstance(item, NewsItem):
+        return item
+    kind = type(item).__name__
+    element = getattr(type(item), "element_name", None)
+    if isinstance(element, str) and isinstance(getattr(type(item), "element_namespace", None), str):
+        message = f"item is a {kind} (a {element}): the news item API takes a NewsItem only"
+    else:
+        message = f"item must be a NewsItem, not {kind}"
+    raise InvalidArgumentError(message, field="item")
 
 
 def check_str(value: Any, field: str) -> str:

@@ -17,7 +17,7 @@ from newsml_model._item import NewsItem
 from newsml_model._jxon import js_string
 from newsml_model._nodes import IM, Element, Link, Links
 from newsml_model.newsitem import _tree
-from newsml_model.newsitem._common import changed, check_bool, check_item, check_sender, unchanged
+from newsml_model.newsitem._common import changed, check_bool, check_sender, unchanged
 
 _MAX_CHAIN = 64  # a broader chain deeper than this is surely a cycle
 
@@ -127,7 +127,6 @@ def update_relational_links(
     Raises:
         InvalidArgumentError: Bad arguments; NotFoundError: no link with that uuid.
     """
-    check_item(item)
     path, found = _concept_path(item, concept_node, "concept_node")
     pm = _property_map(property_map)
     new = _with_relations(found, relation, concept_object, pm)
@@ -162,7 +161,6 @@ def update_concept_data(
         InvalidArgumentError: Bad arguments.
         NotFoundError: No itemMeta link with the concept's uuid (the Writer crashes).
     """
-    check_item(item)
     concept = _mapping(concept_object, "concept_object")
     node = (
         _attr(concept.get("uuid"), "concept_object.uuid") if concept_node is None else concept_node
@@ -195,7 +193,6 @@ def update_concept(
     Raises:
         InvalidArgumentError: Bad arguments (not mappings, non-string values).
     """
-    check_item(item)
     sender = check_sender(name)
     concept = _mapping(concept_object, "concept_object")
     pm = _property_map(property_map)
@@ -244,7 +241,6 @@ def create_extended_geo_link(item: NewsItem, related_geo_polygons: Any) -> Chang
     Raises:
         InvalidArgumentError: Not a list of mappings.
     """
-    check_item(item)
     if isinstance(related_geo_polygons, (str, Mapping)) or not isinstance(
         related_geo_polygons, Sequence
     ):

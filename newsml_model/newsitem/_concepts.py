@@ -8,6 +8,7 @@ change only the title.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Mapping
 from typing import Any
 
 from newsml_model._args import Category, ContentProfile, Story, coerce
@@ -16,7 +17,7 @@ from newsml_model._errors import NotFoundError
 from newsml_model._item import NewsItem
 from newsml_model._nodes import Link
 from newsml_model.newsitem import _tree
-from newsml_model.newsitem._common import changed, check_item, check_sender, check_str, unchanged
+from newsml_model.newsitem._common import changed, check_sender, check_str, unchanged
 from newsml_model.newsitem._links import has_uuid
 
 STORY = "x-im/story"
@@ -26,13 +27,12 @@ CONCEPT_SECTION = "x-im/section"
 
 
 def _of_type(item: NewsItem, type: str) -> tuple[Link, ...]:
-    return tuple(link for link in _tree.links_of(check_item(item), "itemMeta") if link.type == type)
+    return tuple(link for link in _tree.links_of(item, "itemMeta") if link.type == type)
 
 
 def _add(
     item: NewsItem, name: str, value: Any, cls: type[Any], type: str, label: str, field: str
 ) -> Change:
-    check_item(item)
     sender = check_sender(name)
     argument = coerce(cls, value, field)
     if has_uuid(item, argument.uuid):
@@ -44,7 +44,6 @@ def _add(
 def _update(
     item: NewsItem, name: str, value: Any, cls: type[Any], label: str, field: str
 ) -> Change:
-    check_item(item)
     sender = check_sender(name)
     argument = coerce(cls, value, field)
     path, _found = _tree.first_link_with_uuid(item, "itemMeta", argument.uuid)
@@ -59,7 +58,7 @@ def get_stories(item: NewsItem) -> tuple[Link, ...]:
     return _of_type(item, STORY)
 
 
-def add_story(item: NewsItem, name: str, story: Story) -> Change:
+def add_story(item: NewsItem, name: str, story: Story | Mapping[str, Any]) -> Change:
     """Append a story link (rel ``subject``) unless the uuid is linked; event ``story/add``.
 
     Raises:
@@ -68,7 +67,7 @@ def add_story(item: NewsItem, name: str, story: Story) -> Change:
     return _add(item, name, story, Story, STORY, "story", "story")
 
 
-def update_story(item: NewsItem, name: str, story: Story) -> Change:
+def update_story(item: NewsItem, name: str, story: Story | Mapping[str, Any]) -> Change:
     """Set the title of the itemMeta link with the story's uuid; event ``story/update``.
 
     Raises:
@@ -88,7 +87,9 @@ def get_content_profiles(item: NewsItem) -> tuple[Link, ...]:
     return _of_type(item, CONTENT_PROFILE)
 
 
-def add_content_profile(item: NewsItem, name: str, contentprofile: ContentProfile) -> Change:
+def add_content_profile(
+    item: NewsItem, name: str, contentprofile: ContentProfile | Mapping[str, Any]
+) -> Change:
     """Append a content-profile link unless the uuid is linked; event ``contentprofile/add``.
 
     Raises:
@@ -105,7 +106,9 @@ def add_content_profile(item: NewsItem, name: str, contentprofile: ContentProfil
     )
 
 
-def add_concept_profile(item: NewsItem, name: str, contentprofile: ContentProfile) -> Change:
+def add_concept_profile(
+    item: NewsItem, name: str, contentprofile: ContentProfile | Mapping[str, Any]
+) -> Change:
     """Deprecated alias of `add_content_profile` (D15); emits ``DeprecationWarning``."""
     warnings.warn(
         "add_concept_profile is deprecated; use add_content_profile",
@@ -115,7 +118,9 @@ def add_concept_profile(item: NewsItem, name: str, contentprofile: ContentProfil
     return add_content_profile(item, name, contentprofile)
 
 
-def update_content_profile(item: NewsItem, name: str, contentprofile: ContentProfile) -> Change:
+def update_content_profile(
+    item: NewsItem, name: str, contentprofile: ContentProfile | Mapping[str, Any]
+) -> Change:
     """Set the title of the link with the profile's uuid; event ``contentprofile/update``.
 
     Raises:
@@ -125,7 +130,9 @@ def update_content_profile(item: NewsItem, name: str, contentprofile: ContentPro
     return _update(item, name, contentprofile, ContentProfile, "contentprofile", "contentprofile")
 
 
-def update_concept_profile(item: NewsItem, name: str, contentprofile: ContentProfile) -> Change:
+def update_concept_profile(
+    item: NewsItem, name: str, contentprofile: ContentProfile | Mapping[str, Any]
+) -> Change:
     """Deprecated alias of `update_content_profile` (D15); emits ``DeprecationWarning``."""
     warnings.warn(
         "update_concept_profile is deprecated; use update_content_profile",
@@ -140,7 +147,7 @@ def get_categories(item: NewsItem) -> tuple[Link, ...]:
     return _of_type(item, CATEGORY)
 
 
-def add_category(item: NewsItem, name: str, category: Category) -> Change:
+def add_category(item: NewsItem, name: str, category: Category | Mapping[str, Any]) -> Change:
     """Append a category link unless the uuid is linked; event ``category/add``.
 
     Raises:
@@ -152,4 +159,4 @@ def add_category(item: NewsItem, name: str, category: Category) -> Change:
 def get_concept_by_uuid(item: NewsItem, uuid: str) -> Link | None:
     """The first ``itemMeta > links > link`` with `uuid` (any type), or None (D18)."""
     check_str(uuid, "uuid")
-    return _tree.first_link_with_uuid(check_item(item), "itemMeta", uuid)[1]
+    return _tree.first_link_with_uuid(item, "itemMeta", uuid)[1]

@@ -8,6 +8,7 @@ last in the section (R2).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from newsml_model._args import PubTime, coerce
@@ -17,7 +18,7 @@ from newsml_model._item import NewsItem
 from newsml_model._jxon import js_string
 from newsml_model._nodes import ExtProperty
 from newsml_model.newsitem import _tree
-from newsml_model.newsitem._common import changed, check_item, check_sender, check_str, unchanged
+from newsml_model.newsitem._common import changed, check_sender, check_str, unchanged
 
 _ELEMENT = {"itemMeta": "itemMetaExtProperty", "contentMeta": "contentMetaExtProperty"}
 PUB_START = "imext:pubstart"
@@ -73,7 +74,7 @@ def get_ext_property(
     """
     section = _check_section(section_name)
     check_str(type, "type")
-    found = _find(check_item(item), section, type)[1]
+    found = _find(item, section, type)[1]
     if raw or found is None:
         return found
     return found.value
@@ -87,7 +88,6 @@ def set_ext_property(item: NewsItem, name: str, section_name: str, type: str, va
     Raises:
         InvalidArgumentError: Bad section name, type or value.
     """
-    check_item(item)
     sender = check_sender(name)
     section = _check_section(section_name)
     check_str(type, "type")
@@ -101,7 +101,6 @@ def delete_ext_property(item: NewsItem, name: str, section_name: str, type: str)
     Raises:
         InvalidArgumentError: Bad section name or type.
     """
-    check_item(item)
     sender = check_sender(name)
     section = _check_section(section_name)
     check_str(type, "type")
@@ -112,14 +111,13 @@ def delete_ext_property(item: NewsItem, name: str, section_name: str, type: str)
 
 
 def _get_time(item: NewsItem, type: str) -> PubTime | None:
-    found = _find(check_item(item), "itemMeta", type)[1]
+    found = _find(item, "itemMeta", type)[1]
     if found is None or found.value is None:
         return None
     return PubTime(value=found.value, type=type)
 
 
 def _set_time(item: NewsItem, name: str, value: Any, type: str, label: str) -> Change:
-    check_item(item)
     sender = check_sender(name)
     argument = coerce(PubTime, value, label)
     item, _new = _set(item, "itemMeta", type, argument.value)
@@ -127,7 +125,6 @@ def _set_time(item: NewsItem, name: str, value: Any, type: str, label: str) -> C
 
 
 def _remove_time(item: NewsItem, name: str, type: str, label: str) -> Change:
-    check_item(item)
     sender = check_sender(name)
     path, _found = _find(item, "itemMeta", type)
     if path is not None:
@@ -141,7 +138,7 @@ def get_pub_start(item: NewsItem) -> PubTime | None:
     return _get_time(item, PUB_START)
 
 
-def set_pub_start(item: NewsItem, name: str, pub_start: PubTime) -> Change:
+def set_pub_start(item: NewsItem, name: str, pub_start: PubTime | Mapping[str, Any]) -> Change:
     """Set pubStart's value as given (its `type` is ignored); event ``pubStart/set``.
 
     Raises:
@@ -160,7 +157,7 @@ def get_pub_stop(item: NewsItem) -> PubTime | None:
     return _get_time(item, PUB_STOP)
 
 
-def set_pub_stop(item: NewsItem, name: str, pub_stop: PubTime) -> Change:
+def set_pub_stop(item: NewsItem, name: str, pub_stop: PubTime | Mapping[str, Any]) -> Change:
     """Set pubStop's value as given; event ``pubStop/set``.
 
     Raises:

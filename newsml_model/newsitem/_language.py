@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from newsml_model._args import EditorConfig, LanguageParts, coerce
 from newsml_model._change import Change, DocumentChanged, LanguageChanged
 from newsml_model._item import NewsItem
 from newsml_model._nodes import Element, set_attribute
 from newsml_model.newsitem import _tree
-from newsml_model.newsitem._common import check_item, check_sender, check_str
+from newsml_model.newsitem._common import check_sender, check_str
 
 
 def get_language_parts(item: NewsItem) -> LanguageParts | None:
@@ -18,7 +21,7 @@ def get_language_parts(item: NewsItem) -> LanguageParts | None:
         beyond the second are ignored. None when there is no idf or no
         ``xml:lang`` (the Writer crashes there).
     """
-    idf = check_item(item).idf
+    idf = item.idf
     if idf is None:
         return None
     lang = idf.get("xml:lang")
@@ -32,7 +35,9 @@ def get_language_parts(item: NewsItem) -> LanguageParts | None:
     )
 
 
-def get_locale(item: NewsItem, config: EditorConfig | None = None) -> str | None:
+def get_locale(
+    item: NewsItem, config: EditorConfig | Mapping[str, Any] | None = None
+) -> str | None:
     """The article locale written with an underscore (``sv_SE``) (D17).
 
     With only a bare language (``sv``) the fallback table of `config` gives
@@ -71,7 +76,6 @@ def set_language(
     Raises:
         InvalidArgumentError: A non-string code or direction.
     """
-    check_item(item)
     sender = check_sender(name)
     code = check_str(language_code, "language_code")
     direction = check_str(text_direction, "text_direction")

@@ -22,7 +22,6 @@ from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import (
     changed,
     check_bool,
-    check_item,
     check_optional_str,
     check_sender,
     check_str,
@@ -41,7 +40,7 @@ def has_uuid(item: NewsItem, uuid: str) -> bool:
 
 
 def add_link(
-    item: NewsItem, name: str, link: Link, trigger_document_changed: bool = True
+    item: NewsItem, name: str, link: Link | Mapping[str, Any], trigger_document_changed: bool = True
 ) -> Change:
     """Append a link to ``itemMeta > links`` (created if missing, D3).
 
@@ -53,7 +52,6 @@ def add_link(
     Raises:
         InvalidArgumentError: A bad link mapping or flag.
     """
-    check_item(item)
     sender = check_sender(name)
     new = coerce(Link, link, "link")
     trigger = check_bool(trigger_document_changed, "trigger_document_changed")
@@ -65,19 +63,18 @@ def add_link(
     return changed(item, sender, "link", "add", new, node=new) if trigger else unchanged(item)
 
 
-def add_content_meta_link(item: NewsItem, name: str, link: Link) -> Change:
+def add_content_meta_link(item: NewsItem, name: str, link: Link | Mapping[str, Any]) -> Change:
     """Append a link to ``contentMeta > links`` (created if missing); no duplicate check.
 
     Event ``link/add`` (data and node: the new link).
     """
-    check_item(item)
     sender = check_sender(name)
     new = coerce(Link, link, "link")
     item = _tree.append_link(item, "contentMeta", new)
     return changed(item, sender, "link", "add", new, node=new)
 
 
-def update_link_rel(item: NewsItem, name: str, link: Link) -> Change:
+def update_link_rel(item: NewsItem, name: str, link: Link | Mapping[str, Any]) -> Change:
     """Set the rel of the first itemMeta link with ``link.uuid``; event ``<link.type>/update`` (D2).
 
     The event type is the argument's type, ``""`` when it has none.
@@ -86,7 +83,6 @@ def update_link_rel(item: NewsItem, name: str, link: Link) -> Change:
         InvalidArgumentError: The link has no uuid or no rel.
         NotFoundError: ``Could not find linkNode with UUID: <uuid>``.
     """
-    check_item(item)
     sender = check_sender(name)
     argument = coerce(Link, link, "link")
     if argument.uuid is None:
@@ -113,9 +109,7 @@ def get_links_by_type(
     wanted = check_types(types)
     rel = check_optional_str(subject, "subject") or "subject"
     return tuple(
-        link
-        for link in _tree.links_of(check_item(item), "itemMeta")
-        if link.rel == rel and link.type in wanted
+        link for link in _tree.links_of(item, "itemMeta") if link.rel == rel and link.type in wanted
     )
 
 
@@ -133,15 +127,13 @@ def get_link_by_type_and_rel(item: NewsItem, name: str, type: str, rel: str) -> 
     check_str(type, "type")
     check_str(rel, "rel")
     return tuple(
-        link
-        for link in _tree.links_of(check_item(item), "itemMeta")
-        if link.type == type and link.rel == rel
+        link for link in _tree.links_of(item, "itemMeta") if link.type == type and link.rel == rel
     )
 
 
 def _descendant_links(item: NewsItem, section: str, type: str) -> tuple[Link, ...]:
     check_str(type, "type")
-    index = _tree.section_index(check_item(item), section)
+    index = _tree.section_index(item, section)
     if index is None:
         return ()
     found: list[Link] = []
@@ -165,7 +157,7 @@ def _tag_link(tag: Tag, old: Link | None = None) -> Link:
     return _tree.evolve(old, title=tag.title, rel=tag.rel, type=tag.type)
 
 
-def add_tag(item: NewsItem, name: str, tag: Tag) -> Change:
+def add_tag(item: NewsItem, name: str, tag: Tag | Mapping[str, Any]) -> Change:
     """Append a tag link (title, uuid, rel ``subject``, type) unless the uuid is linked already.
 
     `tag` is a `Tag` or a mapping: the concept-search shape (``name[0]``,
@@ -175,7 +167,6 @@ def add_tag(item: NewsItem, name: str, tag: Tag) -> Change:
     Raises:
         InvalidArgumentError: A bad tag (uuid and title are required).
     """
-    check_item(item)
     sender = check_sender(name)
     argument = coerce(Tag, tag, "tag")
     if has_uuid(item, argument.uuid):
@@ -186,14 +177,13 @@ def add_tag(item: NewsItem, name: str, tag: Tag) -> Change:
     )
 
 
-def update_tag(item: NewsItem, name: str, uuid: str, tag: Tag) -> Change:
+def update_tag(item: NewsItem, name: str, uuid: str, tag: Tag | Mapping[str, Any]) -> Change:
     """Set title, rel and type of the first itemMeta link with `uuid`; event ``tag/update``.
 
     Raises:
         InvalidArgumentError: A bad tag.
         NotFoundError: ``Could not find linkNode with UUID: <uuid>``.
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(uuid, "uuid")
     value: Any = tag

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from newsml_model._args import Location, coerce
@@ -12,7 +13,6 @@ from newsml_model._nodes import Element, Link
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import (
     changed,
-    check_item,
     check_optional_str,
     check_sender,
     unchanged,
@@ -59,7 +59,7 @@ def _geometry_element(position: str | None) -> Element:
     return Element(name="geometry", children=(position,) if position else ())
 
 
-def add_location(item: NewsItem, name: str, location: Location) -> Change:
+def add_location(item: NewsItem, name: str, location: Location | Mapping[str, Any]) -> Change:
     """Append a location link unless its uuid is linked; event ``location/add`` (node: the link).
 
     rel is ``location.rel`` (default ``subject``, D10); a position is written
@@ -68,7 +68,6 @@ def add_location(item: NewsItem, name: str, location: Location) -> Change:
     Raises:
         InvalidArgumentError: A bad location (a uuid is required).
     """
-    check_item(item)
     sender = check_sender(name)
     argument = _argument(location)
     if has_uuid(item, argument.uuid or ""):
@@ -109,7 +108,7 @@ def _geometry_children(link: Link, position: str | None) -> tuple[Any, ...]:
     return (*link.children, Element(name="data", children=(_geometry_element(position),)))
 
 
-def update_location(item: NewsItem, name: str, location: Location) -> Change:
+def update_location(item: NewsItem, name: str, location: Location | Mapping[str, Any]) -> Change:
     """Set title and geometry of the first itemMeta link with the location's uuid.
 
     Type and rel are kept. A None position empties the geometry (as the
@@ -119,7 +118,6 @@ def update_location(item: NewsItem, name: str, location: Location) -> Change:
         InvalidArgumentError: A bad location.
         NotFoundError: ``Could not find linkNode with UUID: <uuid>``.
     """
-    check_item(item)
     sender = check_sender(name)
     argument = _argument(location)
     path, found = _tree.first_link_with_uuid(item, "itemMeta", argument.uuid)
@@ -142,7 +140,7 @@ def get_locations(item: NewsItem, entity: str = "all") -> tuple[Location, ...]:
     """
     kind = check_optional_str(entity, "entity")
     found = []
-    for link in _tree.links_of(check_item(item), "itemMeta"):
+    for link in _tree.links_of(item, "itemMeta"):
         if link.type not in LOCATION_TYPES:
             continue
         geometry = _geometry(link)

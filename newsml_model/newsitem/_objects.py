@@ -8,7 +8,7 @@ created when missing (D3).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from newsml_model._args import PubStatus, coerce
@@ -17,7 +17,7 @@ from newsml_model._errors import InvalidArgumentError
 from newsml_model._item import NewsItem
 from newsml_model._nodes import ContentMetaObject, Element, Link, Links, Metadata, set_attribute
 from newsml_model.newsitem import _tree
-from newsml_model.newsitem._common import changed, check_item, check_sender, check_str, unchanged
+from newsml_model.newsitem._common import changed, check_sender, check_str, unchanged
 
 NEWS_VALUE = "x-im/newsvalue"
 Path = tuple[int, ...]
@@ -87,16 +87,18 @@ def get_content_meta_objects_by_type(
 ) -> tuple[ContentMetaObject, ...]:
     """Every content-meta object of `object_type`, document order; ``()`` when none (D12)."""
     check_str(object_type, "object_type")
-    return tuple(node for _path, node in _objects(check_item(item)) if node.type == object_type)
+    return tuple(node for _path, node in _objects(item) if node.type == object_type)
 
 
 def get_content_meta_object_by_id(item: NewsItem, id: str) -> ContentMetaObject | None:
     """The first content-meta object with that ``id``, or None."""
     check_str(id, "id")
-    return _first(check_item(item), id=id)[1]
+    return _first(item, id=id)[1]
 
 
-def set_content_meta_object(item: NewsItem, name: str, jxon_object: ContentMetaObject) -> Change:
+def set_content_meta_object(
+    item: NewsItem, name: str, jxon_object: ContentMetaObject | Mapping[str, Any]
+) -> Change:
     """Add the object last in metadata; one with the same id is removed first.
 
     Event ``contentmetaobject/set`` (D11) with the object as data.
@@ -106,7 +108,6 @@ def set_content_meta_object(item: NewsItem, name: str, jxon_object: ContentMetaO
             missing @id attribute``, ``Jxon object missing @type attribute``,
             or a bad JXON mapping.
     """
-    check_item(item)
     sender = check_sender(name)
     new = _coerce_object(jxon_object, "jxon_object")
     if new.id is None:
@@ -123,7 +124,6 @@ def remove_content_meta_object(item: NewsItem, name: str, id: str) -> Change:
 
     Nothing found: unchanged, no event, no error.
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(id, "id")
     path, _old = _first(item, id=id)
@@ -134,16 +134,17 @@ def remove_content_meta_object(item: NewsItem, name: str, id: str) -> Change:
 
 def get_news_priority(item: NewsItem) -> ContentMetaObject | None:
     """The first ``x-im/newsvalue`` object, or None."""
-    return _first(check_item(item), type=NEWS_VALUE)[1]
+    return _first(item, type=NEWS_VALUE)[1]
 
 
-def create_news_priority(item: NewsItem, name: str, news_priority: ContentMetaObject) -> Change:
+def create_news_priority(
+    item: NewsItem, name: str, news_priority: ContentMetaObject | Mapping[str, Any]
+) -> Change:
     """Append a news-priority object (an existing one stays: duplicates possible).
 
     Event ``newsPriority/add`` whose data is the *first* newsvalue object
     afterwards, as the Writer sends. A missing metadata is created (D3).
     """
-    check_item(item)
     sender = check_sender(name)
     new = _coerce_object(news_priority, "news_priority")
     item, container = _tree.ensure_metadata(item)
@@ -151,7 +152,9 @@ def create_news_priority(item: NewsItem, name: str, news_priority: ContentMetaOb
     return changed(item, sender, "newsPriority", "add", get_news_priority(item))
 
 
-def set_news_priority(item: NewsItem, name: str, news_priority: ContentMetaObject) -> Change:
+def set_news_priority(
+    item: NewsItem, name: str, news_priority: ContentMetaObject | Mapping[str, Any]
+) -> Change:
     """Replace the first newsvalue object by `news_priority`, appended last.
 
     The ``@type`` is not checked (as the Writer). Event ``newsPriority/update``
@@ -160,7 +163,6 @@ def set_news_priority(item: NewsItem, name: str, news_priority: ContentMetaObjec
     Raises:
         InvalidArgumentError: ``Undefined value`` (None) or a bad mapping.
     """
-    check_item(item)
     sender = check_sender(name)
     new = _coerce_object(news_priority, "news_priority")
     path, _old = _first(item, type=NEWS_VALUE)
@@ -174,19 +176,18 @@ def _is_pub_status(node: Any) -> bool:
 
 def get_pub_status(item: NewsItem) -> PubStatus | None:
     """``PubStatus(qcode)`` of ``itemMeta > pubStatus``; None when absent or without qcode."""
-    meta = check_item(item).item_meta
+    meta = item.item_meta
     found = None if meta is None else meta.find("pubStatus")
     qcode = None if found is None else found.get("qcode")
     return None if qcode is None else PubStatus(qcode=qcode)
 
 
-def set_pub_status(item: NewsItem, name: str, pub_status: PubStatus) -> Change:
+def set_pub_status(item: NewsItem, name: str, pub_status: PubStatus | Mapping[str, Any]) -> Change:
     """Set ``pubStatus/@qcode``, creating ``pubStatus`` last in itemMeta (D3); event ``pubStatus/set``.
 
     Raises:
         InvalidArgumentError: `pub_status` lacks a string ``qcode``.
     """
-    check_item(item)
     sender = check_sender(name)
     status = coerce(PubStatus, pub_status, "pub_status")
     item, path = _tree.ensure_section(item, "itemMeta")

@@ -13,7 +13,7 @@ from newsml_model._errors import InvalidArgumentError, NotFoundError
 from newsml_model._item import NewsItem
 from newsml_model._nodes import Link
 from newsml_model.newsitem import _tree
-from newsml_model.newsitem._common import changed, check_item, check_sender, check_str
+from newsml_model.newsitem._common import changed, check_sender, check_str
 from newsml_model.newsitem._links import child_link_paths
 
 
@@ -32,7 +32,6 @@ def remove_link_by_uuid(item: NewsItem, name: str, uuid: str) -> Change:
     Raises:
         NotFoundError: ``Could not find linkNode with UUID: <uuid>``.
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(uuid, "uuid")
     item, found = _remove_first(
@@ -47,7 +46,6 @@ def remove_link_by_uri(item: NewsItem, name: str, uri: str) -> Change:
     Raises:
         NotFoundError: ``Could not find linkNode with uri: <uri>``.
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(uri, "uri")
     item, found = _remove_first(
@@ -62,7 +60,6 @@ def remove_link_by_uuid_and_rel(item: NewsItem, name: str, uuid: str, rel: str) 
     Raises:
         NotFoundError: ``Could not find linkNode with UUID: <uuid>``.
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(uuid, "uuid")
     check_str(rel, "rel")
@@ -79,7 +76,6 @@ def remove_all_links_by_type(item: NewsItem, name: str, type: str) -> Change:
 
     The event's data is the type and `nodes` the removed links (maybe none).
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(type, "type")
     matches = child_link_paths(item, "itemMeta", lambda link: link.type == type)
@@ -106,7 +102,6 @@ def remove_link_content_meta_by_type_and_rel(
     Raises:
         NotFoundError: ``Could not find linkNode with type: <type>and rel: <rel>``.
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(type, "type")
     check_str(rel, "rel")
@@ -130,7 +125,6 @@ def remove_link_content_meta_by_type_and_matching_filter(
     Raises:
         InvalidArgumentError: `filter` is not callable.
     """
-    check_item(item)
     sender = check_sender(name)
     check_str(type, "type")
     if not callable(filter):

@@ -16,7 +16,7 @@ from newsml_model._errors import InvalidArgumentError
 from newsml_model._item import NewsItem
 from newsml_model._nodes import Element, Service
 from newsml_model.newsitem import _tree
-from newsml_model.newsitem._common import changed, check_bool, check_item, check_sender, unchanged
+from newsml_model.newsitem._common import changed, check_bool, check_sender, unchanged
 
 MAIN = "imext:main"
 
@@ -42,7 +42,7 @@ def _section(service: Service) -> Section:
 
 def get_main_channel(item: NewsItem) -> Channel | None:
     """The first service with ``why="imext:main"``, or None."""
-    for _path, service in _services(check_item(item)):
+    for _path, service in _services(item):
         if service.why == MAIN:
             return _channel(service)
     return None
@@ -50,16 +50,12 @@ def get_main_channel(item: NewsItem) -> Channel | None:
 
 def get_channels(item: NewsItem) -> tuple[Channel, ...]:
     """Services whose qcode contains ``imchn``, document order; ``()`` when none."""
-    return tuple(
-        _channel(s) for _p, s in _services(check_item(item)) if s.qcode and "imchn" in s.qcode
-    )
+    return tuple(_channel(s) for _p, s in _services(item) if s.qcode and "imchn" in s.qcode)
 
 
 def get_sections(item: NewsItem) -> tuple[Section, ...]:
     """Services whose qcode contains ``imsection``, document order; ``()`` when none."""
-    return tuple(
-        _section(s) for _p, s in _services(check_item(item)) if s.qcode and "imsection" in s.qcode
-    )
+    return tuple(_section(s) for _p, s in _services(item) if s.qcode and "imsection" in s.qcode)
 
 
 def get_section(item: NewsItem) -> Section | None:
@@ -91,7 +87,6 @@ def _qcode_argument(cls: type[Any], value: Any, field: str) -> Any:
 def _remove(
     item: NewsItem, name: str, value: Any, mute_event: Any, cls: type[Any], label: str
 ) -> Change:
-    check_item(item)
     sender = check_sender(name)
     argument = _qcode_argument(cls, value, label)
     mute = check_bool(mute_event, "mute_event")
@@ -103,7 +98,7 @@ def _remove(
     return changed(new, sender, label, "delete", argument)
 
 
-def update_section(item: NewsItem, name: str, section: Section) -> Change:
+def update_section(item: NewsItem, name: str, section: Section | Mapping[str, Any]) -> Change:
     """Replace the section: ``section/delete`` (old one, if any) then ``section/update``.
 
     The new ``service`` (``qcode``, ``pubconstraint`` from `pubconstraint` or
@@ -113,7 +108,6 @@ def update_section(item: NewsItem, name: str, section: Section) -> Change:
         InvalidArgumentError: ``There can be only one section`` (a list), a bad
             mapping, or ``Only one section is allowed on an article``.
     """
-    check_item(item)
     sender = check_sender(name)
     if isinstance(section, (list, tuple)):
         raise InvalidArgumentError("There can be only one section", field="section")
@@ -134,7 +128,7 @@ def update_section(item: NewsItem, name: str, section: Section) -> Change:
 
 
 def remove_section(
-    item: NewsItem, name: str, section: Section | str, mute_event: bool = False
+    item: NewsItem, name: str, section: Section | Mapping[str, Any] | str, mute_event: bool = False
 ) -> Change:
     """Remove the first service with the section's qcode; ``section/delete`` unless muted.
 
@@ -144,7 +138,10 @@ def remove_section(
 
 
 def add_channel(
-    item: NewsItem, name: str, channel: Channel | str, set_as_main_channel: bool = False
+    item: NewsItem,
+    name: str,
+    channel: Channel | Mapping[str, Any] | str,
+    set_as_main_channel: bool = False,
 ) -> Change:
     """Append a channel service; ``channel/add`` (after ``channel/delete`` when re-added).
 
@@ -156,7 +153,6 @@ def add_channel(
         InvalidArgumentError: ``addChannel only supports adding one channel at
             a time`` (not a channel, mapping or qcode string), or a bad mapping.
     """
-    check_item(item)
     sender = check_sender(name)
     if not isinstance(channel, (str, Channel, Mapping)):
         raise InvalidArgumentError(
@@ -180,7 +176,7 @@ def add_channel(
 
 
 def remove_channel(
-    item: NewsItem, name: str, channel: Channel | str, mute_event: bool = False
+    item: NewsItem, name: str, channel: Channel | Mapping[str, Any] | str, mute_event: bool = False
 ) -> Change:
     """Remove the first service with the channel's qcode; ``channel/delete`` unless muted.
 

@@ -16,7 +16,6 @@ from newsml_model._nodes import Element, ExtProperty, Link, set_attribute
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import (
     changed,
-    check_item,
     check_optional_str,
     check_sender,
     unchanged,
@@ -39,7 +38,6 @@ def replace_source(item: NewsItem, source: NewsItem, etag: str | None = None) ->
     Raises:
         InvalidArgumentError: `source` is not a `NewsItem` or `etag` not a string.
     """
-    check_item(item)
     if not isinstance(source, NewsItem):
         raise InvalidArgumentError(
             f"source must be a parsed NewsItem, not {type(source).__name__}", field="source"
@@ -65,7 +63,6 @@ def set_source(
 
 def invalidate(item: NewsItem) -> Change:
     """Mark the item invalid: ``invalid=True`` and `DocumentInvalidated` from ``__internal``."""
-    check_item(item)
     return Change(
         item=attrs.evolve(item, invalid=True),
         events=(DocumentInvalidated(sender="__internal"),),
@@ -74,7 +71,7 @@ def invalidate(item: NewsItem) -> Change:
 
 def get_guid(item: NewsItem) -> str | None:
     """The root ``guid`` attribute, or None."""
-    return check_item(item).guid
+    return item.guid
 
 
 def set_guid(item: NewsItem, uuid: str | None) -> Change:
@@ -83,14 +80,13 @@ def set_guid(item: NewsItem, uuid: str | None) -> Change:
     Raises:
         InvalidArgumentError: `uuid` is neither a string nor None.
     """
-    check_item(item)
     uuid = check_optional_str(uuid, "uuid") or None
     return Change(item=attrs.evolve(item, attributes=set_attribute(item.attributes, "guid", uuid)))
 
 
 def get_temporary_id(item: NewsItem) -> str | None:
     """The temporary id of a new, unsaved article, or None."""
-    return check_item(item).temporary_id
+    return item.temporary_id
 
 
 def set_temporary_id(item: NewsItem, temporary_article_id: str | None) -> Change:
@@ -99,19 +95,17 @@ def set_temporary_id(item: NewsItem, temporary_article_id: str | None) -> Change
     Raises:
         InvalidArgumentError: Neither a string nor None.
     """
-    check_item(item)
     value = check_optional_str(temporary_article_id, "temporary_article_id") or None
     return Change(item=attrs.evolve(item, temporary_id=value))
 
 
 def has_temporary_id(item: NewsItem) -> bool:
     """True iff a temporary id is set (D6)."""
-    return check_item(item).temporary_id is not None
+    return item.temporary_id is not None
 
 
 def get_id_for_article(item: NewsItem) -> str | None:
     """The temporary id if set, else the guid (D6)."""
-    check_item(item)
     return item.temporary_id if item.temporary_id is not None else item.guid
 
 
@@ -127,7 +121,7 @@ def _ext_value(item: NewsItem, *types: str) -> str | None:
 
 def get_legacy_article_id(item: NewsItem) -> str | None:
     """Value of ``itemMetaExtProperty[type="npext:articleid"]``, or None (D13)."""
-    return _ext_value(check_item(item), LEGACY_ARTICLE_ID)
+    return _ext_value(item, LEGACY_ARTICLE_ID)
 
 
 def get_organisation(item: NewsItem) -> Organisation:
@@ -138,7 +132,7 @@ def get_organisation(item: NewsItem) -> Organisation:
     """
     organisation: Link | None = None
     units: list[Link] = []
-    for link in _tree.links_of(check_item(item), "itemMeta"):
+    for link in _tree.links_of(item, "itemMeta"):
         if organisation is None and link.type == "x-im/organisation":
             organisation = link
             units.extend(nested for nested in link.links if nested.type == "x-im/unit")
@@ -148,7 +142,7 @@ def get_organisation(item: NewsItem) -> Organisation:
 
 
 def _section_text(item: NewsItem, section: str, name: str) -> str | None:
-    index = _tree.section_index(check_item(item), section)
+    index = _tree.section_index(item, section)
     if index is None:
         return None
     for child in item.children[index].children:  # type: ignore[union-attr]
@@ -195,7 +189,6 @@ def set_ed_note(item: NewsItem, content: str | None) -> Change:
     Raises:
         InvalidArgumentError: ``Argument is not of type string or null``.
     """
-    check_item(item)
     if content is not None and not isinstance(content, str):
         raise InvalidArgumentError("Argument is not of type string or null", field="content")
     if not content:
@@ -216,7 +209,7 @@ def set_ed_note(item: NewsItem, content: str | None) -> Change:
 
 def get_has_published_version(item: NewsItem) -> bool:
     """True iff ``imext:haspublishedversion`` (or the D1 misspelling) has value ``"true"``."""
-    return _ext_value(check_item(item), HAS_PUBLISHED_VERSION, HAS_PUBLISHED_VERSION_TYPO) == "true"
+    return _ext_value(item, HAS_PUBLISHED_VERSION, HAS_PUBLISHED_VERSION_TYPO) == "true"
 
 
 def set_has_published_version(item: NewsItem, name: str, value: bool) -> Change:
@@ -227,7 +220,6 @@ def set_has_published_version(item: NewsItem, name: str, value: bool) -> Change:
     Raises:
         InvalidArgumentError: `value` is not a boolean (or ``"true"``/``"false"``).
     """
-    check_item(item)
     sender = check_sender(name)
     if isinstance(value, bool):
         text = "true" if value else "false"
@@ -273,7 +265,6 @@ def save(item: NewsItem) -> Change:
 
     Persisting is the editor session's job.
     """
-    check_item(item)
     problems: list[str] = []
     meta = item.item_meta
     if meta is None:
