@@ -167,3 +167,23 @@ def test_years_before_1000_keep_four_digits(newsml_time, expected):
     value = document.dump(item)
     assert expected == value["modified"]
     assert [] == [problem for problem in schema.validate(value) if "modified" in problem]
+
+
+def test_whitespace_only_data_value_survives_a_round_trip():
+    """A data value that is whitespace only ("\\n    ") comes back after document -> NewsML -> document."""
+    from newsml_codecs import newsml
+
+    item = newsml.loads(
+        '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" '
+        'guid="1d02738f-7c99-42ba-a6da-3d1b97261523"><itemMeta>'
+        '<itemClass qcode="ninat:video"/></itemMeta><contentMeta>'
+        '<metadata xmlns="http://www.infomaker.se/newsml/1.0">'
+        '<object id="e1" type="x-exif/metadata">'
+        "<data><CompatibleBrands>\n    <element>mp42</element>\n    <element>isom</element>\n"
+        "  </CompatibleBrands><Codec>avc1</Codec></data></object>"
+        "</metadata></contentMeta></newsItem>"
+    )
+    value = document.dump(item)
+    assert "\n    " == value["meta"][0]["data"]["CompatibleBrands"]
+    again = document.dump(newsml.loads(newsml.dumps(document.load(value))))
+    assert value == again
