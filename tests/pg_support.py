@@ -124,12 +124,14 @@ class Cluster:
             "UTF8",
             "--locale=C",
         )
-        options = (
-            f"-c port={self.port} -c listen_addresses=127.0.0.1 "
-            f"-c unix_socket_directories={self.root} -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60"
-        )
-        self._pg_ctl("start", "-o", options, "-l", str(self.root / "log"))
+        # In the configuration file, so every later start uses them too.
+        with (self.data / "postgresql.conf").open("a", encoding="utf-8") as conf:
+            conf.write(
+                f"port = {self.port}\nlisten_addresses = '127.0.0.1'\n"
+                f"unix_socket_directories = '{self.root}'\nfsync = off\n"
+                "synchronous_commit = off\nfull_page_writes = off\nmax_connections = 60\n"
+            )
+        self._pg_ctl("start", "-l", str(self.root / "log"))
         self.execute("CREATE DATABASE newsml")
         return self
 

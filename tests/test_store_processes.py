@@ -1,4 +1,9 @@
-"""The store under real processes: concurrent optimistic writers, a writer killed mid-save."""
+"""The store under real processes, on both backends.
+
+Concurrent optimistic writers, writers without locking, a writer killed
+mid-save. Each worker opens the store with `open_store` from a path or a
+postgresql:// URL.
+"""
 
 from __future__ import annotations
 
@@ -8,14 +13,13 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 import support
 
 from newsml_codecs import newsml
 from newsml_model import LockingMode, newsitem
-from newsml_tools.store import SQLiteStore
+from newsml_tools.store import open_store
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -26,11 +30,11 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 WORKER = """
 import json, sys, time
 from pathlib import Path
-from newsml_tools.store import ConflictError, SQLiteStore
+from newsml_tools.store import ConflictError, open_store
 from newsml_model import LockingMode, newsitem
 
 db, uuid, start, saves, name = sys.argv[1], sys.argv[2], Path(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-store = SQLiteStore(db, create=False)
+store = open_store(db, create=False)
 while not start.exists():
     time.sleep(0.001)
 accepted = conflicts = 0
@@ -55,11 +59,11 @@ print(json.dumps({"conflicts": conflicts}), flush=True)
 KILLED_WRITER = """
 import sys, time
 from pathlib import Path
-from newsml_tools.store import SQLiteStore
+from newsml_tools.store import open_store
 from newsml_model import newsitem
 
 db, uuid, marker, after = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-store = SQLiteStore(db, create=False)
+store = open_store(db, create=False)
 done = 0
 
 def stop_inside_the_transaction():
@@ -81,14 +85,13 @@ def counter(item) -> str | None:
 
 
 @pytest.fixture
-def seeded(tmp_path: Path) -> tuple[Path, str]:
-    """A store holding the fixture article at counter 0 (revision 1)."""
+def seeded(store_target: str) -> tuple[str, str]:
+    """A store (each backend) holding the fixture article at counter 0 (revision 1)."""
     item = newsml.loads(support.fixture_text("article-full.xml"))
     item = newsitem.set_ext_property(item, "seed", "itemMeta", "test:counter", "0").item
-    path = tmp_path / "news.db"
-    with SQLiteStore(path) as store:
+    with open_store(store_target) as store:
         store.save(item)
-    return path, item.guid
+    return store_target, item.guid
 
 
 def wait_for(condition, what: str, limit: float = 60.0) -> None:
@@ -112,7 +115,7 @@ def test_concurrent_optimistic_writers_lose_no_update(seeded, tmp_path):
     start = tmp_path / "start"
     processes = [
         subprocess.Popen(
-            [sys.executable, "-c", WORKER, str(path), uuid, str(start), str(saves), f"w{n}"],
+            [sys.executable, "-c", WORKER, path, uuid, str(start), str(saves), f"w{n}"],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -129,7 +132,7 @@ def test_concurrent_optimistic_writers_lose_no_update(seeded, tmp_path):
     conflicts = sum(
         line["conflicts"] for report in reports for line in report if "conflicts" in line
     )
-    with SQLiteStore(path, create=False) as store:
+    with open_store(path, create=False) as store:
         history = store.history(uuid)
         head = store.get(uuid)
         problems = store.check()
@@ -153,7 +156,7 @@ def test_a_writer_killed_inside_a_save_leaves_the_store_consistent(seeded, tmp_p
     path, uuid = seeded
     marker = tmp_path / "inside"
     writer = subprocess.Popen(
-        [sys.executable, "-c", KILLED_WRITER, str(path), uuid, str(marker), "5"],
+        [sys.executable, "-c", KILLED_WRITER, path, uuid, str(marker), "5"],
         stderr=subprocess.PIPE,
     )
     try:
@@ -162,7 +165,7 @@ def test_a_writer_killed_inside_a_save_leaves_the_store_consistent(seeded, tmp_p
         os.kill(writer.pid, signal.SIGKILL)
         writer.communicate(timeout=60)
     assert -signal.SIGKILL == writer.returncode
-    with SQLiteStore(path, create=False, timeout=10) as store:
+    with open_store(path, create=False, timeout=10) as store:
         assert [] == store.check()
         history = store.history(uuid)
         head = store.get(uuid)
@@ -179,21 +182,122 @@ def test_writers_killed_at_random_points_leave_the_store_consistent(seeded):
     """Writers killed wherever they happen to be leave a store that checks clean and reads."""
     path, uuid = seeded
     for round_ in range(3):
-        with SQLiteStore(path, create=False) as store:
+        with open_store(path, create=False) as store:
             before = len(store.history(uuid))
         writer = subprocess.Popen(
-            [sys.executable, "-c", KILLED_WRITER, str(path), uuid, "-", "0"],
+            [sys.executable, "-c", KILLED_WRITER, path, uuid, "-", "0"],
             stderr=subprocess.PIPE,
         )
-        with SQLiteStore(path, create=False) as watcher:
+        with open_store(path, create=False) as watcher:
             wait_for(
                 lambda w=watcher, b=before, r=round_: len(w.history(uuid)) >= b + 3 + r,
                 "the writer to save a few revisions",
             )
         os.kill(writer.pid, signal.SIGKILL)
         writer.communicate(timeout=60)
-        with SQLiteStore(path, create=False, timeout=10) as store:
+        with open_store(path, create=False, timeout=10) as store:
             assert [] == store.check()
             history = store.history(uuid)
             assert list(range(1, len(history) + 1)) == [r.revision for r in history]
             assert history[-1].etag == store.get(uuid).etag
+
+
+# Saves SAVES times without locking, each save printing its revision.
+BLIND_WRITER = """
+import json, sys, time
+from pathlib import Path
+from newsml_tools.store import open_store
+
+db, uuid, start, saves = sys.argv[1], sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
+store = open_store(db, create=False)
+item = store.get(uuid)
+while not start.exists():
+    time.sleep(0.001)
+print(json.dumps([store.save(item).revision for _ in range(saves)]), flush=True)
+"""
+
+
+def test_writers_without_locking_get_gap_free_revisions(seeded, tmp_path):
+    """4 processes saving one item with NONE: every save gets its own revision, 1..n, no gap."""
+    path, uuid = seeded
+    workers, saves = 4, 15
+    start = tmp_path / "start"
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", BLIND_WRITER, path, uuid, str(start), str(saves)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(workers)
+    ]
+    start.touch()
+    revisions = []
+    for process in processes:
+        out, err = process.communicate(timeout=240)
+        assert 0 == process.returncode, err
+        revisions.extend(json.loads(out))
+    with open_store(path, create=False) as store:
+        history = store.history(uuid)
+        assert [] == store.check()
+    total = workers * saves
+    assert list(range(2, total + 2)) == sorted(revisions)
+    assert list(range(1, total + 2)) == [r.revision for r in history]
+    assert total + 1 == len({r.etag for r in history})
+
+
+# Rounds of optimistic saves: every racer loads the head of the round, waits
+# for the round's start file, and tries once with the etag it loaded.
+ROUND_RACER = """
+import json, sys, time
+from pathlib import Path
+from newsml_tools.store import ConflictError, open_store
+from newsml_model import LockingMode
+
+db, uuid, folder, rounds, name = sys.argv[1], sys.argv[2], Path(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+store = open_store(db, create=False)
+for n in range(rounds):
+    head = store.get(uuid)
+    (folder / f"ready-{n}-{name}").touch()
+    while not (folder / f"go-{n}").exists():
+        time.sleep(0.001)
+    try:
+        store.save(head, LockingMode.OPTIMISTIC_LOCKING, head.etag, editor=name)
+        won = True
+    except ConflictError:
+        won = False
+    (folder / f"done-{n}-{name}").write_text(json.dumps(won))
+"""
+
+
+def test_optimistic_racers_get_exactly_one_winner_per_round(seeded, tmp_path):
+    """4 processes saving the same loaded head at once: one wins each round, three conflict."""
+    path, uuid = seeded
+    names, rounds = [f"r{n}" for n in range(4)], 5
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", ROUND_RACER, path, uuid, str(tmp_path), str(rounds), name],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name in names
+    ]
+    winners = []
+    for n in range(rounds):
+        wait_for(
+            lambda n=n: all((tmp_path / f"ready-{n}-{name}").exists() for name in names),
+            f"the racers to load round {n}",
+        )
+        (tmp_path / f"go-{n}").touch()
+        wait_for(
+            lambda n=n: all((tmp_path / f"done-{n}-{name}").exists() for name in names),
+            f"the racers to finish round {n}",
+        )
+        outcomes = [json.loads((tmp_path / f"done-{n}-{name}").read_text()) for name in names]
+        winners.append(outcomes.count(True))
+    for process in processes:
+        _, err = process.communicate(timeout=60)
+        assert 0 == process.returncode, err
+    assert [1] * rounds == winners
+    with open_store(path, create=False) as store:
+        assert list(range(1, rounds + 2)) == [r.revision for r in store.history(uuid)]

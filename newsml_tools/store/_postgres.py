@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 import uuid as uuids
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -97,6 +98,7 @@ class PostgresStore:
         self._pool_size = pool_size
         self._pool_: ConnectionPool[Any] | None = None
         self._pool_pid = 0
+        self._pool_lock = threading.Lock()
         psycopg = db.driver()
         try:
             given = psycopg.conninfo.conninfo_to_dict(url).get("options")
@@ -133,6 +135,10 @@ class PostgresStore:
         return db.wrap(error, self.path)
 
     def _pool(self) -> ConnectionPool[Any]:
+        with self._pool_lock:
+            return self._pool_unlocked()
+
+    def _pool_unlocked(self) -> ConnectionPool[Any]:
         if self._pool_ is None or self._pool_pid != os.getpid():
             try:
                 from psycopg_pool import ConnectionPool
@@ -154,30 +160,53 @@ class PostgresStore:
             self._pool_pid = os.getpid()
         return self._pool_
 
-    @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
-        psycopg = db.driver()
+    def _checkout(self) -> tuple[ConnectionPool[Any], psycopg.Connection[Any]]:
+        """A pool and a connection of it; a stuck pool is replaced once the server answers."""
         from psycopg_pool import PoolTimeout
 
+        pool = self._pool()
         try:
-            with self._pool().connection() as conn:
-                yield conn
+            return pool, pool.getconn()
+        except PoolTimeout:
+            pass
+        # Either the server is down (say so, in its words), or it is back and
+        # the pool is still waiting out its reconnection back-off: start afresh.
+        refused = self._probe()
+        if refused is not None:
+            raise refused
+        with self._pool_lock:
+            if self._pool_ is pool:  # not already replaced by another thread
+                self._pool_ = None
+                pool.close(timeout=0)
+            pool = self._pool_unlocked()
+        try:
+            return pool, pool.getconn()
         except PoolTimeout as error:
-            raise self._unreachable() from error
-        except psycopg.Error as error:
-            raise db.wrap(error, self.path) from error
+            raise StoreConnectionError(
+                f"no free connection within {self._timeout} s (pool of {self._pool_size})",
+                path=self.path,
+            ) from error
 
-    def _unreachable(self) -> StoreError:
-        """Why no connection came within the timeout: the server's answer, if any."""
+    def _probe(self) -> StoreError | None:
+        """The server's refusal of a direct connection, or None when it accepts one."""
         psycopg = db.driver()
         try:
             psycopg.connect(self._url, **self._kwargs).close()
         except psycopg.Error as error:
             return self._refused(error)
-        return StoreConnectionError(
-            f"no free connection within {self._timeout} s (pool of {self._pool_size})",
-            path=self.path,
-        )
+        return None
+
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        psycopg = db.driver()
+        pool, conn = self._checkout()
+        try:
+            yield conn
+        except psycopg.Error as error:
+            raise db.wrap(error, self.path) from error
+        finally:
+            # Broken connections are discarded, open transactions rolled back.
+            pool.putconn(conn)
 
     @contextmanager
     def _write(self, uuid: str) -> Iterator[tuple[psycopg.Connection[Any], float]]:
@@ -209,9 +238,10 @@ class PostgresStore:
 
     def close(self) -> None:
         """Close the pool and its connections."""
-        if self._pool_ is not None and self._pool_pid == os.getpid():
-            self._pool_.close()
-        self._pool_ = None
+        with self._pool_lock:
+            if self._pool_ is not None and self._pool_pid == os.getpid():
+                self._pool_.close()
+            self._pool_ = None
 
     def __enter__(self) -> PostgresStore:
         return self
