@@ -14,6 +14,7 @@ module only builds.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
 from typing import Any
 
 import attrs
@@ -92,43 +93,40 @@ def typed_builder(cls: type, typed: tuple[str, ...]) -> Callable[[Any, tuple[Any
     Returns:
         The builder.
     """
-    names = (*typed, "attributes", "children")
-    construct = slot_constructor(cls, names)
+    construct = slot_constructor(cls, (*typed, "attributes", "children"))
     fields = frozenset(typed)
-    arguments = ", ".join(
-        {"attributes": "rest", "children": "children"}.get(name, f"get({name!r})") for name in names
-    )
-    none = ", ".join(
-        {"attributes": "()", "children": "children"}.get(name, "None") for name in names
-    )
-    namespace: dict[str, Any] = {"construct": construct, "fields": fields}
-    source = f"""
-def build(attributes, children):
-    if not attributes:
-        return construct({none})
-    known = dict(attributes)
-    if known.keys() <= fields:
-        rest = ()
-    else:
+    # The typed fields in field order, all None: a copy updated with the
+    # attributes holds every field's value, in C, in two calls.
+    template = dict.fromkeys(typed)
+    size = len(template)
+
+    def build(attributes: Attributes, children: tuple[Any, ...]) -> Any:
+        values = template.copy()
+        values.update(attributes)
+        if len(values) == size:  # no attribute beyond the typed ones
+            return construct(*values.values(), (), children)
         rest = tuple([pair for pair in attributes if pair[0] not in fields])
-    get = known.get
-    return construct({arguments})
-"""
-    exec(source, namespace)
-    builder: Callable[[Any, tuple[Any, ...]], Any] = namespace["build"]
-    return builder
+        for key, _ in rest:
+            del values[key]
+        return construct(*values.values(), rest, children)
+
+    return build
 
 
 def layout_free_list(children: list[Any]) -> tuple[Any, ...]:
     """`newsml_model.layout_free` of a list: whitespace-only text between elements dropped.
 
     The same rule (text that is not only whitespace keeps every character;
-    text alone is kept), computed with fewer passes.
+    text alone is kept), computed with C-level filters instead of Python
+    comprehensions (no subclass of `str` ever reaches the reader).
     """
-    texts = [child for child in children if child.__class__ is str]
+    texts = list(filter(_is_text, children))
     if not texts or len(texts) == len(children) or not "".join(texts).isspace():
         return tuple(children)
-    return tuple([child for child in children if child.__class__ is not str])
+    return tuple(filterfalse(_is_text, children))
+
+
+_is_text = str.__instancecheck__
 
 
 build_element: Callable[[str, Attributes, tuple[Any, ...], str | None], Element] = slot_constructor(

@@ -357,6 +357,10 @@ def parse(
         if split:
             _join_tail(flat, mark)
             split = False
+        if len(flat) - mark == 1 and stack and local not in TYPED_NAMES:
+            # The most common element: generic, with one child (its text).
+            flat.append(build_element(local, attributes, (flat.pop(),), ns if explicit else None))
+            return
         children = flat[mark:]
         del flat[mark:]
         if not stack:
