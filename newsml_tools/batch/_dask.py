@@ -15,6 +15,7 @@ default) comes back as failed results.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -75,7 +76,9 @@ def connect(scheduler: str, *, workers: int = 0) -> Iterator[Client]:
             n_workers=workers or os.cpu_count() or 1,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            # A free port for its HTTP server (8787 may be taken); Dask's INFO chatter off.
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
         )
         with cluster, distributed.Client(cluster) as client:
             yield client
