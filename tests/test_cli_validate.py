@@ -120,7 +120,7 @@ def test_help_lists_the_subcommands_and_validate_options() -> None:
     assert "serve" in listed
     sub = newsml_cli("validate", "--help")
     assert 0 == sub.returncode
-    for option in ("-j N", "--no-progress", "--quiet", "INPUT"):
+    for option in ("-j N", "--scheduler ADDRESS", "--no-progress", "--quiet", "INPUT"):
         assert option in sub.stdout
 
 
