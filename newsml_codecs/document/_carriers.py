@@ -103,16 +103,31 @@ def keys_of(children: list[Parts], *, full: bool = False) -> list[tuple[str, int
     return out
 
 
-def index_keys(children: list[Any], parent: str) -> dict[tuple[str, int], int]:
-    """Every name a child can be given by `keys_of` -> its index (both key forms)."""
-    out: dict[tuple[str, int], int] = {}
-    seen: dict[str, int] = {}
-    for index, child in enumerate(children):
-        for key in child_key(parts_of(child, parent)):
-            number = seen.get(key, 0)
-            seen[key] = number + 1
-            out[(key, number)] = index
-    return out
+class ChildIndex:
+    """Finds exported children by the names `keys_of` gives them (both key forms).
+
+    Children are keyed lazily, in order, only as far as a lookup needs: the
+    blocks a document gained after the last carried child are never hashed.
+    """
+
+    def __init__(self, children: list[Any], parent: str) -> None:
+        self.children = children
+        self.parent = parent
+        self.found: dict[tuple[str, int], int] = {}
+        self.seen: dict[str, int] = {}
+        self.next = 0
+
+    def get(self, key: tuple[str, int]) -> int | None:
+        """The index of the child named `key`, or None."""
+        found = self.found
+        while key not in found and self.next < len(self.children):
+            index = self.next
+            self.next += 1
+            for name in child_key(parts_of(self.children[index], self.parent)):
+                number = self.seen.get(name, 0)
+                self.seen[name] = number + 1
+                found[(name, number)] = index
+        return found.get(key)
 
 
 def guard(children: list[Any], parent: str, ns: str) -> str:
@@ -272,6 +287,8 @@ class _Differ:
         `parent` names their parent element and `ns` is its namespace;
         `starts` maps positions of `nodes` that open an IDF group to its index.
         """
+        if not es and not starts:  # nothing exported here: one verbatim run, no bookkeeping
+            return [["v", children_xml(nodes, parent, ns)]] if nodes else []
         xs = [parts_of(x, parent) for x in nodes]
         if (
             len(xs) == len(es)

@@ -9,12 +9,13 @@ the cost is linear in the children whatever the document's edits.
 from __future__ import annotations
 
 import json
+from itertools import repeat
 from typing import Any
 
 import attrs
 
 from newsml_codecs import newsml
-from newsml_codecs.document._carriers import guard, index_keys, parts_of, significant
+from newsml_codecs.document._carriers import ChildIndex, guard, parts_of, significant
 from newsml_model import (
     ContentMetaObject,
     DecodeError,
@@ -76,9 +77,12 @@ def _parse(pieces: list[str], ancestors: Ancestors) -> list[tuple[Any, ...]]:
         raise InvalidDocumentError(f"invalid carrier XML: {error}", path="$.properties") from None
     for _ in ancestors[1:]:
         node = next(c for c in node.children if c.__class__ is not str)
+    children = parts_of(node, "")[3]
+    if len(pieces) == 1:
+        return [tuple(children)]
     out: list[tuple[Any, ...]] = []
     current: list[Any] = []
-    for child in parts_of(node, "")[3]:
+    for child in children:
         if child.__class__ is Element and child.namespace == _SEPARATOR_NS:
             out.append(tuple(current))
             current = []
@@ -154,7 +158,7 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
     Returns:
         ``(child, index of the group it opens or None)`` pairs.
     """
-    index_of = index_keys(current, name)
+    index_of = ChildIndex(current, name)
     taken: set[int] = set()
     patches: dict[int, Any] = {}
     opens: dict[int, int] = {}
@@ -204,13 +208,16 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
                 out.append((patched(value), group))
             else:
                 nodes = parsed[value]
-                out.extend((node, group if n == 0 else None) for n, node in enumerate(nodes))
+                if nodes:
+                    out.append((nodes[0], group))
+                    out.extend(zip(nodes[1:], repeat(None)))
 
     emit_after(-1)
-    for i in range(len(current)):
+    for i, child in enumerate(current):
         if i not in removed:
-            out.append((patched(i), opens.get(i)))
-        emit_after(i)
+            out.append((patched(i) if i in patches else child, opens.get(i)))
+        if i in after:
+            emit_after(i)
     return out
 
 
