@@ -269,3 +269,55 @@ def test_a_store_in_a_read_only_directory_is_read_and_refuses_writes_saying_so(t
     assert history.stdout.startswith("1\t")
     assert "the directory of the database is read-only" in put.stderr
     assert "corrupt" not in put.stderr
+
+
+# -- both backends: --db PATH or --db postgresql://... ------------------------
+
+
+def test_put_get_history_on_both_backends(store_target, tmp_path):
+    """put, get (head, --revision, -o) and history work the same on a path and a URL."""
+    first = newsml_cli("put", "--db", store_target, "--editor", "alice", str(ARTICLE))
+    etag = first.stdout.strip().split("\t")[2]
+    second = newsml_cli(
+        "put", "--db", store_target, "--locking", "optimistic", "--etag", etag, str(ARTICLE)
+    )
+    stale = newsml_cli(
+        "put", "--db", store_target, "--locking", "optimistic", "--etag", etag, str(ARTICLE)
+    )
+    assert (0, 0, 1) == (first.returncode, second.returncode, stale.returncode), first.stderr
+    out = tmp_path / "first.xml"
+    got = newsml_cli("get", "--db", store_target, GUID, "--revision", "1", "-o", str(out))
+    records = json.loads(newsml_cli("history", "--db", store_target, GUID, "--json").stdout)
+    missing = newsml_cli("history", "--db", store_target, "nope")
+    assert 0 == got.returncode, got.stderr
+    assert support.canonical(ARTICLE.read_bytes()) == support.canonical(out.read_bytes())
+    assert [(1, "alice"), (2, None)] == [(r["revision"], r["editor"]) for r in records]
+    assert "conflict" in stale.stderr
+    assert 1 == missing.returncode and "no stored item nope" in missing.stderr
+    assert "s3cret" not in stale.stderr + missing.stderr
+
+
+def test_postgres_failures_are_clear_errors_without_traceback(pg_cluster, pg_url, tmp_path):
+    """Wrong password, missing database, no server, no store: exit 1, a clear line, no file made."""
+    cases = [
+        (("put", str(ARTICLE)), pg_cluster.url(password="wrong"), "password authentication failed"),
+        (("get", GUID), pg_cluster.url("absent"), 'database "absent" does not exist'),
+        (("history", GUID), "postgresql://newsml@127.0.0.1:1/newsml", "cannot connect"),
+    ]
+    for (action, *rest), url, message in cases:
+        done = subprocess.run(
+            [sys.executable, "-m", "newsml_tools", "store", action, "--db", url, *rest],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            cwd=tmp_path,
+        )
+        assert 1 == done.returncode, (url, action, done.stderr)
+        assert message in done.stderr
+        assert "Traceback" not in done.stderr
+        assert ":wrong@" not in done.stderr
+    empty = newsml_cli("get", "--db", pg_url, GUID)
+    assert 1 == empty.returncode
+    assert "no newsml store in this database" in empty.stderr
+    assert [] == list(tmp_path.iterdir())
