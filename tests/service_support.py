@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -17,9 +18,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import attrs
 import httpx
+
+from newsml_tools.service import ERROR_STATUS
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE_PATH = "/twirp/cca.Tools/"
@@ -207,3 +211,24 @@ def chunked(body: bytes, size: int = 8192) -> bytes:
         for i in range(0, len(body), size)
     ]
     return b"".join(parts) + b"0\r\n\r\n"
+
+
+def check_twirp_error(status: int, content_type: str, body: bytes) -> dict[str, Any]:
+    """A non-200 reply's body, checked to be exactly a Twirp error with the status of its code.
+
+    Exactly what the Go client accepts: a JSON object with a string ``code``
+    the status table knows, a string ``msg``, an optional object ``meta`` of
+    strings, nothing else.
+
+    Returns:
+        The error body as a dict.
+    """
+    assert "application/json" == content_type, (status, content_type, body[:200])
+    value = json.loads(body)
+    assert isinstance(value, dict), body[:200]
+    assert set(value) <= {"code", "msg", "meta"} and {"code", "msg"} <= set(value), value
+    assert isinstance(value["code"], str) and isinstance(value["msg"], str), value
+    meta = value.get("meta", {})
+    assert isinstance(meta, dict) and all(isinstance(v, str) for v in meta.values()), value
+    assert ERROR_STATUS[value["code"]] == status, (status, value)
+    return value
