@@ -80,8 +80,7 @@ def test_dump_keeps_unknown_attributes() -> None:
 
 def test_dump_mixed_content_data() -> None:
     """Mixed content reads as the Writer's JXON: children by name, texts joined in keyValue."""
-    polisen = newsitem.get_organisation(FULL).organisation
-    assert polisen is not None
+    (polisen,) = newsitem.get_link_by_type(FULL, "p", "x-im/organisation")
     assert {"description": {"em": "ordning", "keyValue": "Ansvarar föroch säkerhet."}} == jxon.dump(
         polisen.data
     )

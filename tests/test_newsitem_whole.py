@@ -84,32 +84,32 @@ def test_legacy_article_id_and_dates() -> None:
 
 
 def test_get_organisation() -> None:
-    """The first x-im/organisation link and its units, nested or beside, in order (D14)."""
-    polisen = newsitem.get_organisation(FULL)
-    assert polisen.organisation is not None and "Polisen" == polisen.organisation.title
+    """The first x-imid/organisation link and its units, nested or beside, in order (D14)."""
+    assert nm.Organisation() == newsitem.get_organisation(FULL)  # x-im/organisation is a topic
     assert nm.Organisation() == newsitem.get_organisation(BARE)
     org = {
-        "@type": "x-im/organisation",
+        "@type": "x-imid/organisation",
         "@uuid": "o1",
         "@rel": "subject",
-        "links": {"link": [{"@type": "x-im/unit", "@uuid": "u1"}]},
+        "links": {"link": [{"@type": "x-imid/unit", "@uuid": "u1"}]},
     }
-    item = newsitem.add_link(BARE, "p", {"@type": "x-im/unit", "@uuid": "u0"}).item
+    item = newsitem.add_link(BARE, "p", {"@type": "x-imid/unit", "@uuid": "u0"}).item
     item = newsitem.add_link(item, "p", org).item
-    item = newsitem.add_link(item, "p", {"@type": "x-im/unit", "@uuid": "u2"}).item
+    item = newsitem.add_link(item, "p", {"@type": "x-imid/unit", "@uuid": "u2"}).item
     found = newsitem.get_organisation(item)
     assert found.organisation is not None and "o1" == found.organisation.uuid
     assert ["u0", "u1", "u2"] == [unit.uuid for unit in found.units]
 
 
 def test_ed_note() -> None:
-    """get reads the first edNote ("" when none); set moves it last; empty removes silently."""
+    """get reads the first edNote ("" when none); set changes it in place (D23); empty removes."""
     assert "Kolla fakta med polisen" == newsitem.get_ed_note(FULL)
     assert "" == newsitem.get_ed_note(BARE)
     change = newsitem.set_ed_note(FULL, "Ny notis")
-    assert change.item.item_meta is not None
-    assert nm.Element(name="edNote", children=("Ny notis",)) == change.item.item_meta.children[-1]
-    assert "Ingen bild på föraren" == newsitem.get_ed_note(change.item)  # the first edNote now
+    assert "Ny notis" == newsitem.get_ed_note(change.item)
+    created = newsitem.set_ed_note(BARE, "Ny notis").item.item_meta
+    assert created is not None
+    assert nm.Element(name="edNote", children=("Ny notis",)) == created.children[-1]
     assert (
         nm.DocumentChanged(sender="", type="edNote", action="set", data="Ny notis"),
     ) == change.events
@@ -198,3 +198,35 @@ def test_save_corpus_articles_are_valid() -> None:
     assert () == newsitem.save(item).events[0].problems  # type: ignore[union-attr]
     assert "1d02738f-7c99-42ba-a6da-3d1b97261523" == newsitem.get_id_for_article(item)
     assert newsitem.get_has_published_version(item) is True
+
+
+def test_set_ed_note_then_get_returns_it_with_two_notes() -> None:
+    """D23 (issue 15 item 16): with two edNotes, set changes the first in place; get returns it."""
+    meta = FULL.item_meta
+    assert meta is not None and 2 == len(meta.ed_notes)
+    change = newsitem.set_ed_note(FULL, "Ny notis")
+    assert "Ny notis" == newsitem.get_ed_note(change.item)
+    before = [
+        i for i, c in enumerate(meta.children) if isinstance(c, nm.Element) and c.name == "edNote"
+    ]
+    after_meta = change.item.item_meta
+    assert after_meta is not None
+    assert nm.Element(name="edNote", children=("Ny notis",)) == after_meta.children[before[0]]
+    assert meta.ed_notes[1] == after_meta.ed_notes[1]
+
+
+def test_get_organisation_reads_the_x_imid_types() -> None:
+    """D14 (issue 15 item 17): the organisation is x-imid/organisation, units x-imid/unit."""
+    org = {
+        "@type": "x-imid/organisation",
+        "@uuid": "o1",
+        "@rel": "subject",
+        "links": {"link": [{"@type": "x-imid/unit", "@uuid": "u1"}]},
+    }
+    item = newsitem.add_link(BARE, "p", {"@type": "x-imid/unit", "@uuid": "u0"}).item
+    item = newsitem.add_link(item, "p", org).item
+    found = newsitem.get_organisation(item)
+    assert ("o1", ["u0", "u1"]) == (
+        found.organisation.uuid if found.organisation else None,
+        [unit.uuid for unit in found.units],
+    )

@@ -124,8 +124,14 @@ def get_legacy_article_id(item: NewsItem) -> str | None:
     return _ext_value(item, LEGACY_ARTICLE_ID)
 
 
+ORGANISATION = "x-imid/organisation"
+"""The link type of the organisation `get_organisation` returns (D14: the Writer's documents)."""
+UNIT = "x-imid/unit"
+"""The link type of its units (D14)."""
+
+
 def get_organisation(item: NewsItem) -> Organisation:
-    """The first ``x-im/organisation`` link of itemMeta and its ``x-im/unit`` links (D14).
+    """The first ``x-imid/organisation`` link of itemMeta and its ``x-imid/unit`` links (D14).
 
     Units nested in the organisation link or beside it in ``itemMeta > links``
     are listed in document order.
@@ -133,10 +139,10 @@ def get_organisation(item: NewsItem) -> Organisation:
     organisation: Link | None = None
     units: list[Link] = []
     for link in _tree.links_of(item, "itemMeta"):
-        if organisation is None and link.type == "x-im/organisation":
+        if organisation is None and link.type == ORGANISATION:
             organisation = link
-            units.extend(nested for nested in link.links if nested.type == "x-im/unit")
-        elif link.type == "x-im/unit":
+            units.extend(nested for nested in link.links if nested.type == UNIT)
+        elif link.type == UNIT:
             units.append(link)
     return Organisation(organisation=organisation, units=tuple(units))
 
@@ -181,8 +187,11 @@ def _is_ed_note(node: Any) -> bool:
 
 
 def set_ed_note(item: NewsItem, content: str | None) -> Change:
-    """Set the editorial note; it moves to the end of itemMeta (R2).
+    """Set the editorial note: the text of the first ``itemMeta > edNote``, in place (D23).
 
+    The Writer moves the note to the end of itemMeta (R2), so with several
+    edNotes its `get_ed_note` returns another one; decision D23 keeps the
+    set-then-get law instead. Without an edNote one is appended to itemMeta.
     Empty or None removes the first ``edNote`` without an event. Otherwise one
     ``edNote/set`` event with sender ``""`` (the Writer's global page name).
 
@@ -200,10 +209,12 @@ def set_ed_note(item: NewsItem, content: str | None) -> Change:
     item, path = _tree.ensure_section(item, "itemMeta")
     meta = _tree.get_in(item, path)
     note = _tree.child_index(meta, _is_ed_note)
-    old = Element(name="edNote") if note is None else meta.children[note]
-    if note is not None:
-        item = _tree.remove_in(item, (*path, note))
-    item = _tree.append_in(item, path, _tree.with_children(old, (content,)))
+    if note is None:
+        item = _tree.append_in(item, path, Element(name="edNote", children=(content,)))
+    else:
+        item = _tree.update_in(
+            item, (*path, note), lambda old: _tree.with_children(old, (content,))
+        )
     return changed(item, "", "edNote", "set", content)
 
 
