@@ -105,8 +105,13 @@ class Cluster:
             if done.returncode:
                 raise RuntimeError(f"{args[0]} failed: {sink.read()}")
 
-    def start(self) -> Cluster:
-        """initdb, start, create the test role and database; returns self."""
+    def start(self, *, durable: bool = False) -> Cluster:
+        """initdb, start, create the test role and database; returns self.
+
+        Args:
+            durable: Keep PostgreSQL's durability (``fsync``, synchronous
+                commits), as a benchmark should; tests switch it off.
+        """
         password_file = self.root / "password"
         password_file.write_text(PASSWORD + "\n", encoding="utf-8")
         shutil.chown(password_file, *(("postgres", "postgres") if self._as else (None, None)))
@@ -128,9 +133,10 @@ class Cluster:
         with (self.data / "postgresql.conf").open("a", encoding="utf-8") as conf:
             conf.write(
                 f"port = {self.port}\nlisten_addresses = '127.0.0.1'\n"
-                f"unix_socket_directories = '{self.root}'\nfsync = off\n"
-                "synchronous_commit = off\nfull_page_writes = off\nmax_connections = 60\n"
+                f"unix_socket_directories = '{self.root}'\nmax_connections = 60\n"
             )
+            if not durable:
+                conf.write("fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n")
         self._pg_ctl("start", "-l", str(self.root / "log"))
         self.execute("CREATE DATABASE newsml")
         return self

@@ -13,6 +13,7 @@ released by COMMIT or ROLLBACK, and by the server when a client dies.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import threading
@@ -56,9 +57,13 @@ _COLUMNS = "uuid, revision, etag, saved_at, editor"
 class PostgresStore:
     """Items by uuid in a PostgreSQL database, with the SQLite store's rules.
 
-    Connections come from a `psycopg_pool.ConnectionPool` (checked before
-    each use, so a restarted server is reconnected to), safe to share
-    between threads; a forked child opens its own pool.
+    Connections come from a `psycopg_pool.ConnectionPool`, safe to share
+    between threads; a forked child opens its own pool. A call that finds a
+    pooled connection dropped by the server (a restart) before anything of
+    it was sent starts again on another: reads always, writes when the
+    transaction had not begun. A connection lost during a write's
+    transaction is a `StoreConnectionError` (the save did not happen, or,
+    lost during COMMIT, check `history`).
 
     Args:
         url: A ``postgresql://user:password@host:port/dbname`` URL (any
@@ -152,7 +157,6 @@ class PostgresStore:
                 min_size=1,
                 max_size=self._pool_size,
                 kwargs=self._kwargs,
-                check=ConnectionPool.check_connection,
                 timeout=self._timeout,
                 open=True,
                 name="newsml-store",
@@ -210,29 +214,50 @@ class PostgresStore:
 
     @contextmanager
     def _write(self, uuid: str) -> Iterator[tuple[psycopg.Connection[Any], float]]:
-        with self._connection() as conn, conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (uuid,))
-            yield conn, self._now(conn)
-            if self._before_commit is not None:
-                self._before_commit()
-
-    def _now(self, conn: psycopg.Connection[Any]) -> float:
-        if self._clock is not None:
-            return self._clock()
-        row = conn.execute("SELECT extract(epoch FROM clock_timestamp())::float8").fetchone()
-        assert row is not None  # a SELECT without FROM has one row
-        return float(row[0])
+        """One transaction holding the item's advisory lock; yields it and the time."""
+        psycopg = db.driver()
+        for attempt in range(self._pool_size + 1):
+            with self._connection() as conn:
+                try:
+                    conn.execute("BEGIN")
+                    # The lock first, then the time: the subquery runs before
+                    # the (volatile) clock is read. One round trip for both.
+                    row = conn.execute(
+                        "SELECT extract(epoch FROM clock_timestamp())::float8 "
+                        "FROM (SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))) AS held",
+                        (uuid,),
+                    ).fetchone()
+                except psycopg.OperationalError:
+                    # A pooled connection the server dropped (a restart):
+                    # nothing of this transaction reached the server, so it
+                    # is safe to start again on the next connection.
+                    if attempt == self._pool_size or not conn.broken:
+                        raise
+                    continue
+                assert row is not None  # one row from a one-row subquery
+                now = self._clock() if self._clock is not None else float(row[0])
+                try:
+                    yield conn, now
+                    if self._before_commit is not None:
+                        self._before_commit()
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if not conn.broken:
+                        with contextlib.suppress(psycopg.Error):
+                            conn.execute("ROLLBACK")
+                    raise
+                return
 
     def _read(self, query: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
         psycopg = db.driver()
-        for attempt in range(2):
+        for attempt in range(self._pool_size + 1):
             with self._connection() as conn:
                 try:
                     return conn.execute(query, args).fetchall()
                 except psycopg.OperationalError:
-                    # The server went away between the pool's check and the
-                    # query: a read is safe to send once more on a new connection.
-                    if attempt or not conn.broken:
+                    # A pooled connection the server dropped: a read is safe
+                    # to send again on the next connection.
+                    if attempt == self._pool_size or not conn.broken:
                         raise
         raise AssertionError("unreachable")  # pragma: no cover
 
