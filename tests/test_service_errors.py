@@ -182,10 +182,10 @@ def test_entity_declaration_is_refused(server: Server, http: httpx.Client) -> No
     assert "boom" not in error["msg"]
 
 
-def test_other_item_kinds_are_invalid_arguments(server: Server, http: httpx.Client) -> None:
-    """A conceptItem is not a newsItem: 400 invalid_argument on newsml."""
+def test_unknown_item_kinds_are_invalid_arguments(server: Server, http: httpx.Client) -> None:
+    """A root that is no item kind the codec reads (a newsMessage): 400 invalid_argument on newsml."""
     error = twirp_error(
-        call(http, server, "ConvertToDocument", json.dumps({"newsml": "<conceptItem/>"}))
+        call(http, server, "ConvertToDocument", json.dumps({"newsml": "<newsMessage/>"}))
     )
     assert ("invalid_argument", {"argument": "newsml"}) == (error["code"], error["meta"])
 

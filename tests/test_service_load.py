@@ -1,4 +1,4 @@
-"""8 concurrent clients x 100 requests against the service, with zero errors."""
+"""8 concurrent clients x 25 requests against the service, with zero errors."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from newsml_tools.service import ToolsClient
 
 ARTICLE = support.fixture_text("article-full.xml")
 CLIENTS = 8
-REQUESTS = 100
+REQUESTS = 25
 # Bounded wait for the access log to catch up with the last reply.
 LOG_WAIT_SECONDS = 30.0
 
@@ -40,7 +40,7 @@ def run_client(base_url: str, index: int) -> list[Any]:
 
 
 def test_concurrent_clients_get_no_errors(server: Server) -> None:
-    """8 clients x 100 ConvertToDocument calls: every reply is the right document."""
+    """8 clients x 25 ConvertToDocument calls: every reply is the right document."""
     expected = document.dump(newsml.loads(ARTICLE))
     before = access_lines(server)
     with ThreadPoolExecutor(CLIENTS) as pool:
