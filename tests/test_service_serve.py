@@ -165,7 +165,7 @@ def test_newsml_serve_help() -> None:
         [sys.executable, "-c", code, "serve", "--help"], capture_output=True, text=True, check=False
     )
     assert 0 == result.returncode, result.stderr
-    for option in ("--host", "--port", "--workers", "--max-body-bytes"):
+    for option in ("--host", "--port", "--workers", "--max-body-bytes", "--body-timeout"):
         assert option in result.stdout
 
 
