@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import threading
 
-import psycopg
 import pytest
 import support
 
@@ -24,7 +23,8 @@ from newsml_tools.store import (
     open_store,
 )
 
-pytest.importorskip("psycopg_pool")
+psycopg = pytest.importorskip("psycopg", reason="the postgres extra is not installed")
+pytest.importorskip("psycopg_pool", reason="the postgres extra is not installed")
 
 
 @pytest.fixture(scope="module")
