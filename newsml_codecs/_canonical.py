@@ -10,16 +10,20 @@ import xml.etree.ElementTree as ET
 from newsml_model import DecodeError, MalformedXMLError
 
 
-def canonical_form(xml: str | bytes) -> str:
-    """The canonical form of `xml`: C14N 2.0 without comments, text stripped, prefixes rewritten.
+def canonical_form(xml: str | bytes, *, rewrite_prefixes: bool = False) -> str:
+    """The canonical form of `xml`: C14N 2.0 without comments, text stripped.
 
-    What DESIGN.md allows a round trip to change then compares equal:
-    comments, the XML declaration, namespace prefixes, attribute order,
-    whitespace-only text between elements and character escaping.
+    DESIGN.md's form. What it allows a round trip to change then compares
+    equal: comments, the XML declaration, attribute order, whitespace-only
+    text between elements and character escaping; namespace prefixes too
+    with `rewrite_prefixes`.
 
     Args:
         xml: A well-formed XML document, as text or as bytes in the encoding
             its declaration names (UTF-8 when none; a BOM is fine).
+        rewrite_prefixes: Name every namespace ``n0``, ``n1``... in order of
+            use, so documents that differ only in prefixes (or in prefix
+            versus default namespace) have the same form.
 
     Returns:
         The canonical text.
@@ -39,7 +43,9 @@ def canonical_form(xml: str | bytes) -> str:
     else:
         raise DecodeError(f"XML must be str or bytes, not {type(xml).__name__}")
     try:
-        return ET.canonicalize(data, with_comments=False, strip_text=True, rewrite_prefixes=True)
+        return ET.canonicalize(
+            data, with_comments=False, strip_text=True, rewrite_prefixes=rewrite_prefixes
+        )
     except ET.ParseError as error:
         line, column = error.position
         raise MalformedXMLError(f"malformed XML: {error}", line=line, column=column + 1) from None

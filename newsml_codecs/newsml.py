@@ -100,7 +100,7 @@ def equivalent(a: str | bytes | AnyItem, b: str | bytes | AnyItem) -> bool:
 
 def _canonical(value: str | bytes | AnyItem) -> str:
     if isinstance(value, (str, bytes, bytearray)):
-        return canonical_form(value)
+        return canonical_form(value, rewrite_prefixes=True)
     if is_root(value):
-        return canonical_form(serialize(value, xml_declaration=False))
+        return canonical_form(serialize(value, xml_declaration=False), rewrite_prefixes=True)
     raise DecodeError(f"not a NewsML document or item: {type(value).__name__}")
