@@ -2,7 +2,8 @@
 
 The schema (``newsml_codecs/schemas/navigadoc.json``, package data) accepts
 what Naviga's ``navigadoc-schema.json`` accepts, with the fix of mapping
-decision M6: the uuid pattern is anchored (``^...$``, hex in either case).
+decision M6: the uuid pattern is anchored (``^...$``, hex in either case)
+and applies to the document's and every block's ``uuid``.
 A document requires ``uuid``, ``type`` and ``created``; a property requires
 ``name``; ``data`` and ``parameters`` are objects of strings; blocks nest
 through ``links``, ``content`` and ``meta``; additional fields are allowed.
@@ -14,8 +15,12 @@ Two formats are checked:
   checks, Go's ``url.Parse`` plus a scheme, approximated by `is_uri`. Any
   scheme counts (``x-cmbr://``, ``im://``); relative references do not.
 
-The API is jsonschema's (``iter_errors``, ``validate``, ``is_valid``); the
-validator is compiled once, at import::
+The API is jsonschema's (``iter_errors``, ``validate``, ``is_valid``). The
+verdict comes from `COMPILED`, a Rust validator (``jsonschema-rs``) of the
+same schema with `is_uri` and `is_date_time` as its format checks; only when
+it says "invalid" does python-jsonschema (`VALIDATOR`) walk the document to
+write the messages and JSON paths (``_schema_fast`` says why the verdicts
+agree). Both are compiled once, at import::
 
     from newsml_codecs import schema
     schema.validate({"uuid": "x"})
@@ -33,7 +38,19 @@ from typing import Any
 from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 from rfc3339_validator import validate_rfc3339
 
-__all__ = ["FORMAT_CHECKER", "SCHEMA", "VALIDATOR", "is_valid", "iter_errors", "validate"]
+from newsml_codecs._schema_fast import compiled
+
+__all__ = [
+    "COMPILED",
+    "FORMAT_CHECKER",
+    "SCHEMA",
+    "VALIDATOR",
+    "is_date_time",
+    "is_uri",
+    "is_valid",
+    "iter_errors",
+    "validate",
+]
 
 # What Go's url.Parse (behind Naviga's `uri` format) refuses or requires.
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
@@ -53,7 +70,20 @@ def _is_date_time(value: object) -> bool:
     # Non-strings are the `type` keyword's business, as in every JSON Schema format.
     if not isinstance(value, str):
         return True
-    # RFC 3339 §5.6 allows lower-case "t" and "z"; the validator's regex wants upper case.
+    return is_date_time(value)
+
+
+def is_date_time(value: str) -> bool:
+    """Whether `value` passes the schema's ``date-time`` format: RFC 3339.
+
+    Args:
+        value: The string to check.
+
+    Returns:
+        True for an RFC 3339 date-time (``rfc3339-validator``), ``T`` and
+        ``Z`` in either case (RFC 3339 §5.6 allows lower case; the
+        validator's regex wants upper case).
+    """
     return bool(validate_rfc3339(value.upper()))
 
 
@@ -108,11 +138,27 @@ SCHEMA: dict[str, Any] = _read_schema()
 """The NavigaDoc JSON Schema (draft 2020-12) as loaded from package data."""
 
 VALIDATOR = Draft202012Validator(SCHEMA, format_checker=FORMAT_CHECKER)
-"""The compiled validator; `iter_errors`, `validate` and `is_valid` all use it."""
+"""The python-jsonschema validator: the source of every message and JSON path."""
+
+COMPILED = compiled(SCHEMA, {"uri": is_uri, "date-time": is_date_time})
+"""The compiled validator (``jsonschema-rs``) that gives the verdicts; see `_schema_fast`."""
+
+
+def _compiled_says_valid(doc: object) -> bool:
+    """The compiled validator's verdict; "valid" implies `VALIDATOR`'s (see `_schema_fast`)."""
+    try:
+        return bool(COMPILED.is_valid(doc))
+    except (ValueError, TypeError, OverflowError):
+        # Not a JSON value it can read (a non-string key, bytes, ...):
+        # python-jsonschema decides, as it always did.
+        return False
 
 
 def iter_errors(doc: object) -> Iterator[ValidationError]:
     """The schema errors of `doc`: fields in schema order, array items in index order.
+
+    A compiled validator (``jsonschema-rs``) gives the verdict; only for an
+    invalid document does python-jsonschema walk it to say what is wrong.
 
     Args:
         doc: A decoded JSON value, normally a dict. Anything else yields an
@@ -123,6 +169,8 @@ def iter_errors(doc: object) -> Iterator[ValidationError]:
         (``$.links[0].uri``) and ``.message``. A document nested too deeply to
         check yields one error at ``$`` saying so.
     """
+    if _compiled_says_valid(doc):
+        return iter(())
     try:
         # Materialised so a RecursionError surfaces here rather than in the caller's loop.
         errors = list(VALIDATOR.iter_errors(doc))
@@ -153,6 +201,8 @@ def is_valid(doc: object) -> bool:
     Returns:
         True when the schema accepts `doc` (stops at the first error).
     """
+    if _compiled_says_valid(doc):
+        return True
     try:
         return VALIDATOR.is_valid(doc)
     except RecursionError:

@@ -44,8 +44,14 @@ def test_document_newsml_document_without_carriers(path):
 
 # Known failures, with their reason: the corpus's split-GIF picture links its
 # members by relative references, which the schema's `uri` format (as Naviga's)
-# refuses. The document faithfully carries what the article says.
+# refuses; the PDF's link uuid has a seven-digit first group, which the uuid
+# pattern (as Naviga's, on every block since decision M6) refuses. The
+# document faithfully carries what the article says.
 KNOWN_SCHEMA_PROBLEMS = {
+    "newsitem-pdf.xml": [
+        "$.links[0].uuid: '0000000-0000-0000-0000-000000000000' does not match"
+        " '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'",
+    ],
     "newsitem-splitted-gif.xml": [
         "$.links[2].uri: 'member/video/123456433.mp4' is not a 'uri'",
         "$.links[3].uri: 'member/video/123456434.mp4' is not a 'uri'",
