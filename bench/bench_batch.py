@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import pickle
 import shutil
 import statistics
@@ -141,6 +142,8 @@ def main() -> int:
                 client.close()
                 if cluster is not None:
                     cluster.close()
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"load average after the run (1, 5, 15 min, {os.cpu_count()} cores): {load}")
     base = statistics.median(rates["in this process (-j 1)"])
     print(f"files per second (median of {options.rounds} rounds):")
     for way, values in rates.items():

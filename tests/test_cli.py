@@ -99,15 +99,28 @@ def test_batch_counts_and_reports_problems(workers: int) -> None:
     assert expected == report.getvalue().splitlines()
 
 
-def test_outcomes_are_released_in_job_order() -> None:
-    """Chunks finishing 2, 0, 1 release nothing, then chunk 0, then 1 and 2; each finish counts."""
+def test_results_are_released_in_job_order() -> None:
+    """Chunks finishing 2, 0, 1 release nothing, then chunk 0, then 1 and 2."""
 
     def result(name: str, *problems: str) -> batch.Result:
         return batch.Result(source=name, problems=problems)
 
     a, b, b2, c = result("a"), result("b", "x"), result("b2"), result("c")
-    finished = iter([(2, [c]), (0, [a]), (1, [b, b2])])
-    assert [(1, []), (1, [a]), (2, [b, b2, c])] == list(_report.in_order(finished))
+    order = _report.InOrder()
+    assert [] == order.add(2, [c])
+    assert [a] == order.add(0, [a])
+    assert [b, b2, c] == order.add(1, [b, b2])
+    assert [] == order.rest()
+
+
+def test_results_held_back_are_given_out_after_an_interrupt() -> None:
+    """After an interrupt, the chunks waiting for an earlier one come out, in order."""
+    order = _report.InOrder()
+    late = [batch.Result(source=f"f{n}") for n in range(4)]
+    assert [] == order.add(3, late[3:])
+    assert [] == order.add(1, late[1:3])
+    assert late[1:] == order.rest()
+    assert [] == order.rest()
 
 
 def test_sources_walk_directories_sorted_and_take_named_files(tmp_path: Path) -> None:

@@ -4,7 +4,8 @@ Internal to the CLI. `execute` runs jobs through `newsml_tools.batch` (on this
 machine, or on a Dask cluster with ``--scheduler``) and reports each problem
 as ``<source>: <message>`` in the order of the jobs, as soon as its chunk and
 every chunk before it are done, so a long batch shows failures while it runs
-and two runs print the same report. A tqdm bar on standard error counts files
+and two runs print the same report. Files are counted as their chunks finish,
+so after a Ctrl-C the counts say exactly what finished. A tqdm bar on standard error counts files
 as their chunks finish, when the batch is large and standard error is a terminal.
 """
 
@@ -14,14 +15,14 @@ import argparse
 import contextlib
 import logging
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any, TypeVar
 
 import attrs
 
 from newsml_tools import batch
 
-__all__ = ["PROGRESS_MIN_FILES", "Tally", "UsageError", "add_options", "execute", "in_order"]
+__all__ = ["PROGRESS_MIN_FILES", "InOrder", "Tally", "UsageError", "add_options", "execute"]
 
 J = TypeVar("J")
 
@@ -41,22 +42,27 @@ class Tally:
     failed: int = 0
 
 
-def in_order(finished: Iterator[batch.Chunk]) -> Iterator[tuple[int, list[batch.Result]]]:
-    """Pairs of (files just finished, results now releasable in job order).
+class InOrder:
+    """Puts finished chunks back in job order, so two runs over a tree print the same report."""
 
-    Reports follow the order of the jobs whatever order the workers finish
-    in, so two runs over the same tree print the same lines; the count of
-    finished files still moves the bar as soon as a chunk is done.
-    """
-    waiting: dict[int, list[batch.Result]] = {}
-    following = 0
-    for index, results in finished:
-        waiting[index] = results
+    def __init__(self) -> None:
+        self._waiting: dict[int, list[batch.Result]] = {}
+        self._following = 0
+
+    def add(self, index: int, results: list[batch.Result]) -> list[batch.Result]:
+        """Take chunk `index`; return the results now releasable in job order (maybe none)."""
+        self._waiting[index] = results
         released: list[batch.Result] = []
-        while following in waiting:
-            released.extend(waiting.pop(following))
-            following += 1
-        yield len(results), released
+        while self._following in self._waiting:
+            released.extend(self._waiting.pop(self._following))
+            self._following += 1
+        return released
+
+    def rest(self) -> list[batch.Result]:
+        """The results held back for an earlier chunk that never came (after an interrupt)."""
+        rest = [result for index in sorted(self._waiting) for result in self._waiting[index]]
+        self._waiting.clear()
+        return rest
 
 
 def _progress_bar(total: int, show: bool) -> Any:
@@ -157,21 +163,31 @@ def execute(
         finished = stack.enter_context(
             contextlib.closing(batch.run(task, jobs, client=client, workers=args.jobs))
         )
+        order = InOrder()
+
+        def emit(results: list[batch.Result]) -> None:
+            for result in results:
+                for problem in result.problems:
+                    line = f"{result.source}: {problem}"
+                    if bar is None:
+                        print(line, file=report)
+                    else:
+                        bar.write(line, file=report)
+
         try:
-            for done, results in in_order(finished):
+            for index, results in finished:
+                # Counted as they finish, so the summary after an interrupt says what finished.
                 for result in results:
                     if result.ok:
                         tally.succeeded += 1
-                        continue
-                    tally.failed += 1
-                    for problem in result.problems:
-                        line = f"{result.source}: {problem}"
-                        if bar is None:
-                            print(line, file=report)
-                        else:
-                            bar.write(line, file=report)
+                    else:
+                        tally.failed += 1
+                emit(order.add(index, results))
                 if bar is not None:
-                    bar.update(done)
+                    bar.update(len(results))
+        except KeyboardInterrupt:
+            emit(order.rest())  # every counted failure is reported, even out of order
+            raise
         finally:
             if bar is not None:
                 bar.close()
