@@ -202,12 +202,12 @@ def main() -> int:
     misses = []
     records = {n: as_records(n, table.get(n, ())) for n in newsitem.MUTATORS}
     sections: list[tuple[str, tuple[str, ...], float | None, bool]] = [
-        ("mutator given records", newsitem.MUTATORS, 10.0, True),
-        ("mutator given mappings", tuple(n for n in newsitem.MUTATORS if records[n]), None, False),
-        ("getter", newsitem.GETTERS, 3.0, False),
+        ("mutators given records", newsitem.MUTATORS, 10.0, True),
+        ("mutators given mappings", tuple(n for n in newsitem.MUTATORS if records[n]), None, False),
+        ("getters", newsitem.GETTERS, 3.0, False),
     ]
     for kind, names, target, use_records in sections:
-        print(f"-- {kind}s")
+        print(f"-- {kind}")
         worst[kind] = 0.0
         for fn_name in names:
             fn: Callable[..., Any] = getattr(newsitem, fn_name)
