@@ -15,6 +15,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from newsml_codecs import jsontext
 from newsml_codecs.document._carriers import PATCH, PREFIX, make_patch
 from newsml_codecs.document._dispatch import (
     export_any,
@@ -106,8 +107,8 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
 
 
 def dumps(item: AnyItem, *, carriers: bool = True) -> str:
-    """`dump` as JSON text (UTF-8 characters kept, not escaped)."""
-    return json.dumps(dump(item, carriers=carriers), ensure_ascii=False, separators=(",", ":"))
+    """`dump` as JSON text (UTF-8 characters kept, not escaped), by `newsml_codecs.jsontext`."""
+    return jsontext.dumps(dump(item, carriers=carriers))
 
 
 def loads(text: str | bytes) -> AnyItem:

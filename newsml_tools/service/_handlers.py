@@ -16,7 +16,7 @@ from typing import Any
 
 from google.protobuf.message import DecodeError as ProtoDecodeError
 
-from newsml_codecs import document, newsml, schema
+from newsml_codecs import document, jsontext, newsml, schema
 from newsml_model import NewsItemError
 from newsml_tools.service._errors import TwirpError, from_library_error, malformed, required
 from newsml_tools.service._proto.cca import service_pb2
@@ -161,7 +161,7 @@ def _json_field(request: Mapping[str, Any], name: str, kind: type, label: str) -
 
 def _json_response(value: Mapping[str, Any], argument: str) -> bytes:
     try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+        return jsontext.dumpb(value)
     except UnicodeEncodeError as error:
         # Lone surrogates arrive as JSON escapes ("\ud800") and survive the
         # codecs, but cannot be sent back as UTF-8.
