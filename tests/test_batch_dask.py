@@ -151,6 +151,41 @@ def test_progress_bar_counts_files_on_the_cluster(cluster: Cluster, tmp_path: Pa
     assert "converted 25 files, 0 failed" in terminal
 
 
+def test_sigint_to_the_parent_cancels_the_tasks_not_started(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """SIGINT to newsml alone: status 130, tasks not started are cancelled, every output present
+    is whole, no temporary file is left, and the summary says what finished."""
+    copy_articles(tmp_path / "in", 400)
+    out = tmp_path / "out"
+    with subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "newsml_tools",
+            "convert",
+            "--scheduler",
+            cluster.address,
+            tmp_path / "in",
+            "-o",
+            out,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        _wait_for(lambda: out.is_dir() and any(out.glob("*.json")), "the first output")
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=120)
+    assert 130 == process.returncode, stderr
+    assert stderr.splitlines()[-2].startswith("interrupted: converted "), stderr
+    made = sorted(out.glob("*.json"))
+    assert len(made) < 400
+    expected = expected_document()
+    assert all(expected == json.loads(path.read_text("utf-8")) for path in made)
+    assert [] == sorted(out.glob(".*"))
+
+
 def test_a_tree_survives_a_killed_worker_and_reports_the_broken_file(
     cluster: Cluster, tmp_path: Path
 ) -> None:

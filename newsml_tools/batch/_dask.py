@@ -76,9 +76,11 @@ def connect(scheduler: str, *, workers: int = 0) -> Iterator[Client]:
             n_workers=workers or os.cpu_count() or 1,
             threads_per_worker=1,
             processes=True,
-            # A free port for its HTTP server (8787 may be taken); Dask's INFO chatter off.
+            # A free port for its HTTP server (8787 may be taken). The workers' own
+            # logs are off: task failures come back as results, and a shutdown
+            # after Ctrl-C would otherwise print connection tracebacks.
             dashboard_address=":0",
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,
         )
         with cluster, distributed.Client(cluster) as client:
             yield client
