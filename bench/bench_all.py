@@ -1,0 +1,197 @@
+"""Every row of issue 12's table in one run: ratios and absolute times.
+
+    python bench/bench_all.py [--number N] [--rounds R] [--service-seconds S] [--no-service]
+
+For the 26 KB corpus text article and our full fixture (tests/fixtures/
+article-full.xml), each step is timed against its baseline in the same run,
+alternately (`_timing.interleaved`, CPU time of this process): a bare
+``xmltodict.parse`` of the same bytes, or ``xmltodict.unparse`` of
+xmltodict's own parse result. The last row starts the Tools service with one
+worker (`bench_service.measure`) and compares its ConvertToDocument rate over
+HTTP with the same conversion in process. Prints the machine, the table and
+whether each goal is met. This reports; no test asserts a timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import xmltodict
+from _timing import CORPUS_TEXT, FIXTURE_TEXT, interleaved
+
+from newsml_codecs import document, jsontext, newsml, schema
+
+
+def _machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (
+        f"{cpu}, {os.cpu_count()} cores, load average {load:.2f};"
+        f" Python {platform.python_version()} ({platform.python_implementation()})"
+    )
+
+
+def _rows(raw: bytes, number: int, rounds: int) -> list[tuple[str, float, float, str, float]]:
+    """(step, ours, baseline, baseline name, goal) for one article."""
+    item = newsml.loads(raw)
+    tree = xmltodict.parse(raw)
+    doc = document.dump(item)
+    text = document.dumps(item)
+    assert [] == schema.validate(doc), "the article's document must be valid for the schema row"
+
+    def parse() -> object:
+        return xmltodict.parse(raw)
+
+    def unparse() -> object:
+        return xmltodict.unparse(tree)
+
+    def convert_to_document() -> object:
+        return jsontext.dumpb({"document": document.dump(newsml.loads(raw))})
+
+    steps: list[tuple[str, Callable[[], object], Callable[[], object], str, float]] = [
+        ("newsml.loads", lambda: newsml.loads(raw), parse, "parse", 1.0),
+        ("newsml.dumps", lambda: newsml.dumps(item), unparse, "unparse", 0.5),
+        ("document.dump (with carriers)", lambda: document.dump(item), parse, "parse", 0.8),
+    ]
+    try:
+        document.dump(item, carriers=False)
+        steps.append(
+            (
+                "  document.dump (no carriers)",
+                lambda: document.dump(item, carriers=False),
+                parse,
+                "parse",
+                float("nan"),
+            )
+        )
+    except TypeError:  # pragma: no cover - the option may go with the carrier redesign
+        pass
+    steps += [
+        ("ConvertToDocument in process", convert_to_document, parse, "parse", 2.0),
+        (
+            "document.loads + newsml.dumps",
+            lambda: newsml.dumps(document.loads(text)),
+            unparse,
+            "unparse",
+            1.0,
+        ),
+        ("schema.validate (valid)", lambda: schema.validate(doc), parse, "parse", 0.05),
+    ]
+    rows = []
+    for label, ours, baseline, base_name, goal in steps:
+        mine, base = interleaved(
+            ours, baseline, number=number, rounds=rounds, clock=time.process_time
+        )
+        rows.append((label, mine, base, base_name, goal))
+    return rows
+
+
+def _invalid_row(raw: bytes, number: int, rounds: int) -> tuple[float, float]:
+    """schema.validate of an invalid document against a bare python-jsonschema iter_errors."""
+    from jsonschema import Draft202012Validator
+
+    bad: dict[str, Any] = copy.deepcopy(document.dump(newsml.loads(raw)))
+    bad["created"] = "yesterday"
+    bad.setdefault("links", []).append({"uri": "no scheme"})
+    bare = Draft202012Validator(schema.SCHEMA, format_checker=schema.FORMAT_CHECKER)
+    return interleaved(
+        lambda: schema.validate(bad),
+        lambda: list(bare.iter_errors(bad)),
+        number=max(1, number // 10),
+        rounds=rounds,
+        clock=time.process_time,
+    )
+
+
+def _print_rows(name: str, raw: bytes, rows: list[tuple[str, float, float, str, float]]) -> int:
+    missed = 0
+    print(f"\n{name} ({len(raw) / 1024:.1f} KiB)")
+    print(f"  {'step':<32}{'ours':>10}{'baseline':>20}{'ratio':>8}{'goal':>9}  met")
+    for label, mine, base, base_name, goal in rows:
+        ratio = mine / base
+        if goal != goal:  # NaN: reported, no goal
+            verdict, goal_text = "", "-"
+        else:
+            verdict, goal_text = ("yes" if ratio <= goal else "NO"), f"<= {goal:g}"
+            missed += ratio > goal
+        print(
+            f"  {label:<32}{mine * 1e6:>8.1f}us{base * 1e6:>10.1f}us {base_name:<8}"
+            f"{ratio:>8.3f}{goal_text:>9}  {verdict}"
+        )
+    return missed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--number", type=int, default=100, help="calls per timed round")
+    parser.add_argument("--rounds", type=int, default=9, help="alternating rounds per row")
+    parser.add_argument(
+        "--service-seconds", type=float, default=5.0, help="load seconds per service round"
+    )
+    parser.add_argument("--service-rounds", type=int, default=3, help="service rounds")
+    parser.add_argument("--no-service", action="store_true", help="skip the service row")
+    args = parser.parse_args()
+
+    print(f"machine: {_machine()}")
+    print(
+        f"each row: median of {args.rounds} alternating rounds x {args.number} calls,"
+        " CPU time of this process; baseline = xmltodict on the same bytes, same run"
+    )
+    articles = [path for path in (CORPUS_TEXT, FIXTURE_TEXT) if path.exists()]
+    missed = 0
+    for path in articles:
+        raw = path.read_bytes()
+        missed += _print_rows(path.name, raw, _rows(raw, args.number, args.rounds))
+        invalid, bare = _invalid_row(raw, args.number, args.rounds)
+        print(
+            f"  {'  schema.validate (invalid)':<32}{invalid * 1e6:>8.1f}us{bare * 1e6:>10.1f}us"
+            f" {'jsonschm':<8}{invalid / bare:>8.3f}{'-':>9}"
+            "   (bare python-jsonschema iter_errors)"
+        )
+
+    if not args.no_service:
+        from bench_service import in_process_convert, measure
+
+        raw = articles[0].read_bytes()
+        run = measure(
+            raw,
+            in_process_convert(raw),
+            rounds=args.service_rounds,
+            seconds=args.service_seconds,
+            quiet=False,
+        )
+        share = statistics.median(run.per_worker)
+        met = share >= 0.85
+        missed += not met
+        print(
+            f"\nservice, one worker, JSON, 8 clients, access log on ({articles[0].name}):"
+            f" {run.requests_per_second:.0f} req/s against"
+            f" {statistics.mean(run.rates):.0f}/s in process (loads + dump + JSON text)"
+        )
+        print(
+            f"  {'share of the in-process rate':<32}{share:>8.0%} (rounds:"
+            f" {', '.join(f'{r:.0%}' for r in run.per_worker)}){'>= 85%':>10}"
+            f"  {'yes' if met else 'NO'}; {len(run.errors)} errors"
+        )
+    print(f"\n{missed} goal(s) missed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
