@@ -30,7 +30,7 @@ from types import FrameType
 
 import attrs
 
-from newsml_codecs import document, newsml, schema
+from newsml_codecs import document, jsontext, newsml, schema
 from newsml_model import NewsItemError
 
 __all__ = [
@@ -139,15 +139,15 @@ def interrupts_checked() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def convert_bytes(data: bytes, to: str) -> str:
-    """Convert one input text, whatever item kind it holds.
+def convert_bytes(data: bytes, to: str) -> bytes:
+    """Convert one input, whatever item kind it holds.
 
     Args:
         data: NewsML (`to` is ``"document"``) or document JSON (``"newsml"``).
         to: The direction.
 
     Returns:
-        Document JSON text, or NewsML text.
+        Document JSON (compact, as `document.dumps`) or NewsML, UTF-8, no final newline.
 
     Raises:
         NewsItemError: The input cannot be read or converted (a `DecodeError` saying where).
@@ -155,8 +155,8 @@ def convert_bytes(data: bytes, to: str) -> str:
     """
     with interrupts_checked():
         if to == DOCUMENT:
-            return document.dumps(newsml.loads(data))
-        return newsml.dumps(document.loads(data))
+            return jsontext.dumpb(document.dump(newsml.loads(data)))
+        return newsml.dumps(document.loads(data)).encode("utf-8")
 
 
 def write_atomically(target: Path, data: bytes) -> None:
@@ -208,13 +208,13 @@ def _convert_problem(job: ConvertJob) -> str | None:
     except OSError as error:
         return f"cannot read: {error.strerror or error}"
     try:
-        text = convert_bytes(data, to) + "\n"
+        output = convert_bytes(data, to) + b"\n"
     except NewsItemError as error:
         return str(error)
     except Exception as error:  # a codec bug must cost one file, not the batch
         return f"internal error: {type(error).__name__}: {error}"
     try:
-        write_atomically(Path(job.target), text.encode("utf-8"))
+        write_atomically(Path(job.target), output)
     except OSError as error:
         return f"cannot write {job.target}: {error.strerror or error}"
     return None

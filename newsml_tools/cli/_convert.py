@@ -49,14 +49,14 @@ def _jobs(
     return jobs
 
 
-def _converted(data: bytes, to: str) -> tuple[str, list[str]]:
-    """The converted text (with a final newline) and [], or "" and the problem."""
+def _converted(data: bytes, to: str) -> tuple[bytes, list[str]]:
+    """The converted output (with a final newline) and [], or b"" and the problem."""
     try:
-        return batch.convert_bytes(data, to) + "\n", []
+        return batch.convert_bytes(data, to) + b"\n", []
     except NewsItemError as error:
-        return "", [str(error)]
+        return b"", [str(error)]
     except Exception as error:  # a codec bug is reported like a bad input
-        return "", [f"internal error: {type(error).__name__}: {error}"]
+        return b"", [f"internal error: {type(error).__name__}: {error}"]
 
 
 def _one(name: str, data: bytes | None, to: str | None, output: str | None) -> list[str]:
@@ -72,15 +72,15 @@ def _one(name: str, data: bytes | None, to: str | None, output: str | None) -> l
             data = Path(name).read_bytes()
         except OSError as error:
             return [f"cannot read: {error.strerror or error}"]
-    text, problems = _converted(data, to)
+    converted, problems = _converted(data, to)
     if problems:
         return problems
     if output is None:
-        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.write(converted)
         sys.stdout.flush()
         return []
     try:
-        batch.write_atomically(Path(output), text.encode("utf-8"))
+        batch.write_atomically(Path(output), converted)
     except OSError as error:
         return [f"cannot write {output}: {error.strerror or error}"]
     return []
