@@ -272,3 +272,27 @@ def test_change_tells_whether_the_item_changed() -> None:
 def test_every_mutator_records_its_original(name: str) -> None:
     """Each exported mutator's Change knows the item it started from."""
     assert FULL is call(name, FULL).original
+
+
+RECORD_PARAMETERS = ("Author", "Category", "Channel", "ContentProfile", "ContentMetaObject")
+RECORD_PARAMETERS += ("EditorConfig", "Link", "Location", "PubStatus", "PubTime", "Section")
+RECORD_PARAMETERS += ("Story", "Tag")
+
+
+def test_record_parameters_are_typed_to_accept_mappings() -> None:
+    """A parameter taking a record takes a Writer mapping too, and says so (mypy --strict callers)."""
+    missing = []
+    for name in (*newsitem.MUTATORS, *newsitem.GETTERS):
+        for parameter in list(inspect.signature(getattr(newsitem, name)).parameters.values())[1:]:
+            annotation = str(parameter.annotation)
+            if parameter.name == "concept_node":
+                continue  # a link record or its uuid, never a mapping
+            if (
+                any(
+                    f"{record} " in f"{annotation} " or f"{record} |" in annotation
+                    for record in RECORD_PARAMETERS
+                )
+                and "Mapping[str, Any]" not in annotation
+            ):
+                missing.append(f"{name}({parameter.name}: {annotation})")
+    assert [] == missing
