@@ -188,6 +188,7 @@ LIST = {
     "title": "Top",
     "uri": "im://list/l1",
     "url": "https://x.org/l",
+    "status": "usable",
     "content": [
         {"type": "x-im/article", "uuid": "c1", "title": "dropped"},
         {"type": "x-im/content-profile", "uuid": "c2"},
@@ -204,13 +205,14 @@ LIST = {
     ],
     "properties": [{"name": "imext:itemlimit", "value": "9"}],
 }
-# §6.3: no uri, rel=item links first with their type verbatim, content types
+# §6.3: no uri, pubStatus kept, rel=item links first with their type verbatim, content types
 # title-cased, exception links lost.
 LIST_XML = (
     '<list uuid="l1"><name>Top</name><description>D</description>'
     '<products><product uuid="ch">Web</product></products><items limit="7">'
     '<item uuid="i0" type="article"/><item uuid="c1" type="Article"/>'
     '<item uuid="c2" type="Content-Profile"/></items><itemMeta><versionCreated/><firstCreated/>'
+    '<pubStatus qcode="stat:usable"/>'
     f'<links {IM}><link rel="creator" type="x-im/user" uuid="u"/></links><edNote>n</edNote>'
     '<itemMetaExtProperty type="imext:url" value="https://x.org/l"/></itemMeta></list>'
 )

@@ -31,9 +31,9 @@ def _title_case(kind: str) -> str:
 
 
 def _item_meta(
-    doc: dict[str, Any], drop_ext: Any, drop_rels: tuple[str, ...]
+    doc: dict[str, Any], drop_ext: Any, drop_rels: tuple[str, ...], drop: tuple[str, ...]
 ) -> tuple[ItemMeta, list[Link]]:
-    """IM-export without itemClass, title, pubStatus and the ext properties `drop_ext` names.
+    """IM-export without the elements `drop` names and the ext properties `drop_ext` names.
 
     Returns:
         The itemMeta and the links it no longer holds (rels `drop_rels`).
@@ -41,7 +41,7 @@ def _item_meta(
     taken: list[Link] = []
     children: list[Node] = []
     for node in export_item_meta(doc, lower_props(doc)).children:
-        if isinstance(node, Element) and node.name in ("itemClass", "title", "pubStatus"):
+        if isinstance(node, Element) and node.name in drop:
             continue
         if isinstance(node, ExtProperty) and drop_ext(node):
             continue
@@ -78,6 +78,7 @@ def export_list(doc: dict[str, Any]) -> Any:
         doc,
         lambda e: (e.type or "").lower() in cfg.LIST_EXCEPTIONS or e.type == "imext:uri",
         ("channel", "item"),
+        ("itemClass", "title"),  # pubStatus stays (IM-export writes none for no status)
     )
     description: str | None = None
     limit: str | None = None
@@ -124,7 +125,10 @@ def export_package(doc: dict[str, Any]) -> Any:
     if status not in cfg.PACKAGE_STATUS_BACK:
         raise InvalidDocumentError(f"can't convert status {status}", path="$.status")
     meta, taken = _item_meta(
-        doc, lambda e: e.type in cfg.PACKAGE_EXCEPTIONS, ("list", "channel", "cover")
+        doc,
+        lambda e: e.type in cfg.PACKAGE_EXCEPTIONS,
+        ("list", "channel", "cover"),
+        ("itemClass", "title", "pubStatus"),  # the package's own pubStatus replaces it
     )
     last = [
         i
