@@ -16,7 +16,7 @@ from newsml_codecs.document._item_in import import_item_meta
 from newsml_model import DecodeError
 from newsml_model._nodes import get_attribute
 
-_INT = re.compile(r"[+-]?\d+\Z")
+_INT = re.compile(r"[+-]?[0-9]+\Z")
 _TRUE = frozenset({"1", "t", "T", "TRUE", "true", "True"})
 _FALSE = frozenset({"0", "f", "F", "FALSE", "false", "False"})
 

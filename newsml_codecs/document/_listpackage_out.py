@@ -20,7 +20,7 @@ from newsml_model import (
 )
 from newsml_model._nodes import Node
 
-_INT = re.compile(r"[+-]?\d+\Z")
+_INT = re.compile(r"[+-]?[0-9]+\Z")
 _WORD = re.compile(r"[A-Za-z]+")
 
 
