@@ -77,7 +77,13 @@ def export_kind(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
 
 
 def export_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
-    """The record the reference exports for `doc` as a `kind` root (no carrier applied)."""
+    """The record the reference exports for `doc` as a `kind` root (no carrier applied).
+
+    The other kinds write the document's times as Go writes them (RFC3339Nano
+    in their own offset, §8), so a hand-written ``.500+00:00`` becomes ``.5Z``.
+    """
+    if kind != "newsItem":
+        doc = {**doc, **{k: kc.keep_offset(doc[k]) or doc[k] for k in _TIMES if doc.get(k)}}
     if kind == "conceptItem":
         return export_concept(doc, strict=strict)
     return _EXPORT[kind](doc)

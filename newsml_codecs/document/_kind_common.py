@@ -169,20 +169,73 @@ def parse_kept(text: str | None, message: str) -> str:
 
 
 def parse_go(text: str | None) -> str:
-    """`keep_offset`, or Go's own parse error text (the assignment's times, §5.2 step 3).
+    """`keep_offset`, or Go's own parse error text (assignment and package times).
 
     Raises:
-        DecodeError: ``parsing time "<v>" as "2006-01-02T15:04:05Z07:00": ...``.
+        DecodeError: ``parsing time "<v>" as "2006-01-02T15:04:05Z07:00":
+            cannot parse "<rest>" as "<element>"`` (or ``...: month out of
+            range``, ``extra text``), as Go's ``time.Parse`` words it.
     """
     value = keep_offset(text)
     if value is None:
-        text = text or ""
-        if not text:
-            reason = 'cannot parse "" as "2006"'
-        else:
-            reason = f'cannot parse "{text}" as "{GO_LAYOUT}"'
-        raise DecodeError(f'parsing time "{text}" as "{GO_LAYOUT}": {reason}')
+        raise DecodeError(go_time_error(text or ""))
     return value
+
+
+_ELEMENTS = (
+    ("2006", 4, None),
+    ("-", 0, None),
+    ("01", 2, (1, 12, "month")),
+    ("-", 0, None),
+    ("02", 2, (1, 31, "day")),
+    ("T", 0, None),
+    ("15", 2, (0, 23, "hour")),
+    (":", 0, None),
+    ("04", 2, (0, 59, "minute")),
+    (":", 0, None),
+    ("05", 2, (0, 59, "second")),
+)
+
+
+def go_time_error(text: str) -> str:
+    """The message of Go's ``time.Parse(time.RFC3339, text)`` for an invalid `text`.
+
+    Walks the layout as Go does: fixed-width numbers, literals, range
+    checks, an optional fraction after the seconds, then ``Z07:00``.
+    """
+    head = f'parsing time "{text}" as "{GO_LAYOUT}": '
+    rest = text
+    numbers: list[int] = []
+    for element, width, bounds in _ELEMENTS:
+        if width == 0:
+            if not rest.startswith(element):
+                return head + f'cannot parse "{rest}" as "{element}"'
+            rest = rest[len(element) :]
+            continue
+        digits = rest[:width]
+        if len(digits) < width or not digits.isascii() or not digits.isdigit():
+            return head + f'cannot parse "{rest}" as "{element}"'
+        number = int(digits)
+        if bounds is not None and not bounds[0] <= number <= bounds[1]:
+            return f'parsing time "{text}": {bounds[2]} out of range'
+        numbers.append(number)
+        rest = rest[width:]
+    if rest[:1] in (".", ",") and rest[1:2].isdigit():
+        end = 1
+        while end < len(rest) and rest[end].isascii() and rest[end].isdigit():
+            end += 1
+        rest = rest[end:]
+    zone = re.match(r"Z|[+-]\d{2}:\d{2}", rest)
+    if zone is None:
+        return head + f'cannot parse "{rest}" as "Z07:00"'
+    rest = rest[zone.end() :]
+    if rest:
+        return f'parsing time "{text}": extra text: "{rest}"'
+    try:
+        datetime(numbers[0], numbers[1], numbers[2])
+    except ValueError:
+        return f'parsing time "{text}": day out of range'
+    return f'parsing time "{text}": time zone offset out of range'
 
 
 def instant(text: str | None) -> tuple[datetime, str] | None:
