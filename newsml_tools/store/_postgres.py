@@ -13,13 +13,10 @@ released by COMMIT or ROLLBACK, and by the server when a client dies.
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
-import threading
 import uuid as uuids
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -41,15 +38,13 @@ from newsml_tools.store._errors import (
     ConflictError,
     ItemNotFoundError,
     LockedError,
-    StoreConnectionError,
-    StoreError,
     StoreFileError,
 )
+from newsml_tools.store._postgres_pool import Connections
 from newsml_tools.store._protocol import Lock, Revision
 
 if TYPE_CHECKING:
     import psycopg
-    from psycopg_pool import ConnectionPool
 
 _COLUMNS = "uuid, revision, etag, saved_at, editor"
 
@@ -98,175 +93,29 @@ class PostgresStore:
     ) -> None:
         self._url = url
         self.path = db.redact(url)
-        self._timeout = timeout
         self._clock = clock
-        self._pool_size = pool_size
-        self._pool_: ConnectionPool[Any] | None = None
-        self._pool_pid = 0
-        self._pool_lock = threading.Lock()
-        psycopg = db.driver()
-        try:
-            given = psycopg.conninfo.conninfo_to_dict(url).get("options")
-        except psycopg.Error as error:
-            raise StoreConnectionError(
-                f"not a PostgreSQL URL or connection string: {db.reason(error)}", path=self.path
-            ) from error
-        # Ours after the URL's own server options (a search_path, say).
-        options = f"{given or ''} -c lock_timeout={max(1, round(timeout * 1000))}".strip()
-        if readonly:
-            options += " -c default_transaction_read_only=on"
-        self._kwargs: dict[str, Any] = {
-            "autocommit": True,
-            "connect_timeout": max(2, min(10, math.ceil(timeout))),
-            "options": options,
-        }
         # Test hook: called inside a write's transaction just before COMMIT.
         self._before_commit: Callable[[], None] | None = None
-        # A direct first connection, so a refused login or a missing
-        # database is reported as the server said it, before any pool.
-        try:
-            with psycopg.connect(url, **self._kwargs) as conn:
-                db.prepare(conn, create=create and not readonly, where=self.path)
-        except psycopg.Error as error:
-            raise self._refused(error) from error
+        self._db = Connections(
+            url, path=self.path, timeout=timeout, readonly=readonly, pool_size=pool_size
+        )
+        self._db.prepare(create=create and not readonly)
 
     # -- connections and transactions ---------------------------------------
 
-    def _refused(self, error: Exception) -> StoreError:
-        if isinstance(error, db.driver().OperationalError):
-            return StoreConnectionError(
-                f"cannot connect to the PostgreSQL server: {db.reason(error)}", path=self.path
-            )
-        return db.wrap(error, self.path)
+    def _write(self, uuid: str) -> AbstractContextManager[tuple[psycopg.Connection[Any], float]]:
+        return self._db.write(uuid, self._clock, self._run_before_commit)
 
-    def _pool(self) -> ConnectionPool[Any]:
-        with self._pool_lock:
-            return self._pool_unlocked()
-
-    def _pool_unlocked(self) -> ConnectionPool[Any]:
-        if self._pool_ is None or self._pool_pid != os.getpid():
-            try:
-                from psycopg_pool import ConnectionPool
-            except ImportError:
-                raise StoreError(
-                    "PostgreSQL stores need psycopg_pool: pip install 'newsml-model[postgres]'",
-                    path=self.path,
-                ) from None
-            self._pool_ = ConnectionPool(
-                self._url,
-                min_size=1,
-                max_size=self._pool_size,
-                kwargs=self._kwargs,
-                timeout=self._timeout,
-                open=True,
-                name="newsml-store",
-            )
-            self._pool_pid = os.getpid()
-        return self._pool_
-
-    def _checkout(self) -> tuple[ConnectionPool[Any], psycopg.Connection[Any]]:
-        """A pool and a connection of it; a stuck pool is replaced once the server answers."""
-        from psycopg_pool import PoolTimeout
-
-        pool = self._pool()
-        try:
-            return pool, pool.getconn()
-        except PoolTimeout:
-            pass
-        # Either the server is down (say so, in its words), or it is back and
-        # the pool is still waiting out its reconnection back-off: start afresh.
-        refused = self._probe()
-        if refused is not None:
-            raise refused
-        with self._pool_lock:
-            if self._pool_ is pool:  # not already replaced by another thread
-                self._pool_ = None
-                pool.close(timeout=0)
-            pool = self._pool_unlocked()
-        try:
-            return pool, pool.getconn()
-        except PoolTimeout as error:
-            raise StoreConnectionError(
-                f"no free connection within {self._timeout} s (pool of {self._pool_size})",
-                path=self.path,
-            ) from error
-
-    def _probe(self) -> StoreError | None:
-        """The server's refusal of a direct connection, or None when it accepts one."""
-        psycopg = db.driver()
-        try:
-            psycopg.connect(self._url, **self._kwargs).close()
-        except psycopg.Error as error:
-            return self._refused(error)
-        return None
-
-    @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
-        psycopg = db.driver()
-        pool, conn = self._checkout()
-        try:
-            yield conn
-        except psycopg.Error as error:
-            raise db.wrap(error, self.path) from error
-        finally:
-            # Broken connections are discarded, open transactions rolled back.
-            pool.putconn(conn)
-
-    @contextmanager
-    def _write(self, uuid: str) -> Iterator[tuple[psycopg.Connection[Any], float]]:
-        """One transaction holding the item's advisory lock; yields it and the time."""
-        psycopg = db.driver()
-        for attempt in range(self._pool_size + 1):
-            with self._connection() as conn:
-                try:
-                    conn.execute("BEGIN")
-                    # The lock first, then the time: the subquery runs before
-                    # the (volatile) clock is read. One round trip for both.
-                    row = conn.execute(
-                        "SELECT extract(epoch FROM clock_timestamp())::float8 "
-                        "FROM (SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))) AS held",
-                        (uuid,),
-                    ).fetchone()
-                except psycopg.OperationalError:
-                    # A pooled connection the server dropped (a restart):
-                    # nothing of this transaction reached the server, so it
-                    # is safe to start again on the next connection.
-                    if attempt == self._pool_size or not conn.broken:
-                        raise
-                    continue
-                assert row is not None  # one row from a one-row subquery
-                now = self._clock() if self._clock is not None else float(row[0])
-                try:
-                    yield conn, now
-                    if self._before_commit is not None:
-                        self._before_commit()
-                    conn.execute("COMMIT")
-                except BaseException:
-                    if not conn.broken:
-                        with contextlib.suppress(psycopg.Error):
-                            conn.execute("ROLLBACK")
-                    raise
-                return
+    def _run_before_commit(self) -> None:
+        if self._before_commit is not None:
+            self._before_commit()
 
     def _read(self, query: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
-        psycopg = db.driver()
-        for attempt in range(self._pool_size + 1):
-            with self._connection() as conn:
-                try:
-                    return conn.execute(query, args).fetchall()
-                except psycopg.OperationalError:
-                    # A pooled connection the server dropped: a read is safe
-                    # to send again on the next connection.
-                    if attempt == self._pool_size or not conn.broken:
-                        raise
-        raise AssertionError("unreachable")  # pragma: no cover
+        return self._db.read(query, args)
 
     def close(self) -> None:
         """Close the pool and its connections."""
-        with self._pool_lock:
-            if self._pool_ is not None and self._pool_pid == os.getpid():
-                self._pool_.close()
-            self._pool_ = None
+        self._db.close()
 
     def __enter__(self) -> PostgresStore:
         return self
@@ -359,7 +208,7 @@ class PostgresStore:
 
     def check(self) -> list[str]:
         """Problems in the tables; [] when consistent (see `_postgres_db.check`)."""
-        with self._connection() as conn:
+        with self._db.connection() as conn:
             return db.check(conn)
 
     # -- writing -------------------------------------------------------------
