@@ -22,11 +22,30 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 USER = "newsml"
 PASSWORD = "s3cret-for-tests"
+
+# Stops the cluster and deletes its directory once the test process is gone,
+# whatever killed it (a timeout's SIGTERM, SIGKILL): runs in its own session
+# so the signal that ends the tests does not end it too. Exits by itself when
+# `Cluster.remove` has deleted the directory.
+WATCHDOG = """
+import os, shutil, subprocess, sys, time
+parent, root, command = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+while os.path.exists(root):
+    try:
+        os.kill(parent, 0)
+    except ProcessLookupError:
+        subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, check=False)
+        shutil.rmtree(root, ignore_errors=True)
+        break
+    time.sleep(0.5)
+"""
 
 
 def binaries() -> Path | None:
@@ -138,6 +157,22 @@ class Cluster:
             if not durable:
                 conf.write("fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n")
         self._pg_ctl("start", "-l", str(self.root / "log"))
+        stop = [
+            *self._as,
+            str(self.bin / "pg_ctl"),
+            "stop",
+            "-D",
+            str(self.data),
+            "-m",
+            "immediate",
+        ]
+        subprocess.Popen(
+            [sys.executable, "-c", WATCHDOG, str(os.getpid()), str(self.root), *stop],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         self.execute("CREATE DATABASE newsml")
         return self
 
