@@ -91,6 +91,9 @@ _UTF16 = {
     b"\x00<": "utf-16-be",
 }
 
+# pyexpat's text buffer is at most INT_MAX characters.
+_MAX_BUFFER = 2**31 - 1
+
 _SECTIONS = frozenset({"itemMeta", "contentMeta"})
 _CONTAINERS = frozenset({"links", "metadata"})
 
@@ -372,6 +375,12 @@ def parse(
             # whitespace-only run between two inline elements is content.
             flat.append(build_element(local, attributes, tuple(children), ns if explicit else None))
 
+    def text_in_pieces(piece: str) -> None:
+        # Input larger than expat's largest buffer: a text may come in pieces.
+        nonlocal split
+        split = True
+        flat.append(piece)
+
     def skipped(name: str, _parameter: bool) -> None:
         nonlocal split
         value = html5.get(name + ";")
@@ -388,11 +397,11 @@ def parse(
 
     # One buffer as large as the input: expat's text of one run then always
     # arrives in one piece (pyexpat flushes only for handlers that are set).
-    parser.buffer_size = max(len(data), 1024)
+    parser.buffer_size = min(max(len(data), 1024), _MAX_BUFFER)
     parser.buffer_text = True
     parser.StartElementHandler = start_root
     parser.EndElementHandler = end
-    parser.CharacterDataHandler = flat.append
+    parser.CharacterDataHandler = flat.append if len(data) <= _MAX_BUFFER else text_in_pieces
     parser.StartDoctypeDeclHandler = _refuse("DTDs (<!DOCTYPE>)")
     parser.EntityDeclHandler = _refuse("entity declarations")
     parser.UnparsedEntityDeclHandler = _refuse("entity declarations")

@@ -15,7 +15,7 @@ from support import (
 )
 
 import newsml_model as nm
-from newsml_codecs import newsml
+from newsml_codecs import _xmlread, newsml
 
 OWN_FIXTURES = ["article-full.xml", "article-lenient.xml"]
 
@@ -242,6 +242,24 @@ class TestHtmlEntities:
         x = _only_element(f"<newsItem><x>{body}<y/>{body}</x></newsItem>")
         text = ("x" * 5000 + "\xa0") * 10
         assert (text, nm.Element(name="y"), text) == x.children
+
+
+def test_text_stays_whole_when_expat_delivers_it_in_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the largest text buffer (2 GiB; 1 KiB here) pieces of a text are joined in order."""
+    monkeypatch.setattr(_xmlread, "_MAX_BUFFER", 1024)
+    item = newsml.loads(
+        "<newsItem><x>"
+        + "ab\n" * 5000
+        + "</x><y>"
+        + "c" * 3000
+        + "<z/>"
+        + "d&amp;" * 900
+        + "</y></newsItem>"
+    )
+    x, y = item.children
+    assert isinstance(x, nm.Element) and isinstance(y, nm.Element)
+    assert ("ab\n" * 5000,) == x.children
+    assert ("c" * 3000, nm.Element(name="z"), "d&" * 900) == y.children
 
 
 class TestBadInput:
