@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from newsml_tools.service._app import access_log
 from newsml_tools.service._errors import malformed
 
 
@@ -41,3 +42,11 @@ class TwirpHttpToolsProtocol(HttpToolsProtocol):
         )
         self.transport.write(b"".join(content))
         self.transport.close()
+        # The request's access line too (T7), with neither method nor path,
+        # since the request could not be read.
+        client = self.client
+        access_log.info(
+            '%s "- -" 400 malformed %d 0.00ms',
+            f"{client[0]}:{client[1]}" if client else "-",
+            len(body),
+        )
