@@ -18,6 +18,15 @@ from typing import Any
 
 from newsml_model._args import Author, Tag
 from newsml_model._item import ContentMeta, ItemMeta, NewsItem
+from newsml_model._kinds import (
+    Concept,
+    ConceptItem,
+    NewsCoverage,
+    NewsCoverageSet,
+    Planning,
+    PlanningItem,
+)
+from newsml_model._kinds_lists import ItemList, Package
 from newsml_model._nodes import (
     ContentMetaObject,
     Element,
@@ -29,6 +38,7 @@ from newsml_model._nodes import (
 )
 
 _TYPES = "newsml_model._strategies._types"
+_KINDS = "newsml_model._strategies._kinds"
 
 REGISTRATIONS: list[tuple[type, str]] = [
     (NewsItem, f"{_TYPES}:news_item"),
@@ -43,6 +53,15 @@ REGISTRATIONS: list[tuple[type, str]] = [
     (Element, f"{_TYPES}:element"),
     (Author, f"{_TYPES}:author"),
     (Tag, f"{_TYPES}:tag"),
+    # the other item kinds (issue 11); st.from_type(AnyItem) is the union of the roots
+    (ConceptItem, f"{_KINDS}:concept_items"),
+    (Concept, f"{_KINDS}:concepts"),
+    (PlanningItem, f"{_KINDS}:planning_items"),
+    (NewsCoverageSet, f"{_KINDS}:news_coverage_sets"),
+    (NewsCoverage, f"{_KINDS}:news_coverages"),
+    (Planning, f"{_KINDS}:plannings"),
+    (ItemList, f"{_KINDS}:item_lists"),
+    (Package, f"{_KINDS}:packages"),
 ]
 """``(record type, "module:function")``: the strategy `st.from_type` gives each record."""
 

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for NewsML news items and their parts.
+"""Hypothesis strategies for NewsML items of every kind and their parts.
 
 Install the extra (``pip install newsml-model[hypothesis]``) and either call
 the strategies or just ask Hypothesis for a type; the package registers them
@@ -22,6 +22,26 @@ from __future__ import annotations
 
 from newsml_model._strategies._args import authors, tags
 from newsml_model._strategies._item import news_items
+from newsml_model._strategies._kinds import (
+    any_items,
+    concept_items,
+    item_lists,
+    packages,
+    planning_items,
+    plannings,
+)
 from newsml_model._strategies._links import content_meta_objects, links
 
-__all__ = ["authors", "content_meta_objects", "links", "news_items", "tags"]
+__all__ = [
+    "any_items",
+    "authors",
+    "concept_items",
+    "content_meta_objects",
+    "item_lists",
+    "links",
+    "news_items",
+    "packages",
+    "planning_items",
+    "plannings",
+    "tags",
+]
