@@ -98,6 +98,7 @@ class Cluster:
         self.data = self.root / "data"
         self.port = free_port()
         self._as: list[str] = []
+        self._watchdog: subprocess.Popen[bytes] | None = None
         if os.geteuid() == 0:
             account = pwd.getpwnam("postgres")
             os.chown(self.root, account.pw_uid, account.pw_gid)
@@ -166,7 +167,7 @@ class Cluster:
             "-m",
             "immediate",
         ]
-        subprocess.Popen(
+        self._watchdog = subprocess.Popen(
             [sys.executable, "-c", WATCHDOG, str(os.getpid()), str(self.root), *stop],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -203,3 +204,7 @@ class Cluster:
         with contextlib.suppress(RuntimeError):
             self._pg_ctl("stop", "-m", "immediate")
         shutil.rmtree(self.root, ignore_errors=True)
+        if self._watchdog is not None:
+            # It sees the directory gone within half a second and exits.
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._watchdog.wait(timeout=10)
