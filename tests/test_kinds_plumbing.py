@@ -1,4 +1,4 @@
-"""Every item kind passes through the tools above the codecs: CLI, service, editor, store.
+"""Every item kind passes through the tools above the codecs: CLI, service, store, editor.
 
 The service over real HTTP is tested in the service's own kind tests; here
 its handlers run in-process, which is what decides whether a kind gets
@@ -11,6 +11,7 @@ import json
 import shutil
 from pathlib import Path
 
+import attrs
 import pytest
 from support import FIXTURES, KIND_FIXTURES, canonical, fixture_text
 
@@ -20,6 +21,7 @@ from newsml_tools import cli
 from newsml_tools.editor import Editor
 from newsml_tools.service import _handlers
 from newsml_tools.service._proto.cca import service_pb2
+from newsml_tools.store import SQLiteStore
 
 # One of each kind: the document codec's own tests cover every fixture.
 SAMPLES = [
@@ -95,3 +97,17 @@ def test_editor_refuses_other_kinds(name: str) -> None:
         Editor.from_newsml(fixture_text(name))
     assert newsml.loads(fixture_text(name)).element_name == caught.value.kind
     assert ("newsItem",) == caught.value.supported
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_store_saves_and_returns_each_kind(tmp_path: Path, name: str) -> None:
+    """The store keeps any kind under its guid (a list's or package's uuid), with history."""
+    item = newsml.loads(fixture_text(name))
+    with SQLiteStore(tmp_path / "kinds.db") as db:
+        first = db.save(item)
+        second = db.save(item)
+        assert item.guid is not None
+        stored = db.get(item.guid)
+        assert attrs.evolve(item, etag=second.etag) == stored
+        assert type(item) is type(db.get(item.guid, first.revision))
+        assert [1, 2] == [revision.revision for revision in db.history(item.guid)]
