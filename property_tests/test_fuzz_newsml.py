@@ -138,3 +138,66 @@ def test_any_declared_encoding_is_read_or_refused(encoding: str) -> None:
         f'<?xml version="1.0" encoding="{encoding}"?>'
         '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/"><a>åä</a></newsItem>'.encode()
     )
+
+
+def _numeric_rewrite(text: str) -> str:
+    """The reader's old way (the reference): HTML entities made numeric outside CDATA and comments."""
+    import re
+    from html.entities import html5
+
+    out, position = [], 0
+    raw = re.compile(r"<!\[CDATA\[.*?\]\]>|<!--.*?-->|&([A-Za-z][A-Za-z0-9]*);", re.S)
+    for match in raw.finditer(text):
+        name = match.group(1)
+        if name is None or name in ("amp", "lt", "gt", "quot", "apos"):
+            continue
+        replacement = html5.get(name + ";")
+        if replacement is None:
+            continue
+        out.append(text[position : match.start()])
+        out.append("".join(f"&#{ord(char)};" for char in replacement))
+        position = match.end()
+    out.append(text[position:])
+    return "".join(out)
+
+
+ENTITIES = ["&nbsp;", "&mdash;", "&eacute;", "&amp;", "&lt;", "&#160;", "&NotEqualTilde;", "&copy;"]
+PIECES = st.sampled_from(ENTITIES) | st.text(
+    st.characters(
+        codec="utf-8", exclude_characters="&<>\"'\r-", exclude_categories=("Cs", "Cc", "Cn")
+    ),
+    max_size=6,
+)
+
+
+@st.composite
+def entity_documents(draw: st.DrawFn) -> str:
+    """Elements whose text, attributes (either quote), CDATA and comments hold HTML entities."""
+
+    def run() -> str:
+        return "".join(draw(st.lists(PIECES, max_size=5)))
+
+    parts = []
+    for index in range(draw(st.integers(1, 4))):
+        quote = draw(st.sampled_from(['"', "'"]))
+        attributes = "".join(f" a{n}={quote}{run()}{quote}" for n in range(draw(st.integers(0, 2))))
+        inner = draw(
+            st.sampled_from(
+                [
+                    run(),
+                    f"<![CDATA[{run()}]]>{run()}",
+                    f"<!--{run()}-->{run()}",
+                    f"{run()}<b>{run()}</b>{run()}",
+                ]
+            )
+        )
+        parts.append(f"<e{index}{attributes}>{inner}</e{index}>")
+    return '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/">' + "".join(parts) + "</newsItem>"
+
+
+@given(entity_documents())
+def test_html_entities_read_in_place_equal_the_numeric_rewrite(text: str) -> None:
+    """Resolving entities during the parse (issue 15 item 7) reads what rewriting them did."""
+    expected = newsml.loads(_numeric_rewrite(text))
+    assert expected == newsml.loads(text)
+    assert expected == newsml.loads(text.encode("utf-16"))
