@@ -89,6 +89,15 @@ def test_validate_yields_problems_per_file(tmp_path: Path) -> None:
     assert "$: 'uuid' is a required property" in results[str(empty)].problems
 
 
+def test_write_atomically_makes_directories_and_replaces_whole(tmp_path: Path) -> None:
+    """A str path works; missing directories are made; an old file is replaced; nothing else is left."""
+    target = tmp_path / "a" / "b.json"
+    batch.write_atomically(str(target), b"first")
+    batch.write_atomically(target, b"second")
+    assert b"second" == target.read_bytes()
+    assert [target] == [path for path in tmp_path.rglob("*") if path.is_file()]
+
+
 def test_a_failed_write_leaves_no_temporary_file_and_no_stale_output(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

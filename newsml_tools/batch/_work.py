@@ -159,7 +159,7 @@ def convert_bytes(data: bytes, to: str) -> bytes:
         return newsml.dumps(document.loads(data)).encode("utf-8")
 
 
-def write_atomically(target: Path, data: bytes) -> None:
+def write_atomically(target: str | os.PathLike[str], data: bytes) -> None:
     """Write `data` to `target` through a hidden temporary file in the same directory.
 
     The rename is atomic on POSIX filesystems, so readers see the old file or
@@ -174,6 +174,7 @@ def write_atomically(target: Path, data: bytes) -> None:
     Raises:
         OSError: The directory or file cannot be written (full disk, permissions).
     """
+    target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
     try:
