@@ -266,7 +266,9 @@ for n in range(rounds):
         won = True
     except ConflictError:
         won = False
-    (folder / f"done-{n}-{name}").write_text(json.dumps(won))
+    # Written aside and renamed, so the done file is never seen empty.
+    (folder / f"tmp-{n}-{name}").write_text(json.dumps(won))
+    (folder / f"tmp-{n}-{name}").rename(folder / f"done-{n}-{name}")
 """
 
 
@@ -283,21 +285,26 @@ def test_optimistic_racers_get_exactly_one_winner_per_round(seeded, tmp_path):
         for name in names
     ]
     winners = []
-    for n in range(rounds):
-        wait_for(
-            lambda n=n: all((tmp_path / f"ready-{n}-{name}").exists() for name in names),
-            f"the racers to load round {n}",
-        )
-        (tmp_path / f"go-{n}").touch()
-        wait_for(
-            lambda n=n: all((tmp_path / f"done-{n}-{name}").exists() for name in names),
-            f"the racers to finish round {n}",
-        )
-        outcomes = [json.loads((tmp_path / f"done-{n}-{name}").read_text()) for name in names]
-        winners.append(outcomes.count(True))
-    for process in processes:
-        _, err = process.communicate(timeout=60)
-        assert 0 == process.returncode, err
+    try:
+        for n in range(rounds):
+            wait_for(
+                lambda n=n: all((tmp_path / f"ready-{n}-{name}").exists() for name in names),
+                f"the racers to load round {n}",
+            )
+            (tmp_path / f"go-{n}").touch()
+            wait_for(
+                lambda n=n: all((tmp_path / f"done-{n}-{name}").exists() for name in names),
+                f"the racers to finish round {n}",
+            )
+            outcomes = [json.loads((tmp_path / f"done-{n}-{name}").read_text()) for name in names]
+            winners.append(outcomes.count(True))
+    finally:
+        # Never leave a racer running (or its pipe open) when a round failed.
+        for process in processes:
+            if len(winners) < rounds:
+                process.kill()
+            process.communicate(timeout=60)
+    assert [0] * len(names) == [process.returncode for process in processes]
     assert [1] * rounds == winners
     with open_store(path, create=False) as store:
         assert list(range(1, rounds + 2)) == [r.revision for r in store.history(uuid)]
