@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -173,3 +175,17 @@ def test_body_within_limit_and_time_is_served(server: Server) -> None:
     reply = raw_exchange(server, data + chunked(b'{"document": {}}', size=3), timeout=30)
     assert 200 == reply.status
     assert "schemaErrors" in json.loads(reply.body)
+
+
+def test_urllib_client_reads_the_oversized_body_error(server: Server) -> None:
+    """urllib (Connection: close, whole body first) gets the Twirp error as an HTTPError."""
+    request = urllib.request.Request(
+        server.url("ConvertToDocument"), data=BIG, headers={"Content-Type": "application/json"}
+    )
+    with pytest.raises(urllib.error.HTTPError) as raised:
+        urllib.request.urlopen(request, timeout=60)
+    with raised.value as reply:
+        body = reply.read()
+        assert TOO_LARGE == service_support.check_twirp_error(
+            reply.code, reply.headers["content-type"], body
+        )
