@@ -284,6 +284,19 @@ def test_tag_concept_comes_back_as_concept_with_its_qcode():
     assert item.concept.type_qcode == back.concept.type_qcode
 
 
+def test_news_item_with_a_concept_type_stays_a_news_item():
+    """K2, K5: the carrier records the newsItem root, so the type table does not win."""
+    item = newsml.loads(
+        f'<newsItem {NAR} guid="n1"><itemMeta><itemClass qcode="ninat:text"/>'
+        '<itemMetaExtProperty type="imext:type" value="x-im/person"/></itemMeta></newsItem>'
+    )
+    doc = document.dump(item)
+    assert "x-im/person" == doc["type"]
+    back = document.load(doc)
+    assert isinstance(back, nm.NewsItem)
+    assert canonical(newsml.dumps(item)) == canonical(newsml.dumps(back))
+
+
 def test_minimal_concept_document():
     """K2: a concept type exports as a conceptItem, contentMeta never pruned (§3.3)."""
     item = document.load({"uuid": "u", "type": "x-im/topic"})

@@ -98,10 +98,11 @@ def tag(value: str, kind: str, doc: dict[str, Any]) -> str:
     ``<kind>|<times>|<patch>``, where ``<times>`` is a JSON object of the
     document's times: these kinds keep source offsets, protobuf carries only
     the instant (and may spell the fraction otherwise), and `restore_times`
-    puts the spelling back. A newsItem's carrier is the patch alone.
+    puts the spelling back. A newsItem's carrier is the patch alone, unless
+    its type is one the table sends to another kind (``x-im/person``).
     """
-    if kind == "newsItem":
-        return value
+    if kind == "newsItem" and cfg.EXPORT_KINDS.get(doc.get("type") or "", kind) == kind:
+        return value  # the type table already sends it to a newsItem
     times = {key: doc[key] for key in _TIMES if doc.get(key)}
     return kind + _SEPARATOR + json.dumps(times, separators=(",", ":")) + _SEPARATOR + value
 
