@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 from support import CORPUS, FIXTURES
 
+import newsml_model as nm
 from newsml_codecs import document, newsml
 
 CONCEPT_EVENT = {
@@ -514,3 +515,84 @@ def test_package_defaults():
             {"name": "type"},
         ],
     } == document.dump(item, carriers=False)
+
+
+CORPUS_FACTS = [
+    ("conceptitem-abstract.xml", "x-im/category", "Hedemora", ["x-im/note"], 3),
+    (
+        "conceptitem-all.xml",
+        "x-im/person",
+        "Jane Doe",
+        [
+            "x-im/note",
+            "x-im/contact-info",
+            "x-im/position",
+            "x-im/proposal",
+            "x-im/polygon",
+            "x-im/image",
+        ],
+        2,
+    ),
+    (
+        "conceptitem-author.xml",
+        "x-im/author",
+        "Robert Robertson",
+        ["x-im/note", "x-im/image", "x-im/contact-info"],
+        2,
+    ),
+    (
+        "conceptitem-content-profile.xml",
+        "x-im/content-profile",
+        "Enable instant article",
+        ["x-im/note", "x-im/content-profile+social"],
+        2,
+    ),
+    (
+        "conceptitem-default.xml",
+        "x-im/xx",
+        "Jane Doe",
+        ["x-im/note", "x-im/position", "x-im/polygon"],
+        2,
+    ),
+    (
+        "conceptitem-organisation.xml",
+        "x-im/organisation",
+        "Infomaker Scandinavia",
+        ["x-im/note", "x-im/contact-info"],
+        2,
+    ),
+    ("conceptitem-person.xml", "x-im/person", "Jane Doe", ["x-im/note", "x-im/contact-info"], 2),
+    ("conceptitem-place-polygon.xml", "x-im/place", "Kalmar", ["x-im/polygon"], 2),
+    ("conceptitem-place.xml", "x-im/place", "Alvesta", ["x-im/position"], 2),
+    ("conceptitem-story.xml", "x-im/story", "Fotbolls EM Frankrike 2016", ["x-im/note"], 2),
+    ("conceptitem-tag-DEPRECATED.xml", "x-im/tag", "Police car", ["x-im/note"], 2),
+    ("conceptitem-topic.xml", "x-im/topic", "Volvo", ["x-im/note"], 2),
+    ("conceptitem.xml", "x-im/category", "Div 3 herr", ["x-im/note", "x-im/position"], 3),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "title", "meta", "definitions"), CORPUS_FACTS, ids=[f[0] for f in CORPUS_FACTS]
+)
+def test_concept_corpus_documents(name, kind, title, meta, definitions):
+    """§3.2 on the Writer's examples: type, name, meta order (notes, itemMeta, contentMeta,
+    concept objects), definitions and the conceptid property last."""
+    path = CORPUS / "conceptitem" / name
+    if not path.is_file():
+        pytest.skip("corpus absent")
+    doc = document.dump(newsml.loads(path.read_bytes()), carriers=False)
+    assert (kind, title) == (doc["type"], doc["title"])
+    assert meta == [block["type"] for block in doc["meta"]]
+    names = [prop["name"] for prop in doc["properties"]]
+    assert definitions == names.count("definition")
+    assert "conceptid" == names[-1]
+    assert doc["uri"] == doc["properties"][-1]["parameters"]["uri"]
+
+
+def test_concept_corpus_event_is_refused_as_the_reference_refuses_it():
+    """§3.4: the event example's versionCreated has no offset."""
+    path = CORPUS / "conceptitem" / "conceptitem-event.xml"
+    if not path.is_file():
+        pytest.skip("corpus absent")
+    with pytest.raises(nm.DecodeError, match="versionCreated"):
+        document.dump(newsml.loads(path.read_bytes()))
