@@ -58,9 +58,8 @@ def dump(item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
         value = make_patch(original, export_any(doc, target, strict=strict))
         if value is not None:
             props = doc.setdefault("properties", [])
+            # K5: always the last property, after the reference's sort.
             props.append({"name": PATCH, "value": tag(value, kind, doc)})
-            if kind == "newsItem":
-                props.sort(key=lambda prop: prop["name"])
     return doc
 
 
