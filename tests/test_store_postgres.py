@@ -12,11 +12,12 @@ import pytest
 import support
 
 from newsml_codecs import newsml
-from newsml_model import InvalidArgumentError, LockingMode
+from newsml_model import InvalidArgumentError, LockingMode, newsitem
 from newsml_tools.store import (
     ConflictError,
     PostgresStore,
     SQLiteStore,
+    StoreBusyError,
     StoreConnectionError,
     StoreError,
     StoreFileError,
@@ -171,3 +172,15 @@ def test_a_store_error_is_a_store_error(pg_cluster):
     """Connection errors are StoreErrors, so callers catch one family."""
     with pytest.raises(StoreError):
         PostgresStore(pg_cluster.url("absent"))
+
+
+def test_a_writer_held_up_beyond_the_timeout_is_busy(pg_url, article):
+    """A save waiting longer than `timeout` for another writer of the item is StoreBusyError."""
+    with PostgresStore(pg_url, timeout=0.3) as store:
+        store.save(article)
+        with psycopg.connect(pg_url) as holder:  # a transaction holding the item
+            holder.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (article.guid,))
+            with pytest.raises(StoreBusyError, match="stayed locked by another writer"):
+                store.save(article)
+            other = store.save(newsitem.set_guid(article, "another-item").item)
+        assert (1, 2) == (other.revision, store.save(article).revision)
