@@ -75,8 +75,13 @@ def unavailable() -> str | None:
             "no PostgreSQL server binaries (initdb, pg_ctl): install Debian's "
             "postgresql package or set NEWSML_PG_BIN (see README)"
         )
-    if os.geteuid() == 0 and shutil.which("runuser") is None:
-        return "running as root without runuser: initdb refuses root"
+    if os.geteuid() == 0:
+        if shutil.which("runuser") is None:
+            return "running as root without runuser: initdb refuses root"
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            return "running as root without a postgres user to run initdb as"
     return None
 
 
