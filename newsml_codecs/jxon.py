@@ -178,28 +178,34 @@ def dump(record: Any, normalize: bool = False) -> Any:
     return normalize_keys(shape) if normalize else shape
 
 
-def load(type: type[T], mapping: Mapping[str, Any]) -> T:
+def load(type: type[T], mapping: Mapping[str, Any] | str) -> T:
     """The `type` record for a Writer JSON `mapping` (the reverse of `dump`).
 
     `Link` and `ContentMetaObject` read JXON (``@`` attributes, children by
-    name); the other records read their `dump` shape, with or without ``@``.
+    name; a string is an element holding only that text, as `dump` gives it);
+    the other records read their `dump` shape, with or without ``@``.
 
     Raises:
         InvalidArgumentError: A bad mapping (`field` names the key) or a type
             `load` does not know.
     """
     if type in (Link, ContentMetaObject):
+        if isinstance(mapping, str):
+            # D21: `dump` gives a string for an element without attributes or
+            # children (``""`` when empty); it loads back as that text.
+            return coerce(type, {CDATA_KEY: mapping} if mapping else {}, type.__name__.lower())
         return coerce(type, mapping, type.__name__.lower())
     if not attrs.has(type) or type in _ELEMENTS:
         raise InvalidArgumentError(f"cannot load {getattr(type, '__name__', type)!r}", field="type")
     if isinstance(mapping, Mapping):
-        mapping = normalize_keys(dict(mapping))
+        shape: dict[str, Any] = normalize_keys(dict(mapping))
+        mapping = shape
         if type is Organisation:
             organisation: Any = Organisation(
                 organisation=None
-                if mapping.get("organisation") is None
-                else coerce(Link, mapping["organisation"], "organisation"),
-                units=tuple(coerce(Link, unit, "units") for unit in mapping.get("units") or ()),
+                if shape.get("organisation") is None
+                else coerce(Link, shape["organisation"], "organisation"),
+                units=tuple(coerce(Link, unit, "units") for unit in shape.get("units") or ()),
             )
             return organisation  # type: ignore[no-any-return]
     loaded: T = coerce(type, mapping, type.__name__.lower())  # type: ignore[assignment]

@@ -48,7 +48,8 @@ from newsml_model._nodes import (
 CDATA_KEY = "keyValue"
 """The key of text beside child elements (xmltodict's ``cdata_key``)."""
 
-_NAME = re.compile(r"^[A-Za-z_][\w.\-]*(:[A-Za-z_][\w.\-]*)?$")
+# An XML name with an optional prefix: a letter or "_", then letters, digits, ".", "-".
+_NAME = re.compile(r"^[^\W\d][\w.\-]*(:[^\W\d][\w.\-]*)?$")
 # Characters XML 1.0 cannot carry: refused with the field, before xmltodict.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _TYPED_PARENTS = {
@@ -91,7 +92,11 @@ def _text(value: Any, field: str) -> str:
 
 
 def clean(
-    mapping: Any, *, field: str = "value", bare_attributes: tuple[str, ...] = ()
+    mapping: Any,
+    *,
+    field: str = "value",
+    bare_attributes: tuple[str, ...] = (),
+    nested: bool = False,
 ) -> dict[str, Any]:
     """`mapping` checked and reduced to strings, lists and dicts for ``xmltodict.unparse``.
 
@@ -100,6 +105,8 @@ def clean(
         field: Name of the argument, for error messages.
         bare_attributes: Top-level keys read as attributes even without ``@``
             (the Writer's duplicate checks read ``uuid`` and ``rel`` either way).
+        nested: A child's mapping: its ``@xmlns`` puts it in that namespace
+            (§3.2); the element structured takes its parent's and ignores it.
 
     Raises:
         InvalidArgumentError: Not a mapping, a bad key or an unsupported value.
@@ -119,8 +126,8 @@ def clean(
         where = f"{field}.{key}"
         if key[0] == "@" or key in bare_attributes:
             attribute = key[1:] if key[0] == "@" else key
-            if attribute == "xmlns" or value is None:
-                continue  # the namespace comes from the parent (§3.2); None: absent (D19)
+            if value is None or (attribute == "xmlns" and not nested):
+                continue  # None: absent (D19); the root's namespace is its parent's (§3.2)
             if not _valid_name(attribute):
                 raise InvalidArgumentError(f"bad attribute name {key!r}", field=where)
             out["@" + attribute] = _text(value, where)
@@ -146,7 +153,7 @@ def _child(value: Any, field: str) -> Any:
     if value is None or (value.__class__ is str and not value):
         return None  # an empty element
     if isinstance(value, Mapping):
-        return clean(value, field=field)
+        return clean(value, field=field, nested=True)
     return _text(value, field)
 
 
@@ -179,14 +186,29 @@ def structure(
         attr_prefix="@",
         cdata_key=CDATA_KEY,
     )
-    return _Builder().parse(text)
+    # xmltodict escapes a carriage return in attributes but not in text, where
+    # a parser would read it as a newline: text alone can hold a raw one here.
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")
+    try:
+        return _Builder().parse(text)
+    except expat.ExpatError as error:  # a name the checks let through but XML refuses
+        raise InvalidArgumentError(f"{field} cannot be XML: {error}", field=field) from None
 
 
 class _Builder:
-    """expat events of one element written by xmltodict -> records."""
+    """expat events of one element written by xmltodict -> records.
+
+    The element is a link or an object, so it sits in the Infomaker
+    namespace; a child's ``@xmlns`` (§3.2) puts it and its descendants in
+    another one, kept as the explicit namespace the NewsML reader would give.
+    """
 
     def __init__(self) -> None:
-        self.stack: list[tuple[str, list[tuple[str, str]], list[Any]]] = [("", [], [])]
+        # (name, attributes, children, namespace in scope, explicit namespace)
+        self.stack: list[tuple[str, list[tuple[str, str]], list[Any], str, str | None]] = [
+            ("", [], [], IM, None)
+        ]
 
     def parse(self, text: str) -> Any:
         parser = expat.ParserCreate()
@@ -200,12 +222,20 @@ class _Builder:
 
     def start(self, name: str, attributes: list[str]) -> None:
         pairs = list(zip(attributes[0::2], attributes[1::2], strict=True))
-        self.stack.append((name, pairs, []))
+        scope = self.stack[-1][3]
+        explicit = None
+        for index, (key, value) in enumerate(pairs):
+            if key == "xmlns":
+                del pairs[index]
+                explicit = value if value != scope else None
+                scope = value
+                break
+        self.stack.append((name, pairs, [], scope, explicit))
 
     def end(self, name: str) -> None:
-        _, attributes, children = self.stack.pop()
+        _, attributes, children, scope, explicit = self.stack.pop()
         parent = self.stack[-1]
-        parent[2].append(make(name, parent[0], attributes, tuple(children)))
+        parent[2].append(make(name, parent[0], attributes, tuple(children), scope, explicit))
 
     def text(self, data: str) -> None:
         children = self.stack[-1][2]
@@ -216,20 +246,35 @@ class _Builder:
 
 
 def make(
-    name: str, parent: str, attributes: list[tuple[str, str]], children: tuple[Any, ...]
+    name: str,
+    parent: str,
+    attributes: list[tuple[str, str]],
+    children: tuple[Any, ...],
+    scope: str = IM,
+    explicit: str | None = None,
 ) -> Any:
-    """The record for element `name` inside `parent`, typed as the NewsML reader would."""
-    if name == "link" and parent in _TYPED_PARENTS["link"]:
-        return Link(**split_attributes(LINK_FIELDS, attributes), children=layout_free(children))
-    if name == "object" and parent in _TYPED_PARENTS["object"]:
-        return ContentMetaObject(
-            **split_attributes(OBJECT_FIELDS, attributes), children=layout_free(children)
-        )
+    """The record for element `name` inside `parent`, typed as the NewsML reader would.
+
+    Args:
+        name: The element name.
+        parent: The parent's name (``""`` for the element structured).
+        attributes: Its attributes in order (``xmlns`` already taken out).
+        children: Its children.
+        scope: The namespace it is in.
+        explicit: That namespace when it differs from the parent's, else None.
+    """
+    if explicit is None:
+        if name == "link" and parent in _TYPED_PARENTS["link"]:
+            return Link(**split_attributes(LINK_FIELDS, attributes), children=layout_free(children))
+        if name == "object" and parent in _TYPED_PARENTS["object"]:
+            return ContentMetaObject(
+                **split_attributes(OBJECT_FIELDS, attributes), children=layout_free(children)
+            )
     if not attributes and name == "links":
-        return Links(children=layout_free(children), namespace=IM)
+        return Links(children=layout_free(children), namespace=scope)
     if not attributes and name in ("metadata", "meta") and parent in ("link", "object"):
-        return Metadata(children=layout_free(children), namespace=IM, name=name)
-    return Element(name=name, attributes=tuple(attributes), children=children)
+        return Metadata(children=layout_free(children), namespace=scope, name=name)
+    return Element(name=name, attributes=tuple(attributes), children=children, namespace=explicit)
 
 
 _NAMES: dict[str, bool] = {}

@@ -280,3 +280,28 @@ def test_load_text_beside_children() -> None:
     """keyValue is the text beside child elements; it reads back the same way."""
     link = jxon.load(nm.Link, {"data": {"b": "x", "keyValue": "t"}})
     assert {"data": {"b": "x", "keyValue": "t"}} == jxon.dump(link)
+
+
+def test_load_keeps_a_childs_namespace_and_reads_dumped_strings() -> None:
+    """A child's @xmlns puts it in that namespace (§3.2); "" and text load as dump gives them."""
+    link = jxon.load(nm.Link, {"@xmlns": "urn:ignored", "x": {"@xmlns": "urn:x", "y": "z"}})
+    assert (
+        nm.Link(
+            children=(
+                nm.Element(
+                    name="x", namespace="urn:x", children=(nm.Element(name="y", children=("z",)),)
+                ),
+            )
+        )
+        == link
+    )
+    assert (nm.Link(), nm.Link(children=("t",))) == (
+        jxon.load(nm.Link, ""),
+        jxon.load(nm.Link, "t"),
+    )
+
+
+def test_load_keeps_carriage_returns_in_text() -> None:
+    """A carriage return in text survives xmltodict (a parser would make it a newline)."""
+    link = jxon.load(nm.Link, {"data": {"text": "a\r\nb"}})
+    assert {"data": {"text": "a\r\nb"}} == jxon.dump(link)
