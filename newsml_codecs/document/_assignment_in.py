@@ -10,6 +10,7 @@ from typing import Any
 
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._blocks_in import Block, link_block
 from newsml_model import DecodeError, Element, ExtProperty
 
@@ -51,9 +52,9 @@ def import_assignment(item: Any) -> dict[str, Any]:
             doc.pop("status", None)
             kc.put(doc, "status", value)
         elif kind == "nrpdate:created":
-            doc["created"] = kc.parse_go(value)
+            doc["created"] = kt.parse_go(value)
         elif kind == "nrpdate:modified":
-            doc["modified"] = kc.parse_go(value)
+            doc["modified"] = kt.parse_go(value)
         elif kind in ("nrpdate:start", "nrpdate:end"):
             data[kind[8:]] = value
         elif value:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._blocks_in import Block, object_block
 from newsml_codecs.document._item_in import import_content_meta, import_item_meta
 from newsml_model import Element
@@ -39,9 +40,9 @@ def _event_fields(meta: Any, doc: dict[str, Any], event: dict[str, str]) -> None
             why = get_attribute(ext.attributes, "why") or ""
             event["dateGranularity"] = why.replace("nrpwhy:", "")  # every occurrence (trap 7)
         elif kind == "nrpdate:created":
-            doc["created"] = kc.parse_kept(ext.value, "failed to parse created: ")
+            doc["created"] = kt.parse_kept(ext.value, "failed to parse created: ")
         elif kind == "nrpdate:modified":
-            doc["modified"] = kc.parse_kept(ext.value, "failed to parse modified: ")
+            doc["modified"] = kt.parse_kept(ext.value, "failed to parse modified: ")
 
 
 def _content(meta: Any, props: list[dict[str, Any]], start: int, event: dict[str, str]) -> Block:

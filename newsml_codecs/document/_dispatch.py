@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from newsml_codecs.document import _config as cfg
-from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._assignment_in import import_assignment
 from newsml_codecs.document._assignment_out import export_assignment
 from newsml_codecs.document._concept_in import import_concept
@@ -83,7 +83,7 @@ def export_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
     in their own offset, §8), so a hand-written ``.500+00:00`` becomes ``.5Z``.
     """
     if kind != "newsItem":
-        doc = {**doc, **{k: kc.keep_offset(doc[k]) or doc[k] for k in _TIMES if doc.get(k)}}
+        doc = {**doc, **{k: kt.keep_offset(doc[k]) or doc[k] for k in _TIMES if doc.get(k)}}
     if kind == "conceptItem":
         return export_concept(doc, strict=strict)
     return _EXPORT[kind](doc)
@@ -128,6 +128,6 @@ def restore_times(doc: dict[str, Any], times: dict[str, str]) -> dict[str, Any]:
     """`doc` with the recorded spelling of each time whose instant is unchanged (K6)."""
     fixed = dict(doc)
     for key, text in times.items():
-        if key in _TIMES and doc.get(key) != text and kc.instant(doc.get(key)) == kc.instant(text):
+        if key in _TIMES and doc.get(key) != text and kt.instant(doc.get(key)) == kt.instant(text):
             fixed[key] = text
     return fixed

@@ -11,6 +11,7 @@ from typing import Any
 
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._blocks_in import Block
 from newsml_codecs.document._item_in import import_item_meta
 from newsml_model import DecodeError
@@ -153,7 +154,7 @@ def import_package(item: Any) -> dict[str, Any]:
     for element, field in (("pubStart", "published"), ("pubStop", "unpublished")):
         found = kc.child(item, element)
         if found is not None and found.text:
-            doc[field] = kc.parse_go(found.text)
+            doc[field] = kt.parse_go(found.text)
     links = _products(item)
     cover = kc.child(item, "cover")
     if cover is not None:

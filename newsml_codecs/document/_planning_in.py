@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._blocks_in import Block, link_block
 from newsml_codecs.document._item_in import import_content_meta, import_item_meta
 from newsml_model._nodes import get_attribute
@@ -52,9 +53,9 @@ def _coverage(
             why = get_attribute(ext.attributes, "why") or ""
             data["dateGranularity"] = why.removeprefix("nrpwhy:")  # a leading one only (trap 7)
         elif kind == "nrpdate:created":
-            doc["created"] = kc.parse_kept(ext.value, "failed to parse created: ")
+            doc["created"] = kt.parse_kept(ext.value, "failed to parse created: ")
         elif kind == "nrpdate:modified":
-            doc["modified"] = kc.parse_kept(ext.value, "failed to parse modified: ")
+            doc["modified"] = kt.parse_kept(ext.value, "failed to parse modified: ")
 
 
 def _coverages(item: Any) -> list[Block]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._blocks_out import link_node
 from newsml_codecs.document._concept_out import event_fields, rights_info
 from newsml_codecs.document._item_out import el, export_content_meta, export_item_meta, lower_props
@@ -24,7 +25,7 @@ def _item_meta(
         if isinstance(node, Element) and node.name == "itemClass":
             node = el("itemClass", qcode="plinat:newscoverage")
         elif isinstance(node, Element) and node.name in ("firstCreated", "versionCreated"):
-            node = el(node.name, kc.without_fraction(node.text))
+            node = el(node.name, kt.without_fraction(node.text))
         elif isinstance(node, Links):
             kept = tuple(c for c in node.children if getattr(c, "type", None) != "x-im/assignment")
             if not kept:
