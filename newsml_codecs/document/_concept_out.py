@@ -3,6 +3,7 @@
 Fixes of K4: an ``x-im/event-details`` object keeps its other keys when the
 registration is set (b), a concept object whose data cannot be written raises
 (c), and the ``conceptid`` property's value is written as ``conceptId`` text (d).
+Internal; `event_fields` and `rights_info` serve the planningItem export too.
 """
 
 from __future__ import annotations
