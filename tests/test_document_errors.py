@@ -1,4 +1,4 @@
-"""Bad documents give InvalidDocumentError with a JSON path (M5); other kinds are refused (M9)."""
+"""Bad documents give InvalidDocumentError with a JSON path (M5)."""
 
 from __future__ import annotations
 
