@@ -15,13 +15,17 @@ Patch of one node (every key optional)::
      "g": [group_attributes, ...]}            # IDF groups the export merged
 
 Children entries, in the original order; a child is named by ``key, n``
-(the n-th exported child with that `child_key`):
+(the n-th exported child with that key, see `keys_of`):
 
 * ``["s", key, n, patch]``: a child the export writes where the original
   has it (patch 0: unchanged); listed only when patched or as the anchor of
   the entries after it.
 * ``["m", key, n, patch]``: a child the export writes elsewhere; it moves to
   just after the last ``s`` anchor before it.
+* ``["n", key, n, patch, first]``: like ``m``, in the run of the ``m`` at
+  entry index `first`: moved children of one name that the export writes in
+  their original order; the places of a run are filled by its children in the
+  export's order (a document that swaps two services swaps them in place).
 * ``["v", xml]``: children the reference drops, verbatim, after the anchor.
 * ``["d", key, n]``: an exported child the original does not have.
 
@@ -42,6 +46,7 @@ from __future__ import annotations
 import json
 import zlib
 from bisect import bisect_left
+from itertools import pairwise
 from typing import Any
 
 from newsml_codecs._xmlwrite import write_node
@@ -66,37 +71,41 @@ def _hash(text: str) -> str:
     return format(zlib.crc32(text.encode("utf-8", "surrogatepass")), "08x")
 
 
-def child_key(parts: Parts) -> tuple[str, str]:
-    """The identity of an exported child among its siblings: two short hashes.
-
-    The first covers the name, explicit namespace and attributes (in any
-    order); the second adds the child's own text. A child is named by the
-    first when no sibling shares it, so an edited title is still found and
-    keeps its original place; siblings alike in name and attributes (body
-    paragraphs) are named by both, so an untouched paragraph is found
-    wherever the document moved it and an edited one counts as new.
-    """
-    name, ns, attributes, children = parts
+def head_key(parts: Parts) -> str:
+    """The identity of an exported child by its name, namespace and attributes (any order)."""
+    name, ns, attributes, _ = parts
     pairs = "|".join(k + "=" + v for k, v in sorted(attributes)) if attributes else ""
-    head = _hash(name + "|" + (ns or "") + "|" + pairs)
-    text = "".join(c for c in children if c.__class__ is str).strip() if children else ""
-    return head, head + ":" + _hash(text)
+    return _hash(name + "|" + (ns or "") + "|" + pairs)
+
+
+def full_key(parts: Parts) -> str:
+    """`head_key` and a hash of the child's whole content, text and descendants."""
+    name, _, _, children = parts
+    return (
+        head_key(parts) + _hash(children_xml(significant(children), name, ""))
+        if children
+        else head_key(parts) + "0"
+    )
 
 
 def keys_of(children: list[Parts], *, full: bool = False) -> list[tuple[str, int]]:
-    """The name ``(key, occurrence)`` of each exported child, in order (see `child_key`).
+    """The name ``(key, occurrence)`` of each exported child, in order.
 
-    With `full`, every child is named by both hashes: a child the carrier
-    deletes is only deleted while its text is what was exported.
+    A child is named by its `head_key` when no sibling shares it, so an
+    edited title is still found and keeps its original place; siblings alike
+    in name and attributes (body paragraphs, services) are named by their
+    `full_key`, so an untouched one is found wherever the document moved it
+    and an edited one counts as new. With `full`, every child is named by its
+    `full_key` (a child the carrier deletes is deleted only while unchanged).
     """
-    both = [child_key(parts) for parts in children]
-    heads: dict[str, int] = {}
-    for head, _ in both:
-        heads[head] = heads.get(head, 0) + 1
+    heads = [head_key(parts) for parts in children]
+    counts: dict[str, int] = {}
+    for head in heads:
+        counts[head] = counts.get(head, 0) + 1
     seen: dict[str, int] = {}
     out = []
-    for head, whole in both:
-        key = head if heads[head] == 1 and not full else whole
+    for parts, head in zip(children, heads, strict=True):
+        key = head if counts[head] == 1 and not full else full_key(parts)
         number = seen.get(key, 0)
         seen[key] = number + 1
         out.append((key, number))
@@ -104,10 +113,11 @@ def keys_of(children: list[Parts], *, full: bool = False) -> list[tuple[str, int
 
 
 class ChildIndex:
-    """Finds exported children by the names `keys_of` gives them (both key forms).
+    """Finds exported children by the names `keys_of` gives them.
 
-    Children are keyed lazily, in order, only as far as a lookup needs: the
-    blocks a document gained after the last carried child are never hashed.
+    Children are keyed lazily, in order, only as far as a lookup needs (the
+    blocks a document gained after the last carried child are never hashed),
+    and by their whole content only when a lookup asks for a `full_key`.
     """
 
     def __init__(self, children: list[Any], parent: str) -> None:
@@ -115,18 +125,21 @@ class ChildIndex:
         self.parent = parent
         self.found: dict[tuple[str, int], int] = {}
         self.seen: dict[str, int] = {}
-        self.next = 0
+        self.scanned = {False: 0, True: 0}
 
     def get(self, key: tuple[str, int]) -> int | None:
         """The index of the child named `key`, or None."""
         found = self.found
-        while key not in found and self.next < len(self.children):
-            index = self.next
-            self.next += 1
-            for name in child_key(parts_of(self.children[index], self.parent)):
-                number = self.seen.get(name, 0)
-                self.seen[name] = number + 1
-                found[(name, number)] = index
+        full = len(key[0]) > 8
+        total = len(self.children)
+        while key not in found and self.scanned[full] < total:
+            index = self.scanned[full]
+            self.scanned[full] = index + 1
+            parts = parts_of(self.children[index], self.parent)
+            name = full_key(parts) if full else head_key(parts)
+            number = self.seen.get(name, 0)
+            self.seen[name] = number + 1
+            found[(name, number)] = index
         return found.get(key)
 
 
@@ -176,6 +189,59 @@ def _stable(sequence: list[int]) -> set[int]:
         out.add(position)
         position = previous[position]
     return out
+
+
+def _replacements(match: list[int], stable: set[int], exported: int) -> set[int]:
+    """Pair what is left unmatched between the same two stable children, when counts agree.
+
+    An original child the reference writes as another element (an IDF
+    ``element`` without type comes back as an ``object``) then replaces its
+    exported counterpart where the document puts it, and only while that
+    counterpart is unchanged. Updates `match` and `stable`; returns the
+    original positions paired so.
+    """
+    used = [False] * exported
+    for j in match:
+        if j >= 0:
+            used[j] = True
+    replaced: set[int] = set()
+    x_from = e_from = 0
+    for anchor in [*sorted(stable), len(match)]:
+        e_to = match[anchor] if anchor < len(match) else exported
+        x_gap = [k for k in range(x_from, anchor) if match[k] < 0]
+        e_gap = [j for j in range(e_from, e_to) if not used[j]]
+        if x_gap and len(x_gap) == len(e_gap):
+            for k, j in zip(x_gap, e_gap, strict=True):
+                match[k] = j
+                replaced.add(k)
+        x_from, e_from = anchor + 1, e_to + 1
+    stable.update(replaced)
+    return replaced
+
+
+def _runs(
+    xs: list[Parts], match: list[int], stable: set[int], replaced: set[int]
+) -> dict[int, int]:
+    """Children of one name the export keeps in order, some of them moved, as one run.
+
+    Every member of such a run becomes moved (out of `stable`), so its places
+    are filled in the export's order at load. Returns the run of each
+    member: original position -> position of the run's first member.
+    """
+    classes: dict[str, list[int]] = {}
+    for i, j in enumerate(match):
+        if j >= 0 and i not in replaced:
+            classes.setdefault(xs[i][0], []).append(i)
+    runs: dict[int, int] = {}
+    for members in classes.values():
+        if len(members) < 2 or all(i in stable for i in members):
+            continue
+        order = [match[i] for i in members]
+        if all(a < b for a, b in pairwise(order)):
+            for i in members:
+                runs[i] = members[0]
+                stable.discard(i)
+    return runs
 
 
 def _split(children: tuple[Any, ...]) -> tuple[list[Any], bool]:
@@ -307,7 +373,10 @@ class _Differ:
         match = self.pair(xs, es, ns)
         matched = [i for i, j in enumerate(match) if j >= 0]
         stable = {matched[p] for p in _stable([match[i] for i in matched])}
+        replaced = _replacements(match, stable, len(es))
+        runs = _runs(xs, match, stable, replaced)
         keys = keys_of(es)
+        whole = keys_of(es, full=True) if replaced or len(matched) < len(es) else keys
         entries: list[Any] = []
         run: list[Any] = []
         run_group: int | None = None
@@ -321,6 +390,7 @@ class _Differ:
                 run.clear()
 
         count = len(xs)
+        run_starts: dict[int, int] = {}
         for i, x in enumerate(xs):
             group = starts.get(i)
             j = match[i]
@@ -333,10 +403,27 @@ class _Differ:
                 write_node(nodes[i], parent, ns, run)
                 continue
             flush()
+            if i in replaced:  # the reference writes this block otherwise: the original wins
+                verbatim: list[str] = []
+                write_node(nodes[i], parent, ns, verbatim)
+                entry = ["s", *whole[j], {"x": "".join(verbatim)}]
+                if group is not None:
+                    entry.append(group)
+                entries.append(entry)
+                continue
             change = self.diff(x, es[j], ns) or 0
             anchor = i + 1 < count and (match[i + 1] < 0 or i + 1 not in stable)
             if i not in stable:
-                entry = ["m", *keys[j], change]
+                # Moved children of one name the export writes in their original order form
+                # a run whose places are filled in the document's order (swapped services
+                # stay swapped where the services were).
+                first = run_starts.get(runs.get(i, -1))
+                if first is None:
+                    entry = ["m", *keys[j], change]
+                    if i in runs:
+                        run_starts[runs[i]] = len(entries)
+                else:
+                    entry = ["n", *keys[j], change, first]
             elif change or anchor or group is not None:
                 entry = ["s", *keys[j], change]
             else:
@@ -346,10 +433,7 @@ class _Differ:
             entries.append(entry)
         flush()
         used = set(match)
-        unused = [j for j in range(len(es)) if j not in used]
-        if unused:
-            whole = keys_of(es, full=True)
-            entries.extend(["d", *whole[j]] for j in unused)
+        entries.extend(["d", *whole[j]] for j in range(len(es)) if j not in used)
         return entries
 
     def groups(self, xs: list[Any], es: list[Any], patch: Patch, ns: str) -> bool:

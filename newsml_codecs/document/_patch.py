@@ -161,15 +161,17 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
     index_of = ChildIndex(current, name)
     taken: set[int] = set()
     patches: dict[int, Any] = {}
+    replaced: dict[int, int] = {}
     opens: dict[int, int] = {}
     removed: set[int] = set()
+    runs: dict[int, list[int]] = {}
     after: dict[int, list[Any]] = {}
     pieces: list[str] = []
     anchor = -1
-    for entry in entries:
+    for number, entry in enumerate(entries):
         op = entry[0]
         if op == "v":
-            after.setdefault(anchor, []).append(("v", len(pieces), _group(entry, 2)))
+            after.setdefault(anchor, []).append((None, len(pieces), _group(entry, 2)))
             pieces.append(entry[1])
             continue
         i = index_of.get((entry[1], entry[2]))
@@ -178,15 +180,23 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
         taken.add(i)
         if op == "d":
             removed.add(i)
-        elif op == "m":
+            continue
+        patch = entry[3]
+        if patch:
+            if "x" in patch:
+                replaced[i] = len(pieces)
+                pieces.append(patch["x"])
+            else:
+                patches[i] = patch
+        if op == "m" or op == "n":
             removed.add(i)
-            after.setdefault(anchor, []).append(("m", i, _group(entry, 4)))
-            if entry[3]:
-                patches[i] = entry[3]
+            run_key = number if op == "m" else _index(entry, 4)
+            run = runs.setdefault(run_key, [])
+            run.append(i)
+            slot = (run_key, len(run) - 1)
+            after.setdefault(anchor, []).append((slot, 0, _group(entry, 4 if op == "m" else 5)))
         else:
             anchor = i
-            if entry[3]:
-                patches[i] = entry[3]
             group = _group(entry, 4)
             if group is not None:
                 opens[i] = group
@@ -194,31 +204,52 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
     ns = ancestors[-1][1]
     out: Placed = []
 
-    def patched(i: int) -> Any:
-        child = current[i]
-        patch = patches.get(i)
-        if not patch:
-            return child
-        child_name, child_ns = parts_of(child, name)[:2]
-        return apply(child, patch, (*ancestors, (child_name, child_ns or ns)), name)
+    def emit(i: int, group: int | None) -> None:
+        piece = replaced.get(i)
+        if piece is not None:
+            nodes = parsed[piece]
+        else:
+            child = current[i]
+            patch = patches.get(i)
+            if patch:
+                child_name, child_ns = parts_of(child, name)[:2]
+                child = apply(child, patch, (*ancestors, (child_name, child_ns or ns)), name)
+            nodes = (child,)
+        if nodes:
+            out.append((nodes[0], group))
+            out.extend(zip(nodes[1:], repeat(None)))
 
     def emit_after(i: int) -> None:
-        for op, value, group in after.get(i, ()):
-            if op == "m":
-                out.append((patched(value), group))
-            else:
-                nodes = parsed[value]
+        for slot, piece, group in after[i]:
+            if slot is None:
+                nodes = parsed[piece]
                 if nodes:
                     out.append((nodes[0], group))
                     out.extend(zip(nodes[1:], repeat(None)))
+            else:  # the places of a run take its children in the export's order
+                run_key, place = slot
+                emit(ordered[run_key][place], group)
 
-    emit_after(-1)
+    ordered = {key: sorted(run) for key, run in runs.items()}
+
+    if -1 in after:
+        emit_after(-1)
     for i, child in enumerate(current):
         if i not in removed:
-            out.append((patched(i) if i in patches else child, opens.get(i)))
+            if i in patches or i in replaced:
+                emit(i, opens.get(i))
+            else:
+                out.append((child, opens.get(i)))
         if i in after:
             emit_after(i)
     return out
+
+
+def _index(entry: list[Any], position: int) -> int:
+    value = entry[position]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("run index is not an integer")
+    return value
 
 
 def _group(entry: list[Any], position: int) -> int | None:
