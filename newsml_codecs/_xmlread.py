@@ -237,6 +237,21 @@ def _typed(
     return build_element(name, attributes, tuple(children), ns if explicit else None)
 
 
+_HANDLERS = (
+    "StartElementHandler",
+    "EndElementHandler",
+    "CharacterDataHandler",
+    "SkippedEntityHandler",
+    "XmlDeclHandler",
+)
+
+
+def _release(parser: Any) -> None:
+    """Drop the parser's references to the reader's closures (see `parse`)."""
+    for name in _HANDLERS:
+        setattr(parser, name, None)
+
+
 def _refuse(what: str) -> Any:
     def handler(*_args: Any) -> Any:
         raise ForbiddenXMLError(f"{what} are not allowed in NewsML input (refused, not expanded)")
@@ -425,6 +440,11 @@ def parse(
         raise _malformed(f"unsupported encoding in the XML declaration ({error})", 1, 1) from None
     except RecursionError:  # pragma: no cover - the depth limit fires long before
         raise LimitExceededError("elements nested too deep") from None
+    finally:
+        # The handlers are closures over `parser`: a reference cycle that
+        # would keep the parser, its input-sized buffer, the input and the
+        # tree alive until the garbage collector found it.
+        _release(parser)
     if not result:  # pragma: no cover - expat rejects a document without a root
         raise _malformed("no root element", 1, 1)
     return result[0]
