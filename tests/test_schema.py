@@ -242,6 +242,33 @@ def test_too_deep_nesting_is_a_problem_not_an_exception() -> None:
     assert not schema.is_valid(deep)
 
 
+def test_very_deep_documents_do_not_crash_the_compiled_validator() -> None:
+    """20,000 nested blocks: the compiled validator stops at its unrolled depth (Rust would overflow its stack)."""
+    deep: dict[str, Any] = doc()
+    block = deep
+    for _ in range(20_000):
+        block["links"] = [{}]
+        block = block["links"][0]
+    assert not schema.COMPILED.is_valid(deep)
+    assert ["$: the document is nested too deeply to validate"] == schema.validate(deep)
+
+
+def test_a_valid_document_never_reaches_python_jsonschema(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled verdict suffices for a valid document; python-jsonschema only explains problems."""
+    valid = document.dump(newsml.loads((FIXTURES / "article-full.xml").read_bytes()))
+
+    class Refusing:
+        def iter_errors(self, _doc: object) -> object:
+            raise AssertionError("python-jsonschema was asked")
+
+        is_valid = iter_errors
+
+    monkeypatch.setattr(schema, "VALIDATOR", Refusing())
+    assert [] == schema.validate(valid)
+    assert schema.is_valid(valid)
+    assert [] == list(schema.iter_errors(valid))
+
+
 def test_every_message_starts_with_its_json_path() -> None:
     """validate's messages are iter_errors' paths and messages joined."""
     bad = doc(uuid="no", links=[{"uri": "x"}], properties=[{}])
