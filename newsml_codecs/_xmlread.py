@@ -295,6 +295,34 @@ def parse(
 ) -> AnyItem:
     """Parse NewsML text into the record of its root; see `newsml_codecs.newsml.loads`."""
     data, encoding = _input(source, max_bytes)
+    try:
+        return _parse(data, encoding, max_depth)
+    except _StandaloneEntities:
+        # A document declared standalone="yes" whose HTML entities expat,
+        # by the standalone rule, calls undefined: read it as not standalone
+        # (a copy of the input, for this rare case only; positions kept).
+        return _parse(_not_standalone(data), encoding, max_depth)
+
+
+class _StandaloneEntities(Exception):
+    """Expat refused HTML entities because the document declared itself standalone."""
+
+
+_STANDALONE_YES = re.compile(rb"""standalone\s*=\s*(["'])yes\1""")
+_UNDEFINED_ENTITY = expat.errors.codes[expat.errors.XML_ERROR_UNDEFINED_ENTITY]
+
+
+def _not_standalone(data: bytes) -> bytes:
+    """`data` with ``standalone="yes"`` of its XML declaration made ``"no" `` (same length)."""
+    found = _STANDALONE_YES.search(data, 0, max(data.find(b"?>"), 0))
+    if found is None:  # pragma: no cover - only called when the declaration said yes
+        return data
+    quote = found.group(1)
+    return data[: found.start(1)] + quote + b"no" + quote + b" " + data[found.end() :]
+
+
+def _parse(data: bytes, encoding: str | None, max_depth: int) -> AnyItem:
+    """`parse` of input already checked and encoded."""
     first_ref = _first_named_ref(data)
     html_refs = first_ref != -1
     attribute_refs = html_refs and _named_ref_in_attribute(data, first_ref)
@@ -310,6 +338,7 @@ def parse(
     split = False  # an HTML entity split a text: join pieces before using them
     result: list[AnyItem] = []
     declared: list[str | None] = [encoding]
+    standalone_declared: list[bool] = []
 
     def attributes_of(raw: dict[str, str]) -> tuple[tuple[str, str], ...]:
         # pyexpat fills the dict in document order; only names in a
@@ -406,9 +435,10 @@ def parse(
         split = True
         flat.append(value)
 
-    def xml_declaration(_version: str, declared_encoding: str | None, _standalone: int) -> None:
+    def xml_declaration(_version: str, declared_encoding: str | None, standalone: int) -> None:
         if declared[0] is None:
             declared[0] = declared_encoding
+        standalone_declared.append(standalone == 1)
 
     # One buffer as large as the input: expat's text of one run then always
     # arrives in one piece (pyexpat flushes only for handlers that are set).
@@ -429,6 +459,8 @@ def parse(
     try:
         parser.Parse(data, True)
     except expat.ExpatError as error:
+        if error.code == _UNDEFINED_ENTITY and any(standalone_declared):
+            raise _StandaloneEntities from None
         reason = expat.errors.messages.get(error.code, str(error))
         raise _malformed(reason, error.lineno, error.offset + 1) from None
     except NewsItemError:

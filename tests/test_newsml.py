@@ -226,6 +226,19 @@ class TestHtmlEntities:
         x = _only_element(source)
         assert ((("a", "\xa0"),), ("—",)) == (x.attributes, x.children)
 
+    @pytest.mark.parametrize("quote", ['"', "'"])
+    def test_in_a_document_declared_standalone(self, quote: str) -> None:
+        """standalone="yes" (which makes expat call every undeclared entity an error) changes nothing."""
+        source = (
+            f"<?xml version='1.0' standalone={quote}yes{quote}?>\n"
+            '<newsItem><x a="&eacute;">t&nbsp;</x></newsItem>'
+        )
+        x = _only_element(source.encode())
+        assert ((("a", "é"),), ("t\xa0",)) == (x.attributes, x.children)
+        with pytest.raises(nm.MalformedXMLError, match="undefined entity") as caught:
+            newsml.loads(source.replace("&nbsp;", "&nbsp;&bogus;"))
+        assert (2, 34) == (caught.value.line, caught.value.column)
+
     def test_unknown_entity_in_an_attribute_says_where(self) -> None:
         """An unknown entity in an attribute is an undefined entity at its start tag."""
         with pytest.raises(nm.MalformedXMLError, match="undefined entity") as caught:
