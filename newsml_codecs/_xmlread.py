@@ -15,14 +15,15 @@ named entities are accepted; a BOM and any XML declaration are fine.
 Speed (issue 12): the handlers are closures over local state (no attribute
 lookups), frames are tuples, generic elements are built through their slots
 rather than the generated keyword ``__init__``, text pieces are appended and
-joined once (never ``+=``, which is quadratic in a long text), and HTML
+joined once (never ``+=``, which is quadratic in a long text), HTML
 entities are resolved by expat's skipped-entity callback, so the input is
-never rewritten. ``bench/bench_newsml.py`` measures it.
+never rewritten (`_xmlentities`), and the handlers are released after the
+parse, so nothing waits for the garbage collector. ``bench/bench_newsml.py``
+and ``bench/bench_all.py`` measure it (docs/performance.md).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from html.entities import html5
 from typing import Any
@@ -37,6 +38,14 @@ from newsml_codecs._xmlbuild import (
     build_object,
     build_service,
     layout_free_list,
+)
+from newsml_codecs._xmlentities import (
+    NAMED_REF,
+    START_TAG,
+    attribute_values,
+    first_named_ref,
+    named_ref_in_attribute,
+    not_standalone,
 )
 from newsml_model import (
     AnyItem,
@@ -67,23 +76,6 @@ ROOTS: dict[str, Callable[..., Any]] = dict(ITEM_KINDS)
 # The namespace an element without one takes at each root (lists and packages have none).
 _ROOT_NAMESPACES = {name: kind.element_namespace for name, kind in ITEM_KINDS.items()}
 
-# HTML named entities. Without a DTD expat calls an undeclared entity an
-# error; with a "foreign DTD" that is never loaded (parameter entities off)
-# it hands text references to SkippedEntityHandler instead, which resolves
-# them from the HTML5 table; CDATA and comments stay expat's business. In
-# attribute values expat drops a skipped reference silently, so a start tag
-# that holds one is read again on its own (`_attribute_values`). Every `&`
-# of well-formed XML starts a reference: one that is neither predefined nor
-# numeric is what switches this machinery on.
-_NAMED_REF = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos);|#)")
-# The start of a start tag up to an open attribute value (values hold no `<`).
-_OPEN_VALUE = re.compile(
-    rb"""<[^\s/>!?<]+(?:\s+[^\s=<>/]+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*"""
-    rb"""\s+[^\s=<>/]+\s*=\s*(?:"[^"<]*|'[^'<]*)"""
-)
-_REF_IN_TAG = re.compile(rb"&([^#;][^;]*);")
-_START_TAG = re.compile(rb"""<[^\s/>]+(?:\s+[^\s=]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*/?>""")
-_PREDEFINED = frozenset({b"amp", b"lt", b"gt", b"quot", b"apos"})
 _UTF16 = {
     b"\xff\xfe": "utf-16",
     b"\xfe\xff": "utf-16",
@@ -130,61 +122,6 @@ def _join_tail(flat: list[Any], mark: int) -> None:
 
 def _malformed(reason: str, line: int, column: int) -> MalformedXMLError:
     return MalformedXMLError(f"malformed XML: {reason}", line=line, column=column)
-
-
-def _attribute_values(tag: bytes, encoding: str | None, line: int, column: int) -> list[str]:
-    """The attribute values of the raw start tag `tag`, HTML entities resolved."""
-
-    def numeric(match: re.Match[bytes]) -> bytes:
-        name = match.group(1)
-        if name in _PREDEFINED:
-            return match.group()
-        replacement = html5.get(name.decode("ascii", "replace") + ";")
-        if replacement is None:
-            raise _malformed("undefined entity", line, column)
-        return b"".join(b"&#%d;" % ord(char) for char in replacement)
-
-    rewritten = _REF_IN_TAG.sub(numeric, tag)
-    if not rewritten.endswith(b"/>"):
-        rewritten = rewritten[:-1] + b"/>"
-    pairs: list[str] = []
-    # No namespace processing: prefixes bound by ancestors are unknown here,
-    # and only the values (in document order) are wanted.
-    parser = expat.ParserCreate(encoding)
-    parser.ordered_attributes = True
-    parser.StartElementHandler = lambda _name, attributes: pairs.extend(attributes)
-    parser.Parse(rewritten, True)
-    return [
-        value
-        for key, value in zip(pairs[::2], pairs[1::2], strict=True)
-        if key != "xmlns" and not key.startswith("xmlns:")
-    ]
-
-
-def _first_named_ref(data: bytes) -> int:
-    """The offset of the first reference that is neither predefined nor numeric, or -1."""
-    start = data.find(b"&")  # memchr first: most documents hold few ampersands, if any
-    found = _NAMED_REF.search(data, start) if start != -1 else None
-    return -1 if found is None else found.start()
-
-
-def _named_ref_in_attribute(data: bytes, ref: int) -> bool:
-    """Whether any named reference from offset `ref` on sits inside a start tag.
-
-    Linear: a reference is inside the tag that opens at the last ``<``
-    before it, if that tag is still open there; the references after it up
-    to the next ``<`` share the answer and are skipped.
-    """
-    last_open = data.rfind(b"<", 0, ref)
-    while True:
-        if last_open != -1 and _OPEN_VALUE.fullmatch(data, last_open, ref):
-            return True
-        next_open = data.find(b"<", ref)
-        found = _NAMED_REF.search(data, next_open) if next_open != -1 else None
-        if found is None:
-            return False
-        ref = found.start()
-        last_open = data.rfind(b"<", next_open, ref)
 
 
 def _typed(
@@ -301,31 +238,21 @@ def parse(
         # A document declared standalone="yes" whose HTML entities expat,
         # by the standalone rule, calls undefined: read it as not standalone
         # (a copy of the input, for this rare case only; positions kept).
-        return _parse(_not_standalone(data), encoding, max_depth)
+        return _parse(not_standalone(data), encoding, max_depth)
 
 
 class _StandaloneEntities(Exception):
     """Expat refused HTML entities because the document declared itself standalone."""
 
 
-_STANDALONE_YES = re.compile(rb"""standalone\s*=\s*(["'])yes\1""")
 _UNDEFINED_ENTITY = expat.errors.codes[expat.errors.XML_ERROR_UNDEFINED_ENTITY]
-
-
-def _not_standalone(data: bytes) -> bytes:
-    """`data` with ``standalone="yes"`` of its XML declaration made ``"no" `` (same length)."""
-    found = _STANDALONE_YES.search(data, 0, max(data.find(b"?>"), 0))
-    if found is None:  # pragma: no cover - only called when the declaration said yes
-        return data
-    quote = found.group(1)
-    return data[: found.start(1)] + quote + b"no" + quote + b" " + data[found.end() :]
 
 
 def _parse(data: bytes, encoding: str | None, max_depth: int) -> AnyItem:
     """`parse` of input already checked and encoded."""
-    first_ref = _first_named_ref(data)
+    first_ref = first_named_ref(data)
     html_refs = first_ref != -1
-    attribute_refs = html_refs and _named_ref_in_attribute(data, first_ref)
+    attribute_refs = html_refs and named_ref_in_attribute(data, first_ref)
     parser = expat.ParserCreate(encoding, _SEP)
     names = _NAMES
     # The children of every open element, in one flat list: text pieces are
@@ -390,10 +317,10 @@ def _parse(data: bytes, encoding: str | None, max_depth: int) -> AnyItem:
     def _checked(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
         # The document holds HTML entities somewhere: if this start tag has
         # one in an attribute, expat dropped it; read the tag again.
-        tag = _START_TAG.match(data, parser.CurrentByteIndex)
-        if tag is None or _NAMED_REF.search(tag.group()) is None:
+        tag = START_TAG.match(data, parser.CurrentByteIndex)
+        if tag is None or NAMED_REF.search(tag.group()) is None:
             return pairs
-        values = _attribute_values(
+        values = attribute_values(
             tag.group(), declared[0], parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
         )
         return tuple((key, value) for (key, _), value in zip(pairs, values, strict=True))
