@@ -241,7 +241,9 @@ def _checked(
 
     @functools.wraps(fn)
     def call(item: NewsItem, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        return fn(_check_item(item), *args, **kwargs)
+        if item.__class__ is not NewsItem:  # the common case costs one comparison
+            _check_item(item)
+        return fn(item, *args, **kwargs)
 
     return call
 
@@ -253,7 +255,9 @@ def _tracked(
 
     @functools.wraps(fn)
     def call(item: NewsItem, /, *args: _P.args, **kwargs: _P.kwargs) -> Change:
-        change = fn(_check_item(item), *args, **kwargs)
+        if item.__class__ is not NewsItem:
+            _check_item(item)
+        change = fn(item, *args, **kwargs)
         return Change(item=change.item, events=change.events, original=item)
 
     return call
