@@ -20,6 +20,7 @@ from support import canonical
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
+from newsml_codecs.document import PATCH
 from newsml_codecs.strategies import documents, newsml_texts
 from newsml_model.strategies import news_items
 
@@ -135,16 +136,25 @@ def test_reordered_content_and_links_are_written_in_their_new_order(
     """Edits win, order included: permuted ``content`` and ``links`` keep their new order.
 
     Compared with the reference document of the unedited round trip, permuted
-    alike (the mapping itself may normalise a generated block). Blocks
-    without a type are left out: the reference writes them as objects, the
-    carrier keeps their original verbatim, and beside another dropped child it
-    cannot tell which original belongs to which block (docs/mapping.md).
+    alike (the mapping itself may normalise a generated block). Content the
+    reference writes as other elements is left out (an IDF ``element`` of a
+    type it does not know comes back as an ``object``): the carrier keeps
+    those originals verbatim, and beside another dropped child it cannot tell
+    which original belongs to which block (docs/mapping.md). Links are
+    permuted when each has a type and a rel, as the Writer's do: links
+    without them look alike once exported, and beside links the reference
+    drops their pairing is ambiguous.
     """
     doc = document.dump(item)
-    assume(all(block.get("type") for block in doc.get("content") or ()))
+    bare = {**doc, "properties": [p for p in doc.get("properties", ()) if p["name"] != PATCH]}
+    assume(doc.get("content") == document.dump(document.load(bare), carriers=False).get("content"))
+    assume(all(block.get("type") for block in doc.get("content", ())))
+    keys = ["content"]
+    if all(b.get("type") and b.get("rel") for b in doc.get("links", ())):
+        keys.append("links")
     reference = document.dump(document.load(doc), carriers=False)
     expected = {}
-    for key in ("content", "links"):
+    for key in keys:
         blocks = doc.get(key) or []
         if len(blocks) > 1 and len(blocks) == len(reference.get(key) or []):
             order = data.draw(st.permutations(range(len(blocks))), label=key)

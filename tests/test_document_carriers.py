@@ -195,3 +195,13 @@ def test_a_large_body_of_empty_elements_costs_little_per_element():
     finally:
         tracemalloc.stop()
     assert peak / 20_000 < 200
+
+
+def test_an_ext_property_with_the_reserved_prefix_round_trips():
+    """An item's own ``x-newsml/...`` ext property is not mistaken for the carrier (found by the laws)."""
+    original = item(
+        '<itemClass qcode="ninat:text"/><itemMetaExtProperty type="x-newsml/"/>'
+        '<data xmlns="urn:example:unknown"/>'
+    )
+    back = document.loads(document.dumps(original))
+    assert canonical(newsml.dumps(original)) == canonical(newsml.dumps(back))

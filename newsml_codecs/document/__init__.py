@@ -91,7 +91,11 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
         doc = {
             **doc,
             "properties": [
-                prop for prop in props if not str(prop.get("name", "")).startswith(PREFIX)
+                # only the carrier: an item's own ext property may use the prefix,
+                # and dump exported the document with it when it made the patch
+                prop
+                for prop in props
+                if prop.get("name") != PATCH
             ],
         }
     carried = None

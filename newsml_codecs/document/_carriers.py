@@ -74,8 +74,10 @@ def _hash(text: str) -> str:
 def head_key(parts: Parts) -> str:
     """The identity of an exported child by its name, namespace and attributes (any order)."""
     name, ns, attributes, _ = parts
-    pairs = "|".join(k + "=" + v for k, v in sorted(attributes)) if attributes else ""
-    return _hash(name + "|" + (ns or "") + "|" + pairs)
+    text = name + "|" + (ns or "") + "|"
+    if attributes:
+        text += "|".join([k + "=" + v for k, v in sorted(attributes)])
+    return format(zlib.crc32(text.encode("utf-8", "surrogatepass")), "08x")
 
 
 def full_key(parts: Parts) -> str:
@@ -135,7 +137,12 @@ class ChildIndex:
         while key not in found and self.scanned[full] < total:
             index = self.scanned[full]
             self.scanned[full] = index + 1
-            parts = parts_of(self.children[index], self.parent)
+            child = self.children[index]
+            parts = (
+                (child.name, child.namespace, child.attributes, child.children)
+                if child.__class__ is Element
+                else element_parts(child, self.parent)
+            )
             name = full_key(parts) if full else head_key(parts)
             number = self.seen.get(name, 0)
             self.seen[name] = number + 1
@@ -265,7 +272,7 @@ def _head(parts: Parts, ns: str) -> tuple[str, str]:
 def _ident(parts: Parts, ns: str) -> Any:
     """What an exact pairing compares: head, attributes in any order, own text."""
     name, own, attributes, children = parts
-    text = "".join(c for c in children if c.__class__ is str).strip() if children else ""
+    text = "".join([c for c in children if c.__class__ is str]).strip() if children else ""
     return name, own or ns, frozenset(attributes), text
 
 
@@ -292,15 +299,27 @@ class _Differ:
                 ]
         if not xc and not ec:
             return patch or None
-        xs, xtext = _split(xc)
-        es, etext = _split(ec)
-        if xtext or etext:
+        # _split inlined: this runs once per node of both trees
+        xs, es, text = [], [], False
+        for child in xc:
+            if child.__class__ is str:
+                if not child or child.isspace():
+                    continue
+                text = True
+            xs.append(child)
+        for child in ec:
+            if child.__class__ is str:
+                if not child or child.isspace():
+                    continue
+                text = True
+            es.append(child)
+        if text:
             if not self.same(xs, es, name, ns):
                 patch["r"] = [guard(es, name, ns), children_xml(xs, name, ns)]
             return patch or None
         if name == "idf" and self.groups(xs, es, patch, ns):
             return patch
-        entries = self.children(xs, name, [parts_of(e, name) for e in es], ns, {})
+        entries = self.children(xs, name, es, ns, {})
         if entries:
             patch["c"] = entries
         return patch or None
@@ -338,33 +357,48 @@ class _Differ:
                         j = found.pop()
                         match[i] = j
                         used[j] = True
+            if all(used):
+                break
         return match
 
     def children(
         self,
         nodes: list[Any],
         parent: str,
-        es: list[Parts],
+        exported: list[Any],
         ns: str,
         starts: dict[int, int],
     ) -> list[Any]:
-        """Entries turning the exported children (parts `es`) into the original `nodes`.
+        """Entries turning the `exported` children into the original `nodes`.
 
         `parent` names their parent element and `ns` is its namespace;
         `starts` maps positions of `nodes` that open an IDF group to its index.
         """
-        if not es and not starts:  # nothing exported here: one verbatim run, no bookkeeping
+        if not exported and not starts:  # nothing exported here: one verbatim run
             return [["v", children_xml(nodes, parent, ns)]] if nodes else []
-        xs = [parts_of(x, parent) for x in nodes]
+        xs = [
+            (x.name, x.namespace, x.attributes, x.children)
+            if x.__class__ is Element
+            else element_parts(x, parent)
+            for x in nodes
+        ]
+        es = [
+            (e.name, e.namespace, e.attributes, e.children)
+            if e.__class__ is Element
+            else element_parts(e, parent)
+            for e in exported
+        ]
         if (
             len(xs) == len(es)
             and not starts
-            and all(_head(x, ns) == _head(e, ns) for x, e in zip(xs, es, strict=True))
+            and [(x[0], x[1] or ns) for x in xs] == [(e[0], e[1] or ns) for e in es]
         ):  # the common case: same elements in the same order, compare them pairwise
+            diff = self.diff
             subs = [
                 (i, sub)
                 for i, (x, e) in enumerate(zip(xs, es, strict=True))
-                if (sub := self.diff(x, e, ns))
+                # two leaves with the same attributes in the same order need no call
+                if (x[3] or e[3] or x[2] != e[2]) and (sub := diff(x, e, ns))
             ]
             if not subs:
                 return []
@@ -457,8 +491,7 @@ class _Differ:
                 starts[len(flat)] = index
             flat.extend(members)
         patch["g"] = [[list(pair) for pair in group.attributes] for group in xs]
-        exported = [parts_of(e, "group") for e in _split(merged.children)[0]]
-        patch["c"] = self.children(flat, "group", exported, ns, starts)
+        patch["c"] = self.children(flat, "group", _split(merged.children)[0], ns, starts)
         return True
 
 
