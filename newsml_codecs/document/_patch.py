@@ -17,12 +17,16 @@ import attrs
 from newsml_codecs import newsml
 from newsml_codecs.document._carriers import ChildIndex, guard, parts_of, significant
 from newsml_model import (
+    ContentMeta,
     ContentMetaObject,
     DecodeError,
     Element,
     ExtProperty,
     InvalidDocumentError,
+    ItemMeta,
     Link,
+    Links,
+    Metadata,
     Service,
 )
 from newsml_model._nodes import (
@@ -50,6 +54,17 @@ Placed = list[tuple[Any, int | None]]
 
 def _rebuild(node: Any, attributes: tuple[tuple[str, str], ...], children: tuple[Any, ...]) -> Any:
     kind = node.__class__
+    # The common records built directly: attrs.evolve introspects on every call.
+    if kind is Element:
+        return Element(
+            name=node.name, attributes=attributes, children=children, namespace=node.namespace
+        )
+    if kind is ItemMeta or kind is ContentMeta:
+        return kind(children=children)
+    if kind is Links:
+        return Links(children=children, namespace=node.namespace)
+    if kind is Metadata:
+        return Metadata(children=children, namespace=node.namespace, name=node.name)
     fields = _FIELDS.get(kind)
     if fields is not None:
         return kind(**split_attributes(fields, attributes), children=children)
