@@ -83,6 +83,8 @@ def _parse(pieces: list[str], ancestors: Ancestors) -> list[tuple[Any, ...]]:
     types the children as it would in place (a ``link`` inside ``links`` is
     a `Link`).
     """
+    if len(pieces) == 1 and "<" not in pieces[0] and "&" not in pieces[0]:
+        return [(pieces[0],) if pieces[0] else ()]  # plain text (a time's original spelling)
     opening = "".join(f'<{name} xmlns="{ns}">' for name, ns in ancestors)
     closing = "".join(f"</{name}>" for name, _ in reversed(ancestors))
     text = opening + _SEPARATOR.join(pieces) + closing
