@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import typing
 from datetime import UTC, datetime
 
@@ -58,6 +59,13 @@ def check_editor(editor: object) -> str:
             f"editor must be a non-empty string, not {editor!r}", field="editor"
         )
     return editor
+
+
+def check_lease(lease: object) -> float:
+    """`lease` as seconds if it is a positive finite number, else `InvalidArgumentError`."""
+    if isinstance(lease, bool) or not isinstance(lease, int | float) or not 0 < lease < math.inf:
+        raise InvalidArgumentError(f"lease must be positive seconds, not {lease!r}", field="lease")
+    return float(lease)
 
 
 def check_args(locking_mode: object, expected_etag: object, editor: object) -> LockingMode:

@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
+from newsml_tools.store._common import consistency_problems
 from newsml_tools.store._errors import (
     StoreBusyError,
     StoreConnectionError,
@@ -151,24 +152,13 @@ def wrap(error: Exception, where: str) -> StoreError:
 
 def check(conn: psycopg.Connection[Any]) -> list[str]:
     """Problems in a store's tables; [] when consistent (as the SQLite store's check)."""
-    problems: list[str] = []
     query = """
         SELECT i.uuid, i.revision, i.etag, count(r.revision), max(r.revision),
                (SELECT etag FROM newsml_revisions WHERE uuid = i.uuid AND revision = i.revision)
         FROM newsml_items i LEFT JOIN newsml_revisions r ON r.uuid = i.uuid
         GROUP BY i.uuid, i.revision, i.etag
     """
-    for uuid, head, etag, count, last, head_etag in conn.execute(query):
-        if count != head or last != head:
-            problems.append(
-                f"{uuid}: head is revision {head} but {count} revisions up to {last} are stored"
-            )
-        if head_etag != etag:
-            problems.append(
-                f"{uuid}: head etag {etag!r} differs from revision {head}'s {head_etag!r}"
-            )
     orphans = conn.execute(
         "SELECT DISTINCT uuid FROM newsml_revisions WHERE uuid NOT IN (SELECT uuid FROM newsml_items)"
     ).fetchall()
-    problems.extend(f"{uuid}: revisions without a head" for (uuid,) in orphans)
-    return problems
+    return consistency_problems(conn.execute(query).fetchall(), orphans)

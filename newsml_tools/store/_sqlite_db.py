@@ -13,6 +13,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
+from newsml_tools.store._common import consistency_problems
 from newsml_tools.store._errors import StoreBusyError, StoreError, StoreFileError
 
 APPLICATION_ID = 0x4E4D4C53  # "NMLS"
@@ -193,17 +194,7 @@ def check(conn: sqlite3.Connection) -> list[str]:
                (SELECT etag FROM revisions WHERE uuid = i.uuid AND revision = i.revision)
         FROM items i LEFT JOIN revisions r ON r.uuid = i.uuid GROUP BY i.uuid
     """
-    for uuid, head, etag, count, last, head_etag in conn.execute(query):
-        if count != head or last != head:
-            problems.append(
-                f"{uuid}: head is revision {head} but {count} revisions up to {last} are stored"
-            )
-        if head_etag != etag:
-            problems.append(
-                f"{uuid}: head etag {etag!r} differs from revision {head}'s {head_etag!r}"
-            )
     orphans = conn.execute(
         "SELECT DISTINCT uuid FROM revisions WHERE uuid NOT IN (SELECT uuid FROM items)"
     ).fetchall()
-    problems.extend(f"{uuid}: revisions without a head" for (uuid,) in orphans)
-    return problems
+    return problems + consistency_problems(conn.execute(query).fetchall(), orphans)
