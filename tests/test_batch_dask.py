@@ -97,6 +97,21 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
                 process.wait()
 
 
+def _held_tasks(address: str) -> int:
+    """Tasks the scheduler and the workers still hold (running, queued or kept)."""
+    import distributed
+
+    with distributed.Client(address, timeout=10) as client:
+        on_scheduler = client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
+        on_workers = client.run(lambda dask_worker: len(dask_worker.state.tasks))
+    return int(on_scheduler) + sum(on_workers.values())
+
+
+def _wait_until_idle(cluster: Cluster) -> None:
+    """Wait until no task is left anywhere on `cluster` (a cancelled running one included)."""
+    _wait_for(lambda: 0 == _held_tasks(cluster.address), "the cluster to finish its tasks")
+
+
 def expected_document() -> object:
     """The document the library makes of the article fixture."""
     return document.dump(newsml.loads(ARTICLE.read_bytes()))
@@ -177,6 +192,10 @@ def test_sigint_to_the_parent_cancels_the_tasks_not_started(
         _wait_for(lambda: out.is_dir() and any(out.glob("*.json")), "the first output")
         process.send_signal(signal.SIGINT)
         _, stderr = process.communicate(timeout=120)
+    # A chunk a worker was running when the task was cancelled goes on to its
+    # end after newsml has exited (documented): only once the cluster has let
+    # go of every task is the output directory final.
+    _wait_until_idle(cluster)
     assert 130 == process.returncode, stderr
     assert stderr.splitlines()[-2].startswith("interrupted: converted "), stderr
     made = sorted(out.glob("*.json"))
