@@ -3,11 +3,15 @@
 Sections keep their children in document order (the Writer appends new
 elements last, and a lossless model must keep whatever order it finds), so the
 typed values are read through properties rather than stored twice.
+
+Names that `newsml_model` does not export (`first_child`, `children_of`,
+`child_attribute`, `LinksViews`, `Record`, `Root`) are internal: shared with
+the modules of the other item kinds, not public API.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
@@ -26,15 +30,58 @@ from newsml_model._nodes import (
     get_attribute,
 )
 
+T = TypeVar("T")
 
-class _Section(Children):
-    """Lookups shared by ``itemMeta`` and ``contentMeta``."""
+
+def first_child(record: Children, kind: type[T]) -> T | None:
+    """The first child of `record` that is a `kind`.
+
+    Args:
+        record: A record with ordered children.
+        kind: The class of the child wanted.
+
+    Returns:
+        That child, or None when there is none.
+    """
+    # A plain loop: cheaper than next() over a generator, and sections are read often.
+    for child in record.children:
+        if isinstance(child, kind):
+            return child
+    return None
+
+
+def children_of(record: Children, kind: type[T]) -> tuple[T, ...]:
+    """The children of `record` that are a `kind`, in document order.
+
+    Args:
+        record: A record with ordered children.
+        kind: The class of the children wanted.
+
+    Returns:
+        Those children (empty when none).
+    """
+    return tuple([child for child in record.children if isinstance(child, kind)])
+
+
+def child_attribute(record: Children, name: str, attribute: str) -> str | None:
+    """The `attribute` of the first child element of `record` called `name`.
+
+    Args:
+        record: A record with ordered children.
+        name: Local name of the child element.
+        attribute: Name of its attribute.
+
+    Returns:
+        The attribute's value, or None when the element or the attribute is absent.
+    """
+    found = record.find(name)
+    return None if found is None else found.get(attribute)
+
+
+class LinksViews(Children):
+    """Views of a record that holds a ``<links>`` container (internal base class)."""
 
     __slots__ = ()
-
-    def _qcode(self, name: str) -> str | None:
-        found = self.find(name)
-        return None if found is None else found.get("qcode")
 
     @property
     def links(self) -> tuple[Link, ...]:
@@ -45,7 +92,17 @@ class _Section(Children):
     @property
     def links_container(self) -> Links | None:
         """The first ``<links>`` container, or None."""
-        return next((child for child in self.children if isinstance(child, Links)), None)
+        return first_child(self, Links)
+
+
+@attrs.frozen(kw_only=True)
+class _Section(LinksViews):
+    """Children and lookups shared by ``itemMeta`` and ``contentMeta``."""
+
+    children: tuple[Node, ...] = ()
+
+    def _qcode(self, name: str) -> str | None:
+        return child_attribute(self, name, "qcode")
 
     @property
     def metadata(self) -> tuple[ContentMetaObject, ...]:
@@ -56,12 +113,12 @@ class _Section(Children):
     @property
     def metadata_container(self) -> Metadata | None:
         """The first ``<metadata>`` container, or None."""
-        return next((child for child in self.children if isinstance(child, Metadata)), None)
+        return first_child(self, Metadata)
 
     @property
     def ext_properties(self) -> tuple[ExtProperty, ...]:
         """The ``*MetaExtProperty`` children in document order."""
-        return tuple(child for child in self.children if isinstance(child, ExtProperty))
+        return children_of(self, ExtProperty)
 
     def ext_property(self, type: str) -> ExtProperty | None:
         """The first extension property of `type`, or None."""
@@ -71,8 +128,6 @@ class _Section(Children):
 @attrs.frozen(kw_only=True)
 class ItemMeta(_Section):
     """``newsItem > itemMeta``: management metadata, services, links."""
-
-    children: tuple[Node, ...] = ()
 
     @property
     def item_class(self) -> str | None:
@@ -102,7 +157,7 @@ class ItemMeta(_Section):
     @property
     def services(self) -> tuple[Service, ...]:
         """The ``service`` children (channels, sections) in document order."""
-        return tuple(child for child in self.children if isinstance(child, Service))
+        return children_of(self, Service)
 
     @property
     def title(self) -> str | None:
@@ -118,8 +173,6 @@ class ItemMeta(_Section):
 @attrs.frozen(kw_only=True)
 class ContentMeta(_Section):
     """``newsItem > contentMeta``: descriptive metadata, metadata objects, links."""
-
-    children: tuple[Node, ...] = ()
 
     @property
     def content_created(self) -> str | None:
@@ -159,12 +212,48 @@ class ContentMeta(_Section):
     @property
     def language(self) -> str | None:
         """``language/@tag``, or None."""
-        found = self.find("language")
-        return None if found is None else found.get("tag")
+        return child_attribute(self, "language", "tag")
 
 
 @attrs.frozen(kw_only=True)
-class NewsItem(Children):
+class Record(Children):
+    """A record with attributes, the base of roots and of the kinds' parts (internal).
+
+    Attributes:
+        attributes: The element's attributes, in document order.
+    """
+
+    attributes: Attributes = ()
+
+
+@attrs.frozen(kw_only=True)
+class Root(Record):
+    """The views every root record shares, `NewsItem` and the other kinds (internal)."""
+
+    element_name: ClassVar[str]
+    """The root element it is (every item kind says its own)."""
+    element_namespace: ClassVar[str] = NAR
+    """The namespace of that root element (NewsML-G2's unless a kind says otherwise)."""
+
+    @property
+    def item_meta(self) -> ItemMeta | None:
+        """The ``itemMeta`` section, or None."""
+        return first_child(self, ItemMeta)
+
+    @property
+    def content_meta(self) -> ContentMeta | None:
+        """The ``contentMeta`` section, or None."""
+        return first_child(self, ContentMeta)
+
+    @property
+    def item_class(self) -> str | None:
+        """``itemMeta > itemClass/@qcode``, or None."""
+        meta = self.item_meta
+        return None if meta is None else meta.item_class
+
+
+@attrs.frozen(kw_only=True)
+class NewsItem(Root):
     """A NewsML-G2 ``newsItem``: the whole article, picture, PDF or video.
 
     Attributes:
@@ -178,11 +267,7 @@ class NewsItem(Children):
     """
 
     element_name: ClassVar[str] = "newsItem"
-    """The root element it is (every item kind says its own)."""
-    element_namespace: ClassVar[str] = NAR
-    """The namespace of that root element."""
 
-    attributes: Attributes = ()
     children: tuple[Node, ...] = ()
     temporary_id: str | None = None
     etag: str | None = None
@@ -192,16 +277,6 @@ class NewsItem(Children):
     def guid(self) -> str | None:
         """The ``guid`` attribute, or None."""
         return get_attribute(self.attributes, "guid")
-
-    @property
-    def item_meta(self) -> ItemMeta | None:
-        """The ``itemMeta`` section, or None."""
-        return next((c for c in self.children if isinstance(c, ItemMeta)), None)
-
-    @property
-    def content_meta(self) -> ContentMeta | None:
-        """The ``contentMeta`` section, or None."""
-        return next((c for c in self.children if isinstance(c, ContentMeta)), None)
 
     @property
     def content_set(self) -> Element | None:
@@ -214,9 +289,3 @@ class NewsItem(Children):
         content_set = self.content_set
         inline = None if content_set is None else content_set.find("inlineXML")
         return None if inline is None else inline.find("idf")
-
-    @property
-    def item_class(self) -> str | None:
-        """``itemMeta > itemClass/@qcode``, or None."""
-        meta = self.item_meta
-        return None if meta is None else meta.item_class

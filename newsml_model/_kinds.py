@@ -22,58 +22,40 @@ from typing import ClassVar, Union
 
 import attrs
 
-from newsml_model._item import ContentMeta, ItemMeta
+from newsml_model._item import (
+    LinksViews,
+    Record,
+    Root,
+    child_attribute,
+    children_of,
+    first_child,
+)
 from newsml_model._nodes import (
-    NAR,
-    Attributes,
     ContentMetaObject,
     Element,
     ExtProperty,
     Link,
-    Links,
     Metadata,
     Node,
     get_attribute,
-)
-from newsml_model._nodes import (
-    Children as _Children,
 )
 
 KindNode = Union[Node, "Concept", "NewsCoverageSet", "NewsCoverage"]
 """What a child of a non-news item can be: any `Node` or a kind's own typed part."""
 
 
-class RootViews(_Children):
+class RootViews(Root):
     """Views shared by every root record but `NewsItem` (a kind without a section answers None).
 
     Internal: shared with the lists module, not exported.
     """
 
     __slots__ = ()
-    attributes: Attributes
-    element_name: ClassVar[str]
-    element_namespace: ClassVar[str]
 
     @property
     def guid(self) -> str | None:
         """The ``guid`` attribute (the item's identity, as the store keys it), or None."""
         return get_attribute(self.attributes, "guid")
-
-    @property
-    def item_meta(self) -> ItemMeta | None:
-        """The ``itemMeta`` section, or None."""
-        return next((c for c in self.children if isinstance(c, ItemMeta)), None)
-
-    @property
-    def content_meta(self) -> ContentMeta | None:
-        """The ``contentMeta`` section, or None."""
-        return next((c for c in self.children if isinstance(c, ContentMeta)), None)
-
-    @property
-    def item_class(self) -> str | None:
-        """``itemMeta > itemClass/@qcode``, or None."""
-        meta = self.item_meta
-        return None if meta is None else meta.item_class
 
     @property
     def type(self) -> str | None:
@@ -89,7 +71,26 @@ class RootViews(_Children):
 
 
 @attrs.frozen(kw_only=True)
-class Concept(_Children):
+class StoredRoot(RootViews):
+    """A root of generic nodes and the etag the store loaded it with.
+
+    Internal: the base of `Planning`, lists and packages, not exported.
+    """
+
+    children: tuple[Node, ...] = ()
+    etag: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class _PartsRoot(RootViews):
+    """A root whose children include its kind's typed parts, and its store etag."""
+
+    children: tuple[KindNode, ...] = ()
+    etag: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Concept(Record):
     """``conceptItem > concept``: the concept's id, type, name, definitions and objects.
 
     Attributes:
@@ -100,7 +101,6 @@ class Concept(_Children):
 
     element_name: ClassVar[str] = "concept"
 
-    attributes: Attributes = ()
     children: tuple[Node, ...] = ()
 
     @property
@@ -117,8 +117,7 @@ class Concept(_Children):
     @property
     def type_qcode(self) -> str | None:
         """``type/@qcode`` such as ``cpnat:person``, or None."""
-        found = self.find("type")
-        return None if found is None else found.get("qcode")
+        return child_attribute(self, "type", "qcode")
 
     @property
     def name(self) -> str | None:
@@ -138,7 +137,7 @@ class Concept(_Children):
     @property
     def metadata_container(self) -> Metadata | None:
         """The first ``<metadata>`` container, or None."""
-        return next((c for c in self.children if isinstance(c, Metadata)), None)
+        return first_child(self, Metadata)
 
     @property
     def metadata(self) -> tuple[ContentMetaObject, ...]:
@@ -148,7 +147,7 @@ class Concept(_Children):
 
 
 @attrs.frozen(kw_only=True)
-class ConceptItem(RootViews):
+class ConceptItem(_PartsRoot):
     """A ``conceptItem``: a person, author, organisation, place, topic, story,
     event, content profile, category, section, channel or tag.
 
@@ -163,16 +162,11 @@ class ConceptItem(RootViews):
     """
 
     element_name: ClassVar[str] = "conceptItem"
-    element_namespace: ClassVar[str] = NAR
-
-    attributes: Attributes = ()
-    children: tuple[KindNode, ...] = ()
-    etag: str | None = None
 
     @property
     def concept(self) -> Concept | None:
         """The ``concept`` part, or None."""
-        return next((c for c in self.children if isinstance(c, Concept)), None)
+        return first_child(self, Concept)
 
     @property
     def concept_id(self) -> Element | None:
@@ -212,7 +206,7 @@ class ConceptItem(RootViews):
 
 
 @attrs.frozen(kw_only=True)
-class NewsCoverage(_Children):
+class NewsCoverage(Record, LinksViews):
     """One ``newsCoverage``: a planned coverage, linked to its assignments.
 
     Attributes:
@@ -223,7 +217,6 @@ class NewsCoverage(_Children):
 
     element_name: ClassVar[str] = "newsCoverage"
 
-    attributes: Attributes = ()
     children: tuple[Node, ...] = ()
 
     @property
@@ -231,35 +224,23 @@ class NewsCoverage(_Children):
         """The ``id`` attribute, or None."""
         return get_attribute(self.attributes, "id")
 
-    @property
-    def links_container(self) -> Links | None:
-        """The first ``<links>`` container, or None."""
-        return next((c for c in self.children if isinstance(c, Links)), None)
-
-    @property
-    def links(self) -> tuple[Link, ...]:
-        """Links of the first ``<links>`` container (empty when none)."""
-        container = self.links_container
-        return () if container is None else container.links
-
 
 @attrs.frozen(kw_only=True)
-class NewsCoverageSet(_Children):
+class NewsCoverageSet(Record):
     """``planningItem > newsCoverageSet``: the `NewsCoverage` s in document order."""
 
     element_name: ClassVar[str] = "newsCoverageSet"
 
-    attributes: Attributes = ()
     children: tuple[Node | NewsCoverage, ...] = ()
 
     @property
     def coverages(self) -> tuple[NewsCoverage, ...]:
         """The ``newsCoverage`` children in document order."""
-        return tuple(c for c in self.children if isinstance(c, NewsCoverage))
+        return children_of(self, NewsCoverage)
 
 
 @attrs.frozen(kw_only=True)
-class PlanningItem(RootViews):
+class PlanningItem(_PartsRoot):
     """A ``planningItem`` (``plinat:newscoverage``): a planned story and its coverages.
 
     Attributes:
@@ -270,16 +251,11 @@ class PlanningItem(RootViews):
     """
 
     element_name: ClassVar[str] = "planningItem"
-    element_namespace: ClassVar[str] = NAR
-
-    attributes: Attributes = ()
-    children: tuple[KindNode, ...] = ()
-    etag: str | None = None
 
     @property
     def news_coverage_set(self) -> NewsCoverageSet | None:
         """The ``newsCoverageSet`` part, or None."""
-        return next((c for c in self.children if isinstance(c, NewsCoverageSet)), None)
+        return first_child(self, NewsCoverageSet)
 
     @property
     def coverages(self) -> tuple[NewsCoverage, ...]:
@@ -289,7 +265,7 @@ class PlanningItem(RootViews):
 
 
 @attrs.frozen(kw_only=True)
-class Planning(RootViews):
+class Planning(StoredRoot, LinksViews):
     """A ``planning`` root: an assignment (a photo, text, graphic or video job).
 
     No sections: its children are ``itemClass``, ``headline``,
@@ -303,23 +279,16 @@ class Planning(RootViews):
     """
 
     element_name: ClassVar[str] = "planning"
-    element_namespace: ClassVar[str] = NAR
-
-    attributes: Attributes = ()
-    children: tuple[Node, ...] = ()
-    etag: str | None = None
 
     @property
     def item_class(self) -> str | None:
         """``itemClass/@qcode`` (``ninat:picture``, ``ninat:text``...), or None."""
-        found = self.find("itemClass")
-        return None if found is None else found.get("qcode")
+        return child_attribute(self, "itemClass", "qcode")
 
     @property
     def type(self) -> str | None:
         """The ``imext:type`` planning property (``x-im/assignment``), or None."""
-        found = self.ext_property("imext:type")
-        return None if found is None else found.value
+        return self._value("imext:type")
 
     @property
     def headline(self) -> str | None:
@@ -334,37 +303,27 @@ class Planning(RootViews):
     @property
     def ext_properties(self) -> tuple[ExtProperty, ...]:
         """The ``planningExtProperty`` children in document order."""
-        return tuple(c for c in self.children if isinstance(c, ExtProperty))
+        return children_of(self, ExtProperty)
 
     def ext_property(self, type: str) -> ExtProperty | None:
         """The first planning property of `type` (``nrpdate:start``...), or None."""
         return next((p for p in self.ext_properties if p.type == type), None)
 
+    def _value(self, type: str) -> str | None:
+        found = self.ext_property(type)
+        return None if found is None else found.value
+
     @property
     def status(self) -> str | None:
         """The ``imext:status`` value, or None."""
-        found = self.ext_property("imext:status")
-        return None if found is None else found.value
+        return self._value("imext:status")
 
     @property
     def start(self) -> str | None:
         """The ``nrpdate:start`` value as written, or None."""
-        found = self.ext_property("nrpdate:start")
-        return None if found is None else found.value
+        return self._value("nrpdate:start")
 
     @property
     def end(self) -> str | None:
         """The ``nrpdate:end`` value as written, or None."""
-        found = self.ext_property("nrpdate:end")
-        return None if found is None else found.value
-
-    @property
-    def links_container(self) -> Links | None:
-        """The first ``<links>`` container, or None."""
-        return next((c for c in self.children if isinstance(c, Links)), None)
-
-    @property
-    def links(self) -> tuple[Link, ...]:
-        """Links of the first ``<links>`` container (empty when none)."""
-        container = self.links_container
-        return () if container is None else container.links
+        return self._value("nrpdate:end")

@@ -11,14 +11,17 @@ from typing import ClassVar
 
 import attrs
 
-from newsml_model._kinds import RootViews
-from newsml_model._nodes import Attributes, Element, Node, get_attribute
+from newsml_model._item import child_attribute
+from newsml_model._kinds import StoredRoot
+from newsml_model._nodes import Element, get_attribute
 
 
-class _Collection(RootViews):
+@attrs.frozen(kw_only=True)
+class _Collection(StoredRoot):
     """Views shared by lists and packages."""
 
-    __slots__ = ()
+    # Naviga writes lists and packages without a namespace.
+    element_namespace: ClassVar[str] = ""
 
     @property
     def uuid(self) -> str | None:
@@ -54,11 +57,6 @@ class ItemList(_Collection):
     """
 
     element_name: ClassVar[str] = "list"
-    element_namespace: ClassVar[str] = ""
-
-    attributes: Attributes = ()
-    children: tuple[Node, ...] = ()
-    etag: str | None = None
 
     @property
     def description(self) -> str | None:
@@ -101,15 +99,6 @@ class Package(_Collection):
     """
 
     element_name: ClassVar[str] = "package"
-    element_namespace: ClassVar[str] = ""
-
-    attributes: Attributes = ()
-    children: tuple[Node, ...] = ()
-    etag: str | None = None
-
-    def _attribute_of(self, name: str, attribute: str) -> str | None:
-        found = self.find(name)
-        return None if found is None else found.get(attribute)
 
     @property
     def published(self) -> str | None:
@@ -119,12 +108,12 @@ class Package(_Collection):
     @property
     def cover_uuid(self) -> str | None:
         """``cover/@uuid``: the cover article, or None."""
-        return self._attribute_of("cover", "uuid")
+        return child_attribute(self, "cover", "uuid")
 
     @property
     def item_list_uuid(self) -> str | None:
         """``itemList/@uuid``: the package's list, or None."""
-        return self._attribute_of("itemList", "uuid")
+        return child_attribute(self, "itemList", "uuid")
 
     @property
     def package_type(self) -> str | None:

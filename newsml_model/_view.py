@@ -53,7 +53,10 @@ def typed_attributes(record: Any, fields: tuple[str, ...]) -> Attributes:
     Returns:
         ``(name, value)`` pairs, typed ones first.
     """
-    typed = tuple((name, value) for name in fields if (value := getattr(record, name)) is not None)
+    # A list, not a generator: it saves a generator step per field on every carrier.
+    typed = tuple(
+        [(name, value) for name in fields if (value := getattr(record, name)) is not None]
+    )
     rest: Attributes = record.attributes
     return typed + rest if rest else typed
 
