@@ -103,6 +103,22 @@ def wait_for(condition, what: str, limit: float = 60.0) -> None:
         time.sleep(0.01)
 
 
+def reap(processes: list[subprocess.Popen[str]], *, kill: bool) -> None:
+    """Wait for every process to exit, killing it first with `kill`.
+
+    One that has not exited two minutes on is killed too: no test leaves a
+    worker running, nor waits on one forever.
+    """
+    for process in processes:
+        if kill:
+            process.kill()
+        try:
+            process.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+
+
 def test_concurrent_optimistic_writers_lose_no_update(seeded, tmp_path):
     """Processes racing optimistic saves: every accepted revision follows the one before it.
 
@@ -124,10 +140,13 @@ def test_concurrent_optimistic_writers_lose_no_update(seeded, tmp_path):
     ]
     start.touch()
     reports = []
-    for process in processes:
-        out, err = process.communicate(timeout=240)
-        assert 0 == process.returncode, err
-        reports.append([json.loads(line) for line in out.splitlines()])
+    try:
+        for process in processes:
+            out, err = process.communicate(timeout=240)
+            assert 0 == process.returncode, err
+            reports.append([json.loads(line) for line in out.splitlines()])
+    finally:
+        reap(processes, kill=len(reports) < workers)
     accepted = [line for report in reports for line in report if "revision" in line]
     conflicts = sum(
         line["conflicts"] for report in reports for line in report if "conflicts" in line
@@ -188,13 +207,15 @@ def test_writers_killed_at_random_points_leave_the_store_consistent(seeded):
             [sys.executable, "-c", KILLED_WRITER, path, uuid, "-", "0"],
             stderr=subprocess.PIPE,
         )
-        with open_store(path, create=False) as watcher:
-            wait_for(
-                lambda w=watcher, b=before, r=round_: len(w.history(uuid)) >= b + 3 + r,
-                "the writer to save a few revisions",
-            )
-        os.kill(writer.pid, signal.SIGKILL)
-        writer.communicate(timeout=60)
+        try:
+            with open_store(path, create=False) as watcher:
+                wait_for(
+                    lambda w=watcher, b=before, r=round_: len(w.history(uuid)) >= b + 3 + r,
+                    "the writer to save a few revisions",
+                )
+        finally:
+            os.kill(writer.pid, signal.SIGKILL)
+            writer.communicate(timeout=60)
         with open_store(path, create=False, timeout=10) as store:
             assert [] == store.check()
             history = store.history(uuid)
@@ -233,10 +254,15 @@ def test_writers_without_locking_get_gap_free_revisions(seeded, tmp_path):
     ]
     start.touch()
     revisions = []
-    for process in processes:
-        out, err = process.communicate(timeout=240)
-        assert 0 == process.returncode, err
-        revisions.extend(json.loads(out))
+    finished = 0
+    try:
+        for process in processes:
+            out, err = process.communicate(timeout=240)
+            assert 0 == process.returncode, err
+            revisions.extend(json.loads(out))
+            finished += 1
+    finally:
+        reap(processes, kill=finished < workers)
     with open_store(path, create=False) as store:
         history = store.history(uuid)
         assert [] == store.check()
@@ -300,10 +326,7 @@ def test_optimistic_racers_get_exactly_one_winner_per_round(seeded, tmp_path):
             winners.append(outcomes.count(True))
     finally:
         # Never leave a racer running (or its pipe open) when a round failed.
-        for process in processes:
-            if len(winners) < rounds:
-                process.kill()
-            process.communicate(timeout=60)
+        reap(processes, kill=len(winners) < rounds)
     assert [0] * len(names) == [process.returncode for process in processes]
     assert [1] * rounds == winners
     with open_store(path, create=False) as store:
