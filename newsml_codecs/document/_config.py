@@ -51,13 +51,7 @@ ITEM_CLASS_TYPE = {
 }
 """§3.3: ``itemClass/@qcode`` -> document type (import)."""
 
-TYPE_ITEM_CLASS = {
-    "x-im/article": "ninat:text",
-    "x-im/image": "ninat:picture",
-    "x-im/pdf": "ninat:graphic",
-    "x-im/newscoverage": "plinat:newscoverage",  # M2: not the reference's x-im/assignment
-    "x-im/list": "x-im/list",
-    "x-im/package": "x-im/package",
+CONCEPT_QCODE = {
     "x-im/author": "cpnat:person",
     "x-im/category": "cpnat:object",
     "x-im/channel": "cpnat:abstract",
@@ -69,6 +63,17 @@ TYPE_ITEM_CLASS = {
     "x-im/section": "cpnat:object",
     "x-im/topic": "cpnat:object",
     "x-im/story": "cpnat:abstract",
+}
+"""item-kinds §2.1 (DM §3.5): concept type -> ``concept/type/@qcode``."""
+
+TYPE_ITEM_CLASS = {
+    "x-im/article": "ninat:text",
+    "x-im/image": "ninat:picture",
+    "x-im/pdf": "ninat:graphic",
+    "x-im/newscoverage": "plinat:newscoverage",  # M2: not the reference's x-im/assignment
+    "x-im/list": "x-im/list",
+    "x-im/package": "x-im/package",
+    **CONCEPT_QCODE,
 }
 """§5.3 row 1: document type -> ``itemClass/@qcode`` (export); default ``imext:newsitem``."""
 
@@ -254,21 +259,6 @@ EXPORT_KINDS = {
     "x-im/list": "list",
 }
 """item-kinds §1.2 (K2): document type -> root element of the export."""
-
-CONCEPT_QCODE = {
-    "x-im/author": "cpnat:person",
-    "x-im/category": "cpnat:object",
-    "x-im/channel": "cpnat:abstract",
-    "x-im/content-profile": "cpnat:object",
-    "x-im/event": "cpnat:event",
-    "x-im/organisation": "cpnat:organisation",
-    "x-im/person": "cpnat:person",
-    "x-im/place": "cpnat:poi",
-    "x-im/section": "cpnat:object",
-    "x-im/topic": "cpnat:object",
-    "x-im/story": "cpnat:abstract",
-}
-"""item-kinds §2.1 (DM §3.5): concept type -> ``concept/type/@qcode``."""
 
 CONCEPTITEM_OBJECT_TYPES = frozenset(
     {
