@@ -38,217 +38,41 @@ change is applied only if the node it was recorded against is still there
 linear in the number of children (the stable order is a longest increasing
 subsequence, n log n).
 
+The identity of children lives in `_carrier_keys`, their order in
+`_carrier_order`; this module walks the trees and builds the patch.
+
 Internal module: the helpers without underscore are shared with `_patch`.
 """
 
 from __future__ import annotations
 
 import json
-import zlib
-from bisect import bisect_left
-from itertools import pairwise
 from typing import Any
 
 from newsml_codecs._xmlwrite import write_node
+from newsml_codecs.document._carrier_keys import (
+    ChildIndex,
+    Parts,
+    children_xml,
+    guard,
+    keys_of,
+    parts_of,
+    significant,
+)
+from newsml_codecs.document._carrier_order import (
+    increasing_positions,
+    ordered_runs,
+    pair_replacements,
+)
 from newsml_model import Element
 from newsml_model._view import element_parts
+
+__all__ = ["PATCH", "PREFIX", "ChildIndex", "guard", "make_patch", "parts_of", "significant"]
 
 PREFIX = "x-newsml/"
 PATCH = PREFIX + "patch"
 
 Patch = dict[str, Any]
-Parts = tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]
-
-
-def parts_of(node: Any, parent: str) -> Parts:
-    """`element_parts` with a shortcut for generic elements (most of the tree)."""
-    if node.__class__ is Element:
-        return node.name, node.namespace, node.attributes, node.children
-    return element_parts(node, parent)
-
-
-def _hash(text: str) -> str:
-    return format(zlib.crc32(text.encode("utf-8", "surrogatepass")), "08x")
-
-
-def head_key(parts: Parts) -> str:
-    """The identity of an exported child by its name, namespace and attributes (any order)."""
-    name, ns, attributes, _ = parts
-    text = name + "|" + (ns or "") + "|"
-    if attributes:
-        text += "|".join([k + "=" + v for k, v in sorted(attributes)])
-    return format(zlib.crc32(text.encode("utf-8", "surrogatepass")), "08x")
-
-
-def full_key(parts: Parts) -> str:
-    """`head_key` and a hash of the child's whole content, text and descendants."""
-    name, _, _, children = parts
-    return (
-        head_key(parts) + _hash(children_xml(significant(children), name, ""))
-        if children
-        else head_key(parts) + "0"
-    )
-
-
-def keys_of(children: list[Parts], *, full: bool = False) -> list[tuple[str, int]]:
-    """The name ``(key, occurrence)`` of each exported child, in order.
-
-    A child is named by its `head_key` when no sibling shares it, so an
-    edited title is still found and keeps its original place; siblings alike
-    in name and attributes (body paragraphs, services) are named by their
-    `full_key`, so an untouched one is found wherever the document moved it
-    and an edited one counts as new. With `full`, every child is named by its
-    `full_key` (a child the carrier deletes is deleted only while unchanged).
-    """
-    heads = [head_key(parts) for parts in children]
-    counts: dict[str, int] = {}
-    for head in heads:
-        counts[head] = counts.get(head, 0) + 1
-    seen: dict[str, int] = {}
-    out = []
-    for parts, head in zip(children, heads, strict=True):
-        key = head if counts[head] == 1 and not full else full_key(parts)
-        number = seen.get(key, 0)
-        seen[key] = number + 1
-        out.append((key, number))
-    return out
-
-
-class ChildIndex:
-    """Finds exported children by the names `keys_of` gives them.
-
-    Children are keyed lazily, in order, only as far as a lookup needs (the
-    blocks a document gained after the last carried child are never hashed),
-    and by their whole content only when a lookup asks for a `full_key`.
-    """
-
-    def __init__(self, children: list[Any], parent: str) -> None:
-        self.children = children
-        self.parent = parent
-        self.found: dict[tuple[str, int], int] = {}
-        self.seen: dict[str, int] = {}
-        self.scanned = {False: 0, True: 0}
-
-    def get(self, key: tuple[str, int]) -> int | None:
-        """The index of the child named `key`, or None."""
-        found = self.found
-        full = len(key[0]) > 8
-        total = len(self.children)
-        while key not in found and self.scanned[full] < total:
-            index = self.scanned[full]
-            self.scanned[full] = index + 1
-            child = self.children[index]
-            parts = (
-                (child.name, child.namespace, child.attributes, child.children)
-                if child.__class__ is Element
-                else element_parts(child, self.parent)
-            )
-            name = full_key(parts) if full else head_key(parts)
-            number = self.seen.get(name, 0)
-            self.seen[name] = number + 1
-            found[(name, number)] = index
-        return found.get(key)
-
-
-def guard(children: list[Any], parent: str, ns: str) -> str:
-    """The hash of exported children's XML that a text replacement is recorded against."""
-    return _hash(children_xml(children, parent, ns))
-
-
-def significant(children: tuple[Any, ...]) -> list[Any]:
-    """Children without whitespace-only text (layout, which canonical equality ignores)."""
-    return [c for c in children if not (c.__class__ is str and (not c or c.isspace()))]
-
-
-def children_xml(children: list[Any], parent: str, ns: str) -> str:
-    """Children as XML text, `ns` being the default namespace in scope."""
-    out: list[str] = []
-    for child in children:
-        if child.__class__ is str:
-            out.append(
-                child.replace("&", "&amp;")
-                .replace("<", "&lt;")
-                .replace(">", "&gt;")
-                .replace("\r", "&#13;")
-            )
-        else:
-            write_node(child, parent, ns, out)
-    return "".join(out)
-
-
-def _stable(sequence: list[int]) -> set[int]:
-    """Positions of a longest increasing subsequence of `sequence` (patience sorting)."""
-    tails: list[int] = []
-    tail_at: list[int] = []
-    previous = [-1] * len(sequence)
-    for position, value in enumerate(sequence):
-        index = bisect_left(tails, value)
-        if index == len(tails):
-            tails.append(value)
-            tail_at.append(position)
-        else:
-            tails[index] = value
-            tail_at[index] = position
-        previous[position] = tail_at[index - 1] if index else -1
-    out = set()
-    position = tail_at[-1] if tail_at else -1
-    while position >= 0:
-        out.add(position)
-        position = previous[position]
-    return out
-
-
-def _replacements(match: list[int], stable: set[int], exported: int) -> set[int]:
-    """Pair what is left unmatched between the same two stable children, when counts agree.
-
-    An original child the reference writes as another element (an IDF
-    ``element`` without type comes back as an ``object``) then replaces its
-    exported counterpart where the document puts it, and only while that
-    counterpart is unchanged. Updates `match` and `stable`; returns the
-    original positions paired so.
-    """
-    used = [False] * exported
-    for j in match:
-        if j >= 0:
-            used[j] = True
-    replaced: set[int] = set()
-    x_from = e_from = 0
-    for anchor in [*sorted(stable), len(match)]:
-        e_to = match[anchor] if anchor < len(match) else exported
-        x_gap = [k for k in range(x_from, anchor) if match[k] < 0]
-        e_gap = [j for j in range(e_from, e_to) if not used[j]]
-        if x_gap and len(x_gap) == len(e_gap):
-            for k, j in zip(x_gap, e_gap, strict=True):
-                match[k] = j
-                replaced.add(k)
-        x_from, e_from = anchor + 1, e_to + 1
-    stable.update(replaced)
-    return replaced
-
-
-def _runs(
-    xs: list[Parts], match: list[int], stable: set[int], replaced: set[int]
-) -> dict[int, int]:
-    """Children of one name the export keeps in order, some of them moved, as one run.
-
-    Every member of such a run becomes moved (out of `stable`), so its places
-    are filled in the export's order at load. Returns the run of each
-    member: original position -> position of the run's first member.
-    """
-    classes: dict[str, list[int]] = {}
-    for i, j in enumerate(match):
-        if j >= 0 and i not in replaced:
-            classes.setdefault(xs[i][0], []).append(i)
-    runs: dict[int, int] = {}
-    for members in classes.values():
-        if len(members) < 2 or all(i in stable for i in members):
-            continue
-        order = [match[i] for i in members]
-        if all(a < b for a, b in pairwise(order)):
-            for i in members:
-                runs[i] = members[0]
-                stable.discard(i)
-    return runs
 
 
 def _split(children: tuple[Any, ...]) -> tuple[list[Any], bool]:
@@ -406,9 +230,9 @@ class _Differ:
             return [["s", *keys[i], sub] for i, sub in subs]
         match = self.pair(xs, es, ns)
         matched = [i for i, j in enumerate(match) if j >= 0]
-        stable = {matched[p] for p in _stable([match[i] for i in matched])}
-        replaced = _replacements(match, stable, len(es))
-        runs = _runs(xs, match, stable, replaced)
+        stable = {matched[p] for p in increasing_positions([match[i] for i in matched])}
+        replaced = pair_replacements(match, stable, len(es))
+        runs = ordered_runs(xs, match, stable, replaced)
         keys = keys_of(es)
         whole = keys_of(es, full=True) if replaced or len(matched) < len(es) else keys
         entries: list[Any] = []
