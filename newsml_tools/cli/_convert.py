@@ -21,13 +21,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 from newsml_model import NewsItemError
 from newsml_tools import batch
 from newsml_tools.cli._files import STDIN, Source, mirror, read_stdin, sources
-from newsml_tools.cli._report import Tally, UsageError, add_options, execute
+from newsml_tools.cli._report import Tally, UsageError, add_options, execute, summarised
 
 __all__ = ["register", "run"]
 
@@ -144,28 +143,12 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         KeyboardInterrupt: Ctrl-C, after the summary of what had finished.
     """
-    started = time.perf_counter()
-    tally = Tally()
-    try:
-        status = _dispatch(args, tally)
-    except KeyboardInterrupt:
-        if not args.quiet:
-            elapsed = time.perf_counter() - started
-            print(
-                f"interrupted: converted {tally.succeeded} files, {tally.failed} failed "
-                f"in {elapsed:.2f} s; the rest were stopped (any other output is whole)",
-                file=sys.stderr,
-            )
-        raise
-    if status is not None:
-        return status
-    if not args.quiet:
-        elapsed = time.perf_counter() - started
-        print(
-            f"converted {tally.succeeded} files, {tally.failed} failed in {elapsed:.2f} s",
-            file=sys.stderr,
-        )
-    return 1 if tally.failed else 0
+    return summarised(
+        args,
+        _dispatch,
+        lambda tally: f"converted {tally.succeeded} files, {tally.failed} failed",
+        "; the rest were stopped (any other output is whole)",
+    )
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -15,6 +15,7 @@ import argparse
 import contextlib
 import logging
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any, TypeVar
 
@@ -22,7 +23,15 @@ import attrs
 
 from newsml_tools import batch
 
-__all__ = ["PROGRESS_MIN_FILES", "InOrder", "Tally", "UsageError", "add_options", "execute"]
+__all__ = [
+    "PROGRESS_MIN_FILES",
+    "InOrder",
+    "Tally",
+    "UsageError",
+    "add_options",
+    "execute",
+    "summarised",
+]
 
 J = TypeVar("J")
 
@@ -191,3 +200,44 @@ def execute(
         finally:
             if bar is not None:
                 bar.close()
+
+
+def summarised(
+    args: argparse.Namespace,
+    dispatch: Callable[[argparse.Namespace, Tally], int | None],
+    counts: Callable[[Tally], str],
+    after_interrupt: str = "",
+) -> int:
+    """Run a subcommand's `dispatch` and print its summary line, on Ctrl-C too.
+
+    Args:
+        args: The parsed options (``quiet`` silences the summary).
+        dispatch: Does the work, counting into the tally; returns an exit
+            status to return as it is (a usage error, a single file) or None.
+        counts: The summary's counts, such as ``"3 valid, 1 invalid"``.
+        after_interrupt: Appended to the summary printed after a Ctrl-C.
+
+    Returns:
+        `dispatch`'s status, else 1 when any input failed and 0 otherwise.
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C, after the summary of what had finished.
+    """
+    started = time.perf_counter()
+    tally = Tally()
+    try:
+        status = dispatch(args, tally)
+    except KeyboardInterrupt:
+        if not args.quiet:
+            elapsed = time.perf_counter() - started
+            print(
+                f"interrupted: {counts(tally)} in {elapsed:.2f} s{after_interrupt}",
+                file=sys.stderr,
+            )
+        raise
+    if status is not None:
+        return status
+    if not args.quiet:
+        elapsed = time.perf_counter() - started
+        print(f"{counts(tally)} in {elapsed:.2f} s", file=sys.stderr)
+    return 1 if tally.failed else 0

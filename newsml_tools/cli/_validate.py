@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 from newsml_tools import batch
 from newsml_tools.cli._files import STDIN, read_stdin, sources
-from newsml_tools.cli._report import Tally, UsageError, add_options, execute
+from newsml_tools.cli._report import Tally, UsageError, add_options, execute, summarised
 
 __all__ = ["register", "run"]
 
@@ -65,26 +64,9 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         KeyboardInterrupt: Ctrl-C, after the summary of what had finished.
     """
-    started = time.perf_counter()
-    tally = Tally()
-    try:
-        status = _dispatch(args, tally)
-    except KeyboardInterrupt:
-        if not args.quiet:
-            elapsed = time.perf_counter() - started
-            print(
-                f"interrupted: {tally.succeeded} valid, {tally.failed} invalid in {elapsed:.2f} s",
-                file=sys.stderr,
-            )
-        raise
-    if status is not None:
-        return status
-    if not args.quiet:
-        elapsed = time.perf_counter() - started
-        print(
-            f"{tally.succeeded} valid, {tally.failed} invalid in {elapsed:.2f} s", file=sys.stderr
-        )
-    return 1 if tally.failed else 0
+    return summarised(
+        args, _dispatch, lambda tally: f"{tally.succeeded} valid, {tally.failed} invalid"
+    )
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
