@@ -20,6 +20,23 @@ from newsml_model import Element
 from newsml_model._nodes import Node
 
 _BASE = {"dir", "lang", "id", "title"}
+_TABLE_CELL = {
+    "abbr",
+    "align",
+    "bgcolor",
+    "char",
+    "charoff",
+    "colspan",
+    "headers",
+    "height",
+    "nowrap",
+    "rowspan",
+    "scope",
+    "valign",
+    "width",
+}
+"""Attributes allowed on ``td`` and ``th`` alike."""
+
 _ATTRIBUTES: dict[str, set[str]] = {
     "*": _BASE,
     "img": {"src", "alt", "align", "height", "width"},
@@ -44,36 +61,8 @@ _ATTRIBUTES: dict[str, set[str]] = {
     "tbody": {"align", "bgcolor", "char", "charoff", "valign"},
     "tfoot": {"align", "bgcolor", "char", "charoff", "valign"},
     "tr": {"align", "bgcolor", "char", "charoff", "valign"},
-    "td": {
-        "abbr",
-        "align",
-        "bgcolor",
-        "char",
-        "charoff",
-        "colspan",
-        "headers",
-        "height",
-        "nowrap",
-        "rowspan",
-        "scope",
-        "valign",
-        "width",
-    },
-    "th": {
-        "abbr",
-        "align",
-        "bgcolor",
-        "char",
-        "charoff",
-        "colspan",
-        "headers",
-        "height",
-        "nowrap",
-        "rowspan",
-        "scope",
-        "valign",
-        "width",
-    },
+    "td": _TABLE_CELL,
+    "th": _TABLE_CELL,
     "strong": {"type"},
     "mark": set(),
     "a": {"href", "rel", "target", "download"},
