@@ -147,7 +147,7 @@ def run_postgres(data: bytes, args: argparse.Namespace) -> None:
     cluster = None
     url = args.postgres
     if url is None:
-        import pg_support
+        from support import pg as pg_support
 
         reason = pg_support.unavailable()
         if reason is not None:

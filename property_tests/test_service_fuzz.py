@@ -1,6 +1,6 @@
 """Fuzzing the live Tools service: never a 500, every failure a proper Twirp error.
 
-The service runs as a real subprocess on loopback (`service_support`) and
+The service runs as a real subprocess on loopback (`tests/support/service.py`) and
 gets Hypothesis-generated requests over HTTP: JSON bodies of any shape and
 document-shaped ones, protobuf messages with arbitrary field values
 (Timestamps out of range included), raw bytes, and byte-level mutations of
@@ -17,10 +17,10 @@ from typing import Any
 
 import httpx
 import pytest
-import service_support
+from support import service as service_support
 from hypothesis import given
 from hypothesis import strategies as st
-from service_support import JSON, PROTOBUF, Server
+from support.service import JSON, PROTOBUF, Server
 from support import fixture_text
 
 from newsml_codecs import document, newsml

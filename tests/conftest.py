@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
-import pg_support
+from support import pg as pg_support
 import pytest
 
 _schemas = itertools.count(1)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from newsml_codecs import jsontext
-from newsml_codecs.document._carriers import PATCH, PREFIX, make_patch
+from newsml_codecs.document._carrier.make import PATCH, PREFIX, make_patch
 from newsml_codecs.document._dispatch import (
     export_any,
     export_kind,
@@ -26,7 +26,7 @@ from newsml_codecs.document._dispatch import (
     tag,
     untag,
 )
-from newsml_codecs.document._patch import apply_patch
+from newsml_codecs.document._carrier.apply import apply_patch
 from newsml_codecs.document._validate import check_document
 from newsml_model import AnyItem, InvalidDocumentError
 

@@ -13,16 +13,16 @@ from typing import Any
 
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_times as kt
-from newsml_codecs.document._assignment_in import import_assignment
-from newsml_codecs.document._assignment_out import export_assignment
-from newsml_codecs.document._concept_in import import_concept
-from newsml_codecs.document._concept_out import export_concept
-from newsml_codecs.document._item_in import import_item
-from newsml_codecs.document._item_out import export_item
-from newsml_codecs.document._listpackage_in import import_list, import_package
-from newsml_codecs.document._listpackage_out import export_list, export_package
-from newsml_codecs.document._planning_in import import_planning_item
-from newsml_codecs.document._planning_out import export_planning_item
+from newsml_codecs.document._dump.assignment import import_assignment
+from newsml_codecs.document._load.assignment import export_assignment
+from newsml_codecs.document._dump.concept import import_concept
+from newsml_codecs.document._load.concept import export_concept
+from newsml_codecs.document._dump.item import import_item
+from newsml_codecs.document._load.item import export_item
+from newsml_codecs.document._dump.lists import import_list, import_package
+from newsml_codecs.document._load.lists import export_list, export_package
+from newsml_codecs.document._dump.planning import import_planning_item
+from newsml_codecs.document._load.planning import export_planning_item
 from newsml_model import InvalidDocumentError
 from newsml_model._view import is_root
 

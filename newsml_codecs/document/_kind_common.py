@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document._blocks_in import Block
+from newsml_codecs.document._dump.blocks import Block
 from newsml_model import (
     Concept,
     ConceptItem,

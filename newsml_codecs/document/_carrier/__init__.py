@@ -1,0 +1,1 @@
+"""Internal: see the package docstring of newsml_codecs.document."""

@@ -1,0 +1,304 @@
+"""Apply a ``x-newsml/patch`` carrier to the reference export (format: `make`).
+
+One pass per patched container: the exported children are keyed once, each
+entry finds its child in a dict, and the result is assembled in the
+export's order with the carried children inserted after their anchors, so
+the cost is linear in the children whatever the document's edits.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import repeat
+from typing import Any
+
+import attrs
+
+from newsml_codecs import newsml
+from newsml_codecs.document._carrier.make import ChildIndex, guard, parts_of, significant
+from newsml_model import (
+    ContentMeta,
+    ContentMetaObject,
+    DecodeError,
+    Element,
+    ExtProperty,
+    InvalidDocumentError,
+    ItemMeta,
+    Link,
+    Links,
+    Metadata,
+    Service,
+)
+from newsml_model._nodes import (
+    EXT_PROPERTY_FIELDS,
+    LINK_FIELDS,
+    OBJECT_FIELDS,
+    SERVICE_FIELDS,
+    set_attribute,
+    split_attributes,
+)
+from newsml_model._view import element_parts, is_root
+
+_FIELDS = {
+    Link: LINK_FIELDS,
+    ContentMetaObject: OBJECT_FIELDS,
+    Service: SERVICE_FIELDS,
+    ExtProperty: EXT_PROPERTY_FIELDS,
+}
+_SEPARATOR_NS = "urn:x-newsml:separator"
+_SEPARATOR = f'<s xmlns="{_SEPARATOR_NS}"/>'
+_WITH_ATTRIBUTES: dict[type, bool] = {}
+Ancestors = tuple[tuple[str, str], ...]
+Placed = list[tuple[Any, int | None]]
+
+
+def _rebuild(node: Any, attributes: tuple[tuple[str, str], ...], children: tuple[Any, ...]) -> Any:
+    kind = node.__class__
+    # The common records built directly: attrs.evolve introspects on every call.
+    if kind is Element:
+        return Element(
+            name=node.name, attributes=attributes, children=children, namespace=node.namespace
+        )
+    if kind is ItemMeta or kind is ContentMeta:
+        return kind(children=children)
+    if kind is Links:
+        return Links(children=children, namespace=node.namespace)
+    if kind is Metadata:
+        return Metadata(children=children, namespace=node.namespace, name=node.name)
+    fields = _FIELDS.get(kind)
+    if fields is not None:
+        return kind(**split_attributes(fields, attributes), children=children)
+    has = _WITH_ATTRIBUTES.get(kind)
+    if has is None:
+        has = _WITH_ATTRIBUTES[kind] = "attributes" in attrs.fields_dict(kind)
+    if has:
+        return attrs.evolve(node, attributes=attributes, children=children)
+    return attrs.evolve(node, children=children)
+
+
+def _parse(pieces: list[str], ancestors: Ancestors) -> list[tuple[Any, ...]]:
+    """Each piece of XML read as children of the innermost of `ancestors`, in one parse.
+
+    `ancestors` are ``(name, namespace)`` from the root down; the reader
+    types the children as it would in place (a ``link`` inside ``links`` is
+    a `Link`).
+    """
+    if len(pieces) == 1 and "<" not in pieces[0] and "&" not in pieces[0]:
+        return [(pieces[0],) if pieces[0] else ()]  # plain text (a time's original spelling)
+    opening = "".join(f'<{name} xmlns="{ns}">' for name, ns in ancestors)
+    closing = "".join(f"</{name}>" for name, _ in reversed(ancestors))
+    text = opening + _SEPARATOR.join(pieces) + closing
+    try:
+        node: Any = newsml.loads(text, max_bytes=max(len(text) * 4, 1 << 20))
+    except DecodeError as error:
+        raise InvalidDocumentError(f"invalid carrier XML: {error}", path="$.properties") from None
+    for _ in ancestors[1:]:
+        node = next(c for c in node.children if c.__class__ is not str)
+    children = parts_of(node, "")[3]
+    if len(pieces) == 1:
+        return [tuple(children)]
+    out: list[tuple[Any, ...]] = []
+    current: list[Any] = []
+    for child in children:
+        if child.__class__ is Element and child.namespace == _SEPARATOR_NS:
+            out.append(tuple(current))
+            current = []
+        else:
+            current.append(child)
+    out.append(tuple(current))
+    if len(out) != len(pieces):
+        raise InvalidDocumentError("invalid carrier XML: pieces do not match", path="$.properties")
+    return out
+
+
+def apply(node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str) -> Any:
+    """`node` with `patch` applied; `ancestors` include `node` itself."""
+    name, _, attributes, children = parts_of(node, parent)
+    for key, exported, original in patch.get("a", ()):
+        current = None
+        for pair in attributes:
+            if pair[0] == key:
+                current = pair[1]
+                break
+        if current == exported:
+            attributes = set_attribute(attributes, key, original)
+    replace = patch.get("r")
+    if replace is not None and guard(significant(children), name, ancestors[-1][1]) == replace[0]:
+        children = _parse([replace[1]], ancestors)[0]
+    entries = patch.get("c")
+    groups = patch.get("g")
+    if groups is not None:
+        children = _split_groups(significant(children), entries or [], groups, ancestors)
+    elif entries is not None:
+        placed = _place(significant(children), entries, ancestors, name)
+        # Keep leading whitespace-only text: a data value is the text before
+        # the first child element, so a document may hold just that ("\n  ",
+        # issue 15 item 10) and must get it back.
+        lead = children[:1] if children and _is_blank(children[0]) else ()
+        children = (*lead, *(child for child, _ in placed))
+    return _rebuild(node, attributes, children)
+
+
+def _is_blank(node: Any) -> bool:
+    return node.__class__ is str and node.isspace()
+
+
+def _split_groups(
+    current: list[Any], entries: list[Any], groups: list[Any], ancestors: Ancestors
+) -> tuple[Any, ...]:
+    """Undo the export's merge of IDF groups, keeping the order of the merged children.
+
+    A child that opened a group opens it again; groups only advance, so the
+    children keep the document's order even when it was edited.
+    """
+    if len(current) != 1 or current[0].__class__ is not Element or current[0].name != "group":
+        return tuple(current)
+    merged = current[0]
+    placed = _place(
+        significant(merged.children), entries, (*ancestors, ("group", ancestors[-1][1])), "group"
+    )
+    members: list[list[Any]] = [[] for _ in groups]
+    index = 0
+    for child, opens in placed:
+        if opens is not None and opens > index:
+            index = min(opens, len(groups) - 1)
+        members[index].append(child)
+    return tuple(
+        Element(name="group", attributes=tuple((k, v) for k, v in pairs), children=tuple(nodes))
+        for pairs, nodes in zip(groups, members, strict=True)
+    )
+
+
+def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: str) -> Placed:
+    """The children in the export's order, patched, with carried children after their anchors.
+
+    Returns:
+        ``(child, index of the group it opens or None)`` pairs.
+    """
+    index_of = ChildIndex(current, name)
+    taken: set[int] = set()
+    patches: dict[int, Any] = {}
+    replaced: dict[int, int] = {}
+    opens: dict[int, int] = {}
+    removed: set[int] = set()
+    runs: dict[int, list[int]] = {}
+    after: dict[int, list[Any]] = {}
+    pieces: list[str] = []
+    anchor = -1
+    for number, entry in enumerate(entries):
+        op = entry[0]
+        if op == "v":
+            after.setdefault(anchor, []).append((None, len(pieces), _group(entry, 2)))
+            pieces.append(entry[1])
+            continue
+        i = index_of.get((entry[1], entry[2]))
+        if i is None or i in taken:
+            continue  # edited or deleted since the dump: the document wins
+        taken.add(i)
+        if op == "d":
+            removed.add(i)
+            continue
+        patch = entry[3]
+        if patch:
+            if "x" in patch:
+                replaced[i] = len(pieces)
+                pieces.append(patch["x"])
+            else:
+                patches[i] = patch
+        if op == "m" or op == "n":
+            removed.add(i)
+            run_key = number if op == "m" else _index(entry, 4)
+            run = runs.setdefault(run_key, [])
+            run.append(i)
+            slot = (run_key, len(run) - 1)
+            after.setdefault(anchor, []).append((slot, 0, _group(entry, 4 if op == "m" else 5)))
+        else:
+            anchor = i
+            group = _group(entry, 4)
+            if group is not None:
+                opens[i] = group
+    parsed = _parse(pieces, ancestors) if pieces else []
+    ns = ancestors[-1][1]
+    out: Placed = []
+
+    def emit(i: int, group: int | None) -> None:
+        piece = replaced.get(i)
+        if piece is not None:
+            nodes = parsed[piece]
+        else:
+            child = current[i]
+            patch = patches.get(i)
+            if patch:
+                child_name, child_ns = parts_of(child, name)[:2]
+                child = apply(child, patch, (*ancestors, (child_name, child_ns or ns)), name)
+            nodes = (child,)
+        if nodes:
+            out.append((nodes[0], group))
+            out.extend(zip(nodes[1:], repeat(None)))
+
+    def emit_after(i: int) -> None:
+        for slot, piece, group in after[i]:
+            if slot is None:
+                nodes = parsed[piece]
+                if nodes:
+                    out.append((nodes[0], group))
+                    out.extend(zip(nodes[1:], repeat(None)))
+            else:  # the places of a run take its children in the export's order
+                run_key, place = slot
+                emit(ordered[run_key][place], group)
+
+    ordered = {key: sorted(run) for key, run in runs.items()}
+
+    if -1 in after:
+        emit_after(-1)
+    for i, child in enumerate(current):
+        if i not in removed:
+            if i in patches or i in replaced:
+                emit(i, opens.get(i))
+            else:
+                out.append((child, opens.get(i)))
+        if i in after:
+            emit_after(i)
+    return out
+
+
+def _index(entry: list[Any], position: int) -> int:
+    value = entry[position]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("run index is not an integer")
+    return value
+
+
+def _group(entry: list[Any], position: int) -> int | None:
+    if len(entry) > position:
+        value = entry[position]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError("group index is not an integer")
+        return value
+    return None
+
+
+def apply_patch(item: Any, value: str) -> Any:
+    """`item` (the reference export of any kind) with the carrier `value` applied.
+
+    Raises:
+        InvalidDocumentError: The carrier is not a patch, or does not apply.
+    """
+    try:
+        patch = json.loads(value)
+    except ValueError:
+        raise InvalidDocumentError("x-newsml/patch is not JSON", path="$.properties") from None
+    if not isinstance(patch, dict):
+        raise InvalidDocumentError("x-newsml/patch is not a JSON object", path="$.properties")
+    name, ns = element_parts(item)[:2]
+    try:
+        result = apply(item, patch, ((name, ns or ""),), "")
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
+        if isinstance(error, InvalidDocumentError):
+            raise
+        raise InvalidDocumentError(
+            f"x-newsml/patch does not apply: {error}", path="$.properties"
+        ) from None
+    if not is_root(result):
+        raise InvalidDocumentError("x-newsml/patch does not apply", path="$.properties")
+    return result

@@ -1,0 +1,333 @@
+"""Lossless carriers (decisions M3, K5): what the reference drops, as a guarded patch.
+
+`make_patch` compares the original record with the reference export of its
+document, in one walk of both trees, and records the difference; `apply`
+applies it to the reference export of the (possibly edited) document. The
+patch lives in ONE property named ``x-newsml/patch`` (reserved prefix
+``x-newsml/``); its value is compact JSON. The reference's fields are
+untouched, so a consumer that ignores the property sees the reference document.
+
+Patch of one node (every key optional)::
+
+    {"a": [[name, exported, original], ...],  # attribute changes (null = absent)
+     "r": [guard, original_children_xml],     # text or mixed content replaced
+     "c": [entry, ...],                       # children, see below
+     "g": [group_attributes, ...]}            # IDF groups the export merged
+
+Children entries, in the original order; a child is named by ``key, n``
+(the n-th exported child with that key, see `keys_of`):
+
+* ``["s", key, n, patch]``: a child the export writes where the original
+  has it (patch 0: unchanged); listed only when patched or as the anchor of
+  the entries after it.
+* ``["m", key, n, patch]``: a child the export writes elsewhere; it moves to
+  just after the last ``s`` anchor before it.
+* ``["n", key, n, patch, first]``: like ``m``, in the run of the ``m`` at
+  entry index `first`: moved children of one name that the export writes in
+  their original order; the places of a run are filled by its children in the
+  export's order (a document that swaps two services swaps them in place).
+* ``["v", xml]``: children the reference drops, verbatim, after the anchor.
+* ``["d", key, n]``: an exported child the original does not have.
+
+Under ``"g"``, ``s``/``m``/``v`` entries may end with the index of the group
+they open. Children no entry names keep the export's order, so a document
+edited after `dump` keeps its edits, order included: reordered blocks stay
+reordered, added ones stay where the document put them, and each recorded
+change is applied only if the node it was recorded against is still there
+(attributes and text are guarded by their exported value). Every step is
+linear in the number of children (the stable order is a longest increasing
+subsequence, n log n).
+
+The identity of children lives in `keys`, their order in
+`order`; this module walks the trees and builds the patch.
+
+Internal module: the helpers without underscore are shared with `apply`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from newsml_codecs._xmlwrite import write_node
+from newsml_codecs.document._carrier.keys import (
+    ChildIndex,
+    Parts,
+    children_xml,
+    guard,
+    keys_of,
+    parts_of,
+    significant,
+)
+from newsml_codecs.document._carrier.order import (
+    increasing_positions,
+    ordered_runs,
+    pair_replacements,
+)
+from newsml_model import Element
+from newsml_model._view import element_parts
+
+__all__ = ["PATCH", "PREFIX", "ChildIndex", "guard", "make_patch", "parts_of", "significant"]
+
+PREFIX = "x-newsml/"
+PATCH = PREFIX + "patch"
+
+Patch = dict[str, Any]
+
+
+def _split(children: tuple[Any, ...]) -> tuple[list[Any], bool]:
+    """`significant` children, and whether any of them is text."""
+    out = []
+    text = False
+    for child in children:
+        if child.__class__ is str:
+            if not child or child.isspace():
+                continue
+            text = True
+        out.append(child)
+    return out, text
+
+
+def _head(parts: Parts, ns: str) -> tuple[str, str]:
+    """Name and namespace in effect: what must agree for two nodes to pair."""
+    return parts[0], parts[1] or ns
+
+
+def _ident(parts: Parts, ns: str) -> Any:
+    """What an exact pairing compares: head, attributes in any order, own text."""
+    name, own, attributes, children = parts
+    text = "".join([c for c in children if c.__class__ is str]).strip() if children else ""
+    return name, own or ns, frozenset(attributes), text
+
+
+class _Differ:
+    """One walk of the original tree against the exported one."""
+
+    def diff(self, xp: Parts, ep: Parts, ns: str) -> Patch | None:
+        """The patch turning the exported node into the original one (None: equal).
+
+        Args:
+            xp: Parts of the original node.
+            ep: Parts of the exported node (same name and namespace).
+            ns: The namespace in scope at their parent.
+        """
+        name, xns, xa, xc = xp
+        ea, ec = ep[2], ep[3]
+        ns = xns or ns
+        patch: Patch = {}
+        if xa != ea:
+            xd, ed = dict(xa), dict(ea)
+            if xd != ed:
+                patch["a"] = [
+                    [k, ed.get(k), xd.get(k)] for k in {**ed, **xd} if xd.get(k) != ed.get(k)
+                ]
+        if not xc and not ec:
+            return patch or None
+        # _split inlined: this runs once per node of both trees
+        xs, es, text = [], [], False
+        for child in xc:
+            if child.__class__ is str:
+                if not child or child.isspace():
+                    continue
+                text = True
+            xs.append(child)
+        for child in ec:
+            if child.__class__ is str:
+                if not child or child.isspace():
+                    continue
+                text = True
+            es.append(child)
+        if text:
+            if not self.same(xs, es, name, ns):
+                patch["r"] = [guard(es, name, ns), children_xml(xs, name, ns)]
+            return patch or None
+        if name == "idf" and self.groups(xs, es, patch, ns):
+            return patch
+        entries = self.children(xs, name, es, ns, {})
+        if entries:
+            patch["c"] = entries
+        return patch or None
+
+    def same(self, xs: list[Any], es: list[Any], parent: str, ns: str) -> bool:
+        """Whether two lists of mixed content are canonically equal."""
+        if len(xs) != len(es):
+            return False
+        for x, e in zip(xs, es, strict=True):
+            if x.__class__ is str or e.__class__ is str:
+                if x.__class__ is not e.__class__ or x.strip() != e.strip():
+                    return False
+                continue
+            xp, ep = parts_of(x, parent), parts_of(e, parent)
+            if _head(xp, ns) != _head(ep, ns) or self.diff(xp, ep, ns) is not None:
+                return False
+        return True
+
+    @staticmethod
+    def pair(xs: list[Parts], es: list[Parts], ns: str) -> list[int]:
+        """For each original child, the index of its exported child (-1: none); linear."""
+        match = [-1] * len(xs)
+        used = [False] * len(es)
+        for key_of in (_ident, _head):  # exact first, then same element
+            free: dict[Any, list[int]] = {}
+            for j in range(len(es) - 1, -1, -1):
+                if not used[j]:
+                    free.setdefault(key_of(es[j], ns), []).append(j)
+            if not free:
+                break
+            for i, x in enumerate(xs):
+                if match[i] < 0:
+                    found = free.get(key_of(x, ns))
+                    if found:
+                        j = found.pop()
+                        match[i] = j
+                        used[j] = True
+            if all(used):
+                break
+        return match
+
+    def children(
+        self,
+        nodes: list[Any],
+        parent: str,
+        exported: list[Any],
+        ns: str,
+        starts: dict[int, int],
+    ) -> list[Any]:
+        """Entries turning the `exported` children into the original `nodes`.
+
+        `parent` names their parent element and `ns` is its namespace;
+        `starts` maps positions of `nodes` that open an IDF group to its index.
+        """
+        if not exported and not starts:  # nothing exported here: one verbatim run
+            return [["v", children_xml(nodes, parent, ns)]] if nodes else []
+        xs = [
+            (x.name, x.namespace, x.attributes, x.children)
+            if x.__class__ is Element
+            else element_parts(x, parent)
+            for x in nodes
+        ]
+        es = [
+            (e.name, e.namespace, e.attributes, e.children)
+            if e.__class__ is Element
+            else element_parts(e, parent)
+            for e in exported
+        ]
+        if (
+            len(xs) == len(es)
+            and not starts
+            and [(x[0], x[1] or ns) for x in xs] == [(e[0], e[1] or ns) for e in es]
+        ):  # the common case: same elements in the same order, compare them pairwise
+            diff = self.diff
+            subs = [
+                (i, sub)
+                for i, (x, e) in enumerate(zip(xs, es, strict=True))
+                # two leaves with the same attributes in the same order need no call
+                if (x[3] or e[3] or x[2] != e[2]) and (sub := diff(x, e, ns))
+            ]
+            if not subs:
+                return []
+            keys = keys_of(es)
+            return [["s", *keys[i], sub] for i, sub in subs]
+        match = self.pair(xs, es, ns)
+        matched = [i for i, j in enumerate(match) if j >= 0]
+        stable = {matched[p] for p in increasing_positions([match[i] for i in matched])}
+        replaced = pair_replacements(match, stable, len(es))
+        runs = ordered_runs(xs, match, stable, replaced)
+        keys = keys_of(es)
+        whole = keys_of(es, full=True) if replaced or len(matched) < len(es) else keys
+        entries: list[Any] = []
+        run: list[Any] = []
+        run_group: int | None = None
+
+        def flush() -> None:
+            if run:
+                entry: list[Any] = ["v", "".join(run)]
+                if run_group is not None:
+                    entry.append(run_group)
+                entries.append(entry)
+                run.clear()
+
+        count = len(xs)
+        run_starts: dict[int, int] = {}
+        for i, x in enumerate(xs):
+            group = starts.get(i)
+            j = match[i]
+            if j < 0:
+                if group is not None:
+                    flush()
+                    run_group = group
+                elif not run:
+                    run_group = None
+                write_node(nodes[i], parent, ns, run)
+                continue
+            flush()
+            if i in replaced:  # the reference writes this block otherwise: the original wins
+                verbatim: list[str] = []
+                write_node(nodes[i], parent, ns, verbatim)
+                entry = ["s", *whole[j], {"x": "".join(verbatim)}]
+                if group is not None:
+                    entry.append(group)
+                entries.append(entry)
+                continue
+            change = self.diff(x, es[j], ns) or 0
+            anchor = i + 1 < count and (match[i + 1] < 0 or i + 1 not in stable)
+            if i not in stable:
+                # Moved children of one name the export writes in their original order form
+                # a run whose places are filled in the document's order (swapped services
+                # stay swapped where the services were).
+                first = run_starts.get(runs.get(i, -1))
+                if first is None:
+                    entry = ["m", *keys[j], change]
+                    if i in runs:
+                        run_starts[runs[i]] = len(entries)
+                else:
+                    entry = ["n", *keys[j], change, first]
+            elif change or anchor or group is not None:
+                entry = ["s", *keys[j], change]
+            else:
+                continue
+            if group is not None:
+                entry.append(group)
+            entries.append(entry)
+        flush()
+        used = set(match)
+        entries.extend(["d", *whole[j]] for j in range(len(es)) if j not in used)
+        return entries
+
+    def groups(self, xs: list[Any], es: list[Any], patch: Patch, ns: str) -> bool:
+        """IDF groups: the export merges them into one; record the split (key ``g``)."""
+        if len(xs) < 2 or len(es) != 1 or es[0].__class__ is not Element:
+            return False
+        merged = es[0]
+        if merged.name != "group" or (merged.namespace or ns) != ns:
+            return False
+        flat: list[Any] = []
+        starts: dict[int, int] = {}
+        for index, group in enumerate(xs):
+            if group.__class__ is not Element or group.name != "group":
+                return False
+            if (group.namespace or ns) != ns:
+                return False
+            members, text = _split(group.children)
+            if text:
+                return False
+            if index and members:
+                starts[len(flat)] = index
+            flat.extend(members)
+        patch["g"] = [[list(pair) for pair in group.attributes] for group in xs]
+        patch["c"] = self.children(flat, "group", _split(merged.children)[0], ns, starts)
+        return True
+
+
+def make_patch(original: Any, exported: Any) -> str | None:
+    """The carrier value for `original`, or None when the reference export equals it.
+
+    Args:
+        original: The item record of any kind that was imported.
+        exported: What the kind's reference export makes of its document.
+
+    Returns:
+        Compact JSON text, or None.
+    """
+    patch = _Differ().diff(parts_of(original, ""), parts_of(exported, ""), "")
+    return None if patch is None else json.dumps(patch, ensure_ascii=False, separators=(",", ":"))

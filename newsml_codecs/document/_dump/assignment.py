@@ -1,0 +1,75 @@
+"""planning (an assignment) -> the reference's NavigaDoc document (``spec/item-kinds.md`` §5.2).
+
+The assignment has no itemMeta or contentMeta: its status is copied
+verbatim (no status table, trap 10) and ``imext:type`` becomes a property.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document import _kind_times as kt
+from newsml_codecs.document._dump.blocks import Block, link_block
+from newsml_model import DecodeError, Element, ExtProperty
+
+
+def ext_properties(item: Any) -> list[tuple[str, str]]:
+    """(type, value) of each ``planningExtProperty``, typed or generic, in order."""
+    found: list[tuple[str, str]] = []
+    for c in item.children:
+        if isinstance(c, ExtProperty):
+            found.append((c.type or "", c.value or ""))
+        elif isinstance(c, Element) and c.name == "planningExtProperty":
+            found.append((c.get("type") or "", c.get("value") or ""))
+    return found
+
+
+def import_assignment(item: Any) -> dict[str, Any]:
+    """The document the reference converter makes of a planning record.
+
+    Raises:
+        DecodeError: ``missing ItemClass.QCode``, ``missing subtype for qcode
+            <q>``, or Go's parse error text for a bad ``nrpdate:created|modified``.
+    """
+    item_class = kc.child(item, "itemClass")
+    qcode = None if item_class is None else item_class.get("qcode")
+    if not qcode:
+        raise DecodeError("missing ItemClass.QCode")
+    subtype = cfg.ASSIGNMENT_QCODE.get(qcode)
+    if subtype is None:
+        raise DecodeError(f"missing subtype for qcode {qcode}")
+    doc: dict[str, Any] = {}
+    kc.put(doc, "uuid", kc.guid(item))
+    doc["type"] = "x-im/assignment"
+    headline = kc.child(item, "headline")
+    kc.put(doc, "title", None if headline is None else headline.text)
+    data = {"type": subtype, "start": "", "end": ""}
+    props: list[dict[str, Any]] = []
+    for kind, value in ext_properties(item):
+        if kind == "imext:status":
+            doc.pop("status", None)
+            kc.put(doc, "status", value)
+        elif kind == "nrpdate:created":
+            doc["created"] = kt.parse_go(value)
+        elif kind == "nrpdate:modified":
+            doc["modified"] = kt.parse_go(value)
+        elif kind in ("nrpdate:start", "nrpdate:end"):
+            data[kind[8:]] = value
+        elif value:
+            props.append({"name": kind, "value": value})
+    for description in kc.elements(item, "description"):
+        role = description.get("role")
+        if role == "nrpdesc:intern":
+            data["description"] = description.text
+        elif role == "nrpdesc:extern":
+            data["publicDescription"] = description.text
+    links: list[Block] = [b for link in kc.links_of(item) if (b := link_block(link))]
+    doc["meta"] = [{"type": "x-im/assignment", "data": data}]
+    if links:
+        doc["links"] = links
+    if props:
+        props.sort(key=lambda prop: prop["name"])
+        doc["properties"] = props
+    return doc

@@ -1,0 +1,242 @@
+"""Links, metadata objects and IDF content -> blocks (mapping spec §4.5-§4.10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._dump.data import import_data
+from newsml_codecs.document._markup import MarkupError, sanitize_nodes
+from newsml_model import ContentMetaObject, DecodeError, Element, Link, Links, Metadata
+from newsml_model._view import element_parts
+
+Block = dict[str, Any]
+
+
+def _links_of(children: tuple[Any, ...]) -> list[Link]:
+    return [link for child in children if isinstance(child, Links) for link in child.links]
+
+
+def _objects_of(children: tuple[Any, ...], name: str) -> list[ContentMetaObject]:
+    return [
+        obj
+        for child in children
+        if isinstance(child, Metadata) and child.name == name
+        for obj in child.objects
+    ]
+
+
+def _put(block: Block, key: str, value: str | None) -> None:
+    if value:
+        block[key] = value
+
+
+def link_block(link: Link, context: str = cfg.LINK) -> Block:
+    """A ``<link>`` of itemMeta/contentMeta (or nested in one) as a block (§4.5)."""
+    block: Block = {}
+    _put(block, "uuid", link.uuid)
+    _put(block, "uri", link.uri)
+    _put(block, "url", link.url)
+    _put(block, "type", link.type)
+    _put(block, "title", link.title)
+    _put(block, "rel", link.rel)
+    _put(block, "role", link.role)
+    meta: list[Block] = []
+    data = link.data
+    if data is not None:
+        values, flags, _ = import_data(data, link.type, context)
+        if values:
+            block["data"] = values
+        meta.extend(flags)
+    links = [b for child in _links_of(link.children) if (b := link_block(child, context))]
+    if links:
+        block["links"] = links
+    meta.extend(
+        b for obj in _objects_of(link.children, "meta") if (b := object_block(obj, cfg.LINK))
+    )
+    if meta:
+        block["meta"] = meta
+    return block
+
+
+def object_block(obj: ContentMetaObject, context: str = cfg.META) -> Block:
+    """A metadata ``<object>`` as a block (§4.7)."""
+    block: Block = {}
+    _put(block, "id", obj.id)
+    _put(block, "uuid", obj.uuid)
+    _put(block, "type", obj.type)
+    _put(block, "title", obj.title)
+    meta: list[Block] = []
+    links = [b for link in _links_of(obj.children) if (b := link_block(link, context))]
+    if links:
+        block["links"] = links
+    for child in obj.children:
+        if isinstance(child, Element) and child.name == "data":
+            values, flags, idf = import_data(child, obj.type, context)
+            if idf is not None:
+                content = idf_blocks(idf.children)
+                if content:
+                    block["content"] = content
+            if values:
+                block["data"] = values
+            meta.extend(flags)
+        elif isinstance(child, Element) and child.name == "properties":
+            meta.append(_properties_block(child, keep_values=True))
+    meta.extend(
+        b for nested in _objects_of(obj.children, "meta") if (b := object_block(nested, context))
+    )
+    if meta:
+        block["meta"] = meta
+    return block
+
+
+def _properties_block(properties: Element, *, keep_values: bool) -> Block:
+    block: Block = {"type": "x-im/generic-property"}
+    if keep_values:
+        values = {
+            p.get("name") or "": p.get("value") or "" for p in properties.elements("property")
+        }
+        if values:
+            block["data"] = values
+    return block
+
+
+def idf_blocks(children: tuple[Any, ...]) -> list[Block]:
+    """Children of an IDF group (or of a ``text[@format="idf"]``) as content blocks (§4.10).
+
+    Children other than ``element``/``object`` are skipped (M2: the
+    reference's empty ``{}`` blocks are not reproduced).
+    """
+    blocks: list[Block] = []
+    for child in children:
+        if isinstance(child, Element):
+            if child.name == "element":
+                blocks.append(element_block(child))  # never empty: data.format
+            elif child.name == "object":
+                block = content_object_block(child)
+                if block:  # an empty block could not be exported (M2: none are produced)
+                    blocks.append(block)
+    return blocks
+
+
+def element_block(element: Element) -> Block:
+    """An IDF ``<element>`` as a block."""
+    block: Block = {}
+    _put(block, "id", element.get("id"))
+    kind = element.get("type")
+    _put(block, "type", cfg.ELEMENT_RENAME.get(kind or "", kind))
+    data = {"format": "html"}
+    _put(data, "variation", element.get("variation"))
+    children = element.children
+    if children and any(not isinstance(c, str) or c for c in children):
+        try:
+            if kind is not None and "ordered-list" in kind:
+                items = [
+                    {
+                        "type": "x-im/paragraph",
+                        "data": {"text": sanitize_nodes(item.children), "format": "html"},
+                    }
+                    for item in element.elements("list-item")
+                ]
+                if items:
+                    block["content"] = items
+            else:
+                data["text"] = sanitize_nodes(children)
+        except MarkupError as error:
+            raise DecodeError(f"error parsing text: {error}") from None
+    block["data"] = data
+    return block
+
+
+def view(node: Any) -> tuple[str, dict[str, str], tuple[Any, ...]]:
+    """Name, attributes and children of any model node (typed or generic)."""
+    name, _, attributes, children = element_parts(node)
+    return name, dict(attributes), children
+
+
+def _named(children: tuple[Any, ...], name: str) -> list[Any]:
+    return [c for c in children if not isinstance(c, str) and view(c)[0] == name]
+
+
+def content_object_block(obj: Element) -> Block:
+    """A top-level IDF ``<object>`` as a block (§4.10)."""
+    block: Block = {}
+    for name in ("id", "uuid", "uri", "url", "title"):
+        _put(block, name, obj.get(name))
+    kind = obj.get("type")
+    _put(block, "type", cfg.ELEMENT_RENAME.get(kind or "", kind))
+    meta: list[Block] = []
+    for child in obj.children:
+        if isinstance(child, str):
+            continue
+        name, _, grandchildren = view(child)
+        if name == "data" and isinstance(child, Element):
+            values, flags, idf = import_data(child, kind, cfg.CONTENT)
+            if idf is not None:
+                content = idf_blocks(idf.children)
+                if content:
+                    block["content"] = content
+            for key in ("text", "format", "variation"):
+                if values.get(key) == "":
+                    del values[key]
+            if values:
+                block["data"] = values
+            meta.extend(flags)
+        elif name == "links":
+            block["links"] = [b for c in _named(grandchildren, "link") if (b := nested_block(c))]
+        elif (
+            name == "properties"
+            and isinstance(child, Element)
+            and _named(grandchildren, "property")
+        ):
+            meta.append(_properties_block(child, keep_values=True))
+        elif name == "content":
+            block["content"] = [
+                b for c in _named(grandchildren, "object") if (b := nested_block(c))
+            ]
+        elif name == "meta":
+            meta.extend(b for c in _named(grandchildren, "object") if (b := nested_block(c)))
+    for key in ("links", "content"):
+        if key in block and not block[key]:
+            del block[key]
+    if meta:
+        block["meta"] = meta
+    return block
+
+
+def nested_block(node: Any) -> Block:
+    """A ``link``/``object`` at any depth inside a content object (§4.10)."""
+    block: Block = {}
+    _, attributes, children = view(node)
+    for name in ("id", "uuid", "uri", "url", "type", "title", "rel", "name", "value"):
+        _put(block, name, attributes.get(name))
+    _put(block, "contentType", attributes.get("contenttype"))
+    meta: list[Block] = []
+    nested_meta: list[Block] | None = None
+    for child in children:
+        if isinstance(child, str):
+            continue
+        name, _, grandchildren = view(child)
+        if name == "data" and isinstance(child, Element):
+            values, flags, _ = import_data(child, attributes.get("type"), cfg.CONTENT)
+            if values:
+                block["data"] = values
+            meta.extend(flags)
+        elif name == "properties" and isinstance(child, Element):
+            meta.append(_properties_block(child, keep_values=True))  # M2: values kept
+        elif name == "links":
+            block["links"] = [b for c in _named(grandchildren, "link") if (b := nested_block(c))]
+        elif name == "content":
+            block["content"] = [
+                b for c in _named(grandchildren, "object") if (b := nested_block(c))
+            ]
+        elif name == "meta":
+            nested_meta = [b for c in _named(grandchildren, "object") if (b := nested_block(c))]
+    if nested_meta is not None:
+        meta = nested_meta
+    for key in ("links", "content"):
+        if key in block and not block[key]:
+            del block[key]
+    if meta:
+        block["meta"] = meta
+    return block

@@ -1,0 +1,254 @@
+"""NewsItem -> the reference's NavigaDoc document (mapping spec §4.2-§4.7, §4.12)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._dump.blocks import Block, idf_blocks, link_block, object_block
+from newsml_codecs.document._times import TimeError, import_time, lenient_time
+from newsml_model import (
+    ContentMeta,
+    DecodeError,
+    Element,
+    ExtProperty,
+    ItemMeta,
+    Links,
+    Metadata,
+    NewsItem,
+    Service,
+)
+from newsml_model._nodes import get_attribute
+
+_ITEM_EXT_FIELDS = {
+    "imext:uri": "uri",
+    "imext:url": "url",
+    "imext:path": "path",
+    "imext:type": "type",
+}
+
+
+def prop_entry(name: str, value: str | None, **parameters: str | None) -> dict[str, Any]:
+    """A document property; empty value and parameters are left out (Go's omitempty)."""
+    prop: dict[str, Any] = {"name": name}
+    if value:
+        prop["value"] = value
+    params = {key: val for key, val in parameters.items() if val}
+    if params:
+        prop["parameters"] = params
+    return prop
+
+
+def _time(text: str | None, field: str, *, strict: bool) -> str | None:
+    try:
+        return import_time(text, field, strict=strict)
+    except TimeError as error:
+        raise DecodeError(str(error)) from None
+
+
+def import_item_meta(
+    meta: ItemMeta,
+    doc: dict[str, Any],
+    props: list[dict[str, Any]],
+    links: list[Block],
+    notes: list[Block],
+    objects: list[Block],
+) -> None:
+    """IM-import: `meta` into `doc` fields and the lists it appends to (§4.2-§4.7).
+
+    Notes get their ids from the caller; services are appended to `links` last.
+
+    Raises:
+        DecodeError: A timestamp the reference refuses, or bad markup.
+    """
+    item_class = None
+    services: list[Block] = []
+    for child in meta.children:
+        if isinstance(child, ExtProperty):
+            kind = child.type or ""
+            field = _ITEM_EXT_FIELDS.get(kind)
+            if field is not None:
+                if child.value:
+                    doc[field] = child.value
+            elif kind == "imext:pubstart" or kind == "imext:pubstop":
+                value = _time(child.value, kind, strict=False)
+                if value is not None:
+                    doc["published" if kind == "imext:pubstart" else "unpublished"] = value
+            else:
+                props.append(
+                    prop_entry(
+                        kind,
+                        child.value,
+                        creator=get_attribute(child.attributes, "creator"),
+                        why=get_attribute(child.attributes, "why"),
+                    )
+                )
+        elif isinstance(child, Service):
+            services.append(
+                {
+                    "type": "x-im/service",
+                    **({"title": child.name} if child.name else {}),
+                    **({"value": child.qcode} if child.qcode else {}),
+                    "data": {"why": child.why or ""},
+                }
+            )
+        elif isinstance(child, Element):
+            name = child.name
+            if name == "title":
+                if child.text:
+                    doc["title"] = child.text
+            elif name == "firstCreated" or name == "versionCreated":
+                if child.text:
+                    value = _time(child.text, name, strict=True)
+                    if value is not None:
+                        doc["created" if name == "firstCreated" else "modified"] = value
+            elif name == "itemClass":
+                item_class = child.get("qcode")
+            elif name == "pubStatus":
+                qcode = child.get("qcode")
+                if qcode:
+                    doc["status"] = cfg.STATUS.get(qcode, qcode)
+                else:
+                    doc.pop("status", None)
+            elif name == "provider":
+                literal = child.get("literal")
+                if literal:
+                    doc["provider"] = literal
+            elif name == "fileName":
+                props.append({"name": "filename", **({"value": child.text} if child.text else {})})
+            elif name == "role":
+                props.append(prop_entry("role", child.get("qcode")))
+            elif name == "edNote":
+                notes.append({"type": "x-im/note", "data": {"text": child.text}})
+        elif isinstance(child, Links):
+            for link in child.links:
+                links.extend(_item_link(link))
+        elif isinstance(child, Metadata):
+            objects.extend(b for obj in child.objects if (b := object_block(obj)))
+    if "type" not in doc and item_class:
+        mapped = cfg.ITEM_CLASS_TYPE.get(item_class)
+        if mapped:
+            doc["type"] = mapped
+    links.extend(services)
+
+
+def _item_link(link: Any) -> list[Block]:
+    if link.rel != "related-geo":
+        block = link_block(link)
+        return [block] if block else []  # no empty blocks (M2)
+    data = link.data
+    if data is None:
+        return [{"type": "x-im/related-geo", "rel": "related-geo"}]
+    blocks = []
+    for uuid in data.elements("uuid"):
+        block = {"type": "x-im/related-geo", "rel": "related-geo"}
+        if uuid.text:
+            block["uuid"] = uuid.text
+        if uuid.get("title"):
+            block["title"] = uuid.get("title") or ""
+        blocks.append(block)
+    return blocks
+
+
+def import_content_meta(
+    meta: ContentMeta,
+    doc: dict[str, Any],
+    props: list[dict[str, Any]],
+    links: list[Block],
+    objects: list[Block],
+) -> None:
+    """CM-import: `meta` into properties, exception links and objects (§4.4)."""
+    singles: dict[str, dict[str, Any]] = {}
+    descriptions: list[dict[str, Any]] = []
+    exts: list[dict[str, Any]] = []
+    for child in meta.children:
+        if isinstance(child, ExtProperty):
+            literal = get_attribute(child.attributes, "literal")
+            if literal and not child.value:
+                exts.append({"name": child.type or ""})
+                exts.append({"name": child.type or "", "parameters": {"literal": literal}})
+            else:
+                exts.append(prop_entry(child.type or "", child.value, literal=literal))
+        elif isinstance(child, Element):
+            name = child.name
+            if name in ("altId", "slugline", "headline", "by", "urgency"):
+                if child.text:
+                    singles[name] = {"name": name, "value": child.text}
+                else:
+                    singles.pop(name, None)
+            elif name == "language":
+                singles["language"] = prop_entry("language", child.get("tag"))
+            elif name == "description":
+                descriptions.append(prop_entry("description", child.text, role=child.get("role")))
+            elif name in ("infoSource", "creator"):
+                singles[name] = prop_entry(name, child.text, literal=child.get("literal"))
+            elif name == "contentCreated" and "created" not in doc:
+                created = lenient_time(child.text)
+                if created is not None:
+                    doc["created"] = created
+        elif isinstance(child, Links):
+            links.extend(
+                b
+                for link in child.links
+                if (
+                    cfg.is_contentmeta_link(link.type, link.rel)
+                    or link.type in cfg.CONTENTMETA_LINK_RELS
+                )
+                and (b := link_block(link))
+            )
+        elif isinstance(child, Metadata):
+            objects.extend(b for obj in child.objects if (b := object_block(obj)))
+    for name in ("altId", "slugline", "headline", "by", "urgency", "language"):
+        if name in singles:
+            props.append(singles[name])
+    props.extend(descriptions)
+    props.extend(singles[name] for name in ("infoSource", "creator") if name in singles)
+    props.extend(exts)
+
+
+def import_item(item: NewsItem) -> dict[str, Any]:
+    """The document the reference converter makes of `item`, field for field.
+
+    Raises:
+        DecodeError: A timestamp the reference refuses, or markup that does
+            not parse after sanitising.
+    """
+    doc: dict[str, Any] = {}
+    if item.guid:
+        doc["uuid"] = item.guid
+    props: list[dict[str, Any]] = []
+    links: list[Block] = []
+    notes: list[Block] = []
+    item_objects: list[Block] = []
+    content_objects: list[Block] = []
+    cm_links: list[Block] = []
+    content: list[Block] = []
+    language = None
+    for child in item.children:
+        if isinstance(child, ItemMeta):
+            import_item_meta(child, doc, props, links, notes, item_objects)
+        elif isinstance(child, ContentMeta):
+            import_content_meta(child, doc, props, cm_links, content_objects)
+        elif isinstance(child, Element) and child.name == "contentSet":
+            for inline in child.elements("inlineXML"):
+                for idf in inline.elements("idf"):
+                    language = idf.get("xml:lang") or language
+                    for group in idf.elements("group"):
+                        content.extend(idf_blocks(group.children))
+    for index, note in enumerate(notes):
+        note["id"] = str(index)
+        note["data"] = {"text": note.pop("data")["text"]}
+    meta = [*notes, *item_objects, *content_objects]
+    links.extend(cm_links)
+    if language:
+        doc["language"] = language
+    if content:
+        doc["content"] = content
+    if meta:
+        doc["meta"] = meta
+    if links:
+        doc["links"] = links
+    if props:
+        props.sort(key=lambda prop: prop["name"])
+        doc["properties"] = props
+    return doc

@@ -1,0 +1,184 @@
+"""list and package -> the reference's NavigaDoc documents (``spec/item-kinds.md`` §6.2, §7.2).
+
+Both roots carry ``uuid`` (not ``guid``), products as channel links and an
+optional itemMeta whose itemClass or ``imext:type`` overwrites the type.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document import _kind_times as kt
+from newsml_codecs.document._dump.blocks import Block
+from newsml_codecs.document._dump.item import import_item_meta
+from newsml_model import DecodeError
+from newsml_model._nodes import get_attribute
+
+_INT = re.compile(r"[+-]?[0-9]+\Z")
+_TRUE = frozenset({"1", "t", "T", "TRUE", "true", "True"})
+_FALSE = frozenset({"0", "f", "F", "FALSE", "false", "False"})
+
+
+def parse_int(text: str | None) -> int:
+    """Go's ``strconv.ParseInt`` of a trimmed attribute; empty is 0 (§1.1).
+
+    Raises:
+        DecodeError: ``failed to parse document: strconv.ParseInt: parsing "<v>": ...``.
+    """
+    value = (text or "").strip()
+    if not value:
+        return 0
+    if not _INT.match(value):
+        raise DecodeError(
+            f'failed to parse document: strconv.ParseInt: parsing "{value}": invalid syntax'
+        )
+    number = int(value)
+    if not -(2**63) <= number < 2**63:
+        raise DecodeError(
+            f'failed to parse document: strconv.ParseInt: parsing "{value}": value out of range'
+        )
+    return number
+
+
+def parse_bool(text: str | None, *, wrap: bool) -> bool:
+    """Go's ``strconv.ParseBool`` of a trimmed value; empty is false on import.
+
+    Raises:
+        DecodeError: ``strconv.ParseBool: parsing "<v>": invalid syntax``
+            (prefixed ``failed to parse document:`` when `wrap`).
+    """
+    value = (text or "").strip() if wrap else (text or "")
+    if wrap and not value:
+        return False
+    if value in _TRUE or value in _FALSE:
+        return value in _TRUE
+    message = f'strconv.ParseBool: parsing "{value}": invalid syntax'
+    raise DecodeError(("failed to parse document: " if wrap else "") + message)
+
+
+def _products(item: Any) -> list[Block]:
+    products = kc.child(item, "products")
+    links: list[Block] = []
+    for product in () if products is None else kc.elements(products, "product"):
+        link: Block = {"rel": "channel", "type": "x-im/channel"}
+        kc.put(link, "title", product.text)
+        kc.put(link, "uuid", product.get("uuid"))
+        links.append(link)
+    return links
+
+
+def _item_meta(
+    item: Any, doc: dict[str, Any], props: list[dict[str, Any]], links: list[Block], start: int
+) -> list[Block]:
+    """IM-import of an optional itemMeta; its itemClass or imext:type overwrites `doc` type."""
+    meta = kc.item_meta(item)
+    if meta is None:
+        return []
+    notes: list[Block] = []
+    objects: list[Block] = []
+    kind = doc.pop("type")
+    import_item_meta(meta, doc, props, links, notes, objects)
+    if "type" not in doc:
+        if meta.item_class is not None:
+            kc.put(doc, "type", cfg.ITEM_CLASS_TYPE.get(meta.item_class))  # quirk: "" for x-im/list
+        else:
+            doc["type"] = kind
+    kc.number_notes(notes, start)
+    return [*notes, *objects]
+
+
+def import_list(item: Any) -> dict[str, Any]:
+    """The document the reference converter makes of a list record.
+
+    Raises:
+        DecodeError: A bad ``items/@limit``, or an itemMeta time error.
+    """
+    uuid = get_attribute(item.attributes, "uuid")
+    doc: dict[str, Any] = {"type": "x-im/list"}
+    kc.put(doc, "uuid", uuid)
+    items = kc.child(item, "items")
+    limit = parse_int(None if items is None else items.get("limit"))  # K4a: no <items>, "0"
+    links = _products(item)
+    content: list[Block] = []
+    for entry in () if items is None else kc.elements(items, "item"):
+        block: Block = {}
+        kc.put(block, "uuid", entry.get("uuid"))
+        block["type"] = "x-im/" + (entry.get("type") or "").lower()
+        content.append(block)
+    props: list[dict[str, Any]] = []
+    meta = _item_meta(item, doc, props, links, 0)
+    description = kc.child(item, "description")
+    meta.append(
+        {
+            "type": "x-im/list",
+            "data": {
+                "description": "" if description is None else description.text,
+                "limit": str(limit),
+            },
+        }
+    )
+    name = kc.child(item, "name")
+    doc.pop("title", None)
+    kc.put(doc, "title", None if name is None else name.text)
+    doc["uri"] = "im://list/" + (uuid or "")
+    if content:
+        doc["content"] = content
+    doc["meta"] = meta
+    if links:
+        doc["links"] = links
+    if props:
+        props.sort(key=lambda prop: prop["name"])
+        doc["properties"] = props
+    return doc
+
+
+def import_package(item: Any) -> dict[str, Any]:
+    """The document the reference converter makes of a package record.
+
+    Raises:
+        DecodeError: ``can't convert status <v>``, Go's time parse errors for
+            pubStart/pubStop, a bad ``@published``, or an itemMeta error.
+    """
+    published = parse_bool(get_attribute(item.attributes, "published"), wrap=True)
+    doc: dict[str, Any] = {"type": "x-im/package"}
+    kc.put(doc, "uuid", get_attribute(item.attributes, "uuid"))
+    status_element = kc.child(item, "pubStatus")
+    status = "" if status_element is None else status_element.text
+    if status not in cfg.PACKAGE_STATUS:
+        raise DecodeError(f"can't convert status {status}")
+    doc["status"] = cfg.PACKAGE_STATUS[status]
+    props: list[dict[str, Any]] = [{"name": "published", "value": "true" if published else "false"}]
+    for element, field in (("pubStart", "published"), ("pubStop", "unpublished")):
+        found = kc.child(item, element)
+        if found is not None and found.text:
+            doc[field] = kt.parse_go(found.text)
+    links = _products(item)
+    cover = kc.child(item, "cover")
+    if cover is not None:
+        link: Block = {"rel": "cover", "type": "x-im/article"}
+        kc.put(link, "uuid", cover.get("uuid"))
+        links.append(link)
+    for name in ("type", "category"):
+        found = kc.child(item, name)
+        prop: dict[str, Any] = {"name": name}
+        kc.put(prop, "value", None if found is None else found.text)
+        props.append(prop)
+    meta: list[Block] = [{"type": "x-im/package"}]
+    meta.extend(_item_meta(item, doc, props, links, 1))
+    item_list = kc.child(item, "itemList")
+    if item_list is not None:
+        link = {"type": "x-im/list", "rel": "list"}
+        kc.put(link, "uuid", item_list.get("uuid"))
+        links.append(link)
+    name_element = kc.child(item, "name")
+    doc.pop("title", None)
+    kc.put(doc, "title", None if name_element is None else name_element.text)
+    doc["meta"] = meta
+    if links:
+        doc["links"] = links
+    props.sort(key=lambda prop: prop["name"])
+    doc["properties"] = props
+    return doc

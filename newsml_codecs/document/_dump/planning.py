@@ -1,0 +1,113 @@
+"""planningItem -> the reference's NavigaDoc document (``spec/item-kinds.md`` §4.2).
+
+K4a: without itemMeta, contentMeta or a copyright holder the reference
+crashes; here the missing part is absent and the ``x-im/newscoverage`` block
+still gets ``priority`` and ``slug`` as ``""``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document import _kind_times as kt
+from newsml_codecs.document._dump.blocks import Block, link_block
+from newsml_codecs.document._dump.item import import_content_meta, import_item_meta
+from newsml_model._nodes import get_attribute
+
+_REMOVED = frozenset(
+    {
+        "nrpdate:start",
+        "nrpdate:end",
+        "nrpdate:created",
+        "nrpdate:modified",
+        "description",
+        "slugline",
+        "urgency",
+    }
+)
+
+
+def _coverage(
+    meta: Any, doc: dict[str, Any], props: list[dict[str, Any]], data: dict[str, str]
+) -> None:
+    """§4.2 step 6: the block's fields from contentMeta properties and itemMeta ext properties."""
+    for prop in props:
+        name = prop["name"]
+        if name == "urgency":
+            data["priority"] = prop.get("value") or ""
+        elif name == "slugline":
+            data["slug"] = prop.get("value") or ""
+        elif name == "description":
+            role = (prop.get("parameters") or {}).get("role")
+            if role == "nrpdesc:intern":
+                data["description"] = prop.get("value") or ""
+            elif role == "nrpdesc:extern":
+                data["publicDescription"] = prop.get("value") or ""
+    if meta is None:
+        return
+    for ext in meta.ext_properties:
+        kind = ext.type
+        if kind in ("nrpdate:start", "nrpdate:end"):
+            data["start" if kind == "nrpdate:start" else "end"] = ext.value or ""
+            why = get_attribute(ext.attributes, "why") or ""
+            data["dateGranularity"] = why.removeprefix("nrpwhy:")  # a leading one only (trap 7)
+        elif kind == "nrpdate:created":
+            doc["created"] = kt.parse_kept(ext.value, "failed to parse created: ")
+        elif kind == "nrpdate:modified":
+            doc["modified"] = kt.parse_kept(ext.value, "failed to parse modified: ")
+
+
+def _coverages(item: Any) -> list[Block]:
+    """§4.2 step 7: each ``newsCoverage`` as an ``x-im/assignment`` link block."""
+    coverage_set = kc.child(item, "newsCoverageSet")
+    if coverage_set is None:
+        return []
+    blocks: list[Block] = []
+    for coverage in kc.elements(coverage_set, "newsCoverage"):
+        block: Block = {"type": "x-im/assignment"}
+        kc.put(block, "id", coverage.get("id"))
+        links = [b for link in kc.links_of(coverage) if (b := link_block(link))]
+        if links:
+            block["links"] = links
+        blocks.append(block)
+    return blocks
+
+
+def import_planning_item(item: Any) -> dict[str, Any]:
+    """The document the reference converter makes of a planningItem record.
+
+    Raises:
+        DecodeError: A time the reference refuses (``failed to parse
+            created: <value>``, the itemMeta time errors), or bad markup.
+    """
+    doc: dict[str, Any] = {}
+    kc.put(doc, "uuid", kc.guid(item))
+    props = kc.rights_holder(item, "copyrightholder")
+    links: list[Block] = []
+    notes: list[Block] = []
+    item_objects: list[Block] = []
+    content_objects: list[Block] = []
+    cm_links: list[Block] = []
+    imeta = kc.item_meta(item)
+    if imeta is not None:
+        import_item_meta(imeta, doc, props, links, notes, item_objects)
+    cmeta = kc.content_meta(item)
+    cm_props: list[dict[str, Any]] = []
+    if cmeta is not None:
+        import_content_meta(cmeta, doc, cm_props, cm_links, content_objects)
+    data = {"priority": "", "slug": ""}
+    _coverage(imeta, doc, cm_props, data)
+    props.extend(cm_props)
+    props[:] = [p for p in props if p["name"].lower() not in _REMOVED]
+    kc.number_notes(notes)
+    meta = [*notes, *item_objects, *content_objects, {"type": "x-im/newscoverage", "data": data}]
+    links.extend(cm_links)
+    links.extend(_coverages(item))
+    doc["meta"] = meta
+    if links:
+        doc["links"] = links
+    if props:
+        props.sort(key=lambda prop: prop["name"])
+        doc["properties"] = props
+    return doc

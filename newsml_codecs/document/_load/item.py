@@ -1,0 +1,241 @@
+"""Document -> NewsItem as the reference exports it (mapping spec §5.2-§5.5, §5.8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
+from newsml_model import (
+    IDF,
+    IM,
+    ContentMeta,
+    Element,
+    ExtProperty,
+    ItemMeta,
+    Link,
+    Links,
+    Metadata,
+    NewsItem,
+    Service,
+)
+from newsml_model._nodes import Node
+
+_ITEM_EXT_FIELDS = (
+    ("imext:url", "url"),
+    ("imext:uri", "uri"),
+    ("imext:type", "type"),
+    ("imext:path", "path"),
+)
+
+
+def el(name: str, text: str | None = None, **attributes: str | None) -> Element:
+    """An element with optional text; empty attributes are left out."""
+    return Element(
+        name=name,
+        attributes=tuple((key, value) for key, value in attributes.items() if value),
+        children=(text,) if text else (),
+    )
+
+
+def lower_props(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The properties as (lower-cased name, property) pairs, in order."""
+    return [((prop.get("name") or "").lower(), prop) for prop in doc.get("properties") or ()]
+
+
+def export_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> ItemMeta:
+    """IM-export: the ``itemMeta`` of `doc` (§5.3); kinds post-process its children."""
+    kind = doc.get("type") or ""
+    children: list[Node] = [el("itemClass", qcode=cfg.TYPE_ITEM_CLASS.get(kind, "imext:newsitem"))]
+    first = {name: prop for name, prop in reversed(props)}
+    if "filename" in first:
+        children.append(el("fileName", first["filename"].get("value")))
+    children.append(el("versionCreated", doc.get("modified")))
+    children.append(el("firstCreated", doc.get("created")))
+    if doc.get("provider"):
+        children.append(el("provider", literal=doc["provider"]))
+    if doc.get("status"):
+        children.append(el("pubStatus", qcode=cfg.STATUS_BACK.get(doc["status"], doc["status"])))
+    if "role" in first:
+        children.append(el("role", qcode=first["role"].get("value")))
+    if doc.get("title"):
+        children.append(el("title", doc["title"]))
+    blocks = doc.get("links") or ()
+    links: list[Node] = [
+        link_node(block, cfg.LINK, f"$.links[{i}]")
+        for i, block in enumerate(blocks)
+        if not cfg.is_contentmeta_link(block.get("type"), block.get("rel"))
+        and block.get("type") not in ("x-im/related-geo", "x-im/service")
+    ]
+    geo = [block for block in blocks if block.get("rel") == "related-geo"]
+    if geo:
+        uuids = tuple(
+            Element(
+                name="uuid",
+                attributes=(("title", block.get("title") or ""),),
+                children=(block["uuid"],) if block.get("uuid") else (),
+            )
+            for block in geo
+            if block.get("uuid") or block.get("title")
+        )
+        links.append(Link(rel="related-geo", children=(Element(name="data", children=uuids),)))
+    if links:
+        children.append(Links(children=tuple(links), namespace=IM))
+    for block in doc.get("meta") or ():
+        if block.get("type") == "x-im/note":
+            children.append(el("edNote", (block.get("data") or {}).get("text")))
+    ext: list[ExtProperty] = []
+    if doc.get("published"):
+        ext.append(ExtProperty(type="imext:pubstart", value=doc["published"]))
+    if doc.get("unpublished"):
+        ext.append(ExtProperty(type="imext:pubstop", value=doc["unpublished"]))
+    for name, field in _ITEM_EXT_FIELDS:
+        if doc.get(field):
+            ext.append(ExtProperty(type=name, value=doc[field]))
+    for lower, prop in props:
+        if lower in ("filename", "section", "role") or lower in cfg.PROPERTY_EXCEPTIONS:
+            continue
+        params = prop.get("parameters") or {}
+        ext.append(
+            ExtProperty(
+                type=prop.get("name") or "",
+                value=prop.get("value") or "",
+                attributes=tuple(
+                    (key, params[key]) for key in ("creator", "why") if params.get(key)
+                ),
+            )
+        )
+    ext.sort(key=lambda p: p.type or "")
+    children.extend(ext)
+    for lower, prop in props:
+        if lower == "section":
+            section = (prop.get("parameters") or {}).get("name")
+            children.append(
+                Service(
+                    qcode="imsection:" + (prop.get("value") or ""),
+                    children=(el("name", section),) if section else (),
+                )
+            )
+    for block in blocks:
+        if block.get("type") == "x-im/service":
+            why = (block.get("data") or {}).get("why")
+            title: str | None = block.get("title")
+            children.append(
+                Service(
+                    qcode=block.get("value") or None,
+                    why=why or None,
+                    children=(el("name", title),) if title else (),
+                )
+            )
+    return ItemMeta(children=tuple(children))
+
+
+def export_content_meta(
+    doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]], *, prune: bool = True
+) -> ContentMeta | None:
+    """CM-export: the ``contentMeta`` of `doc` (§5.4), None when empty and `prune`."""
+    last = dict(props)
+    children: list[Node] = []
+    if doc.get("created"):
+        children.append(el("contentCreated", doc["created"]))
+    if doc.get("modified"):
+        children.append(el("contentModified", doc["modified"]))
+    alive = bool(children)
+
+    def single(lower: str, element: str, literal: bool = False) -> None:
+        nonlocal alive
+        prop = last.get(lower)
+        if prop is None:
+            return
+        value = prop.get("value")
+        lit = (prop.get("parameters") or {}).get("literal") if literal else None
+        if value or lit:
+            children.append(el(element, value, literal=lit))
+            alive = True  # M2: headline or urgency alone keep contentMeta
+
+    single("infosource", "infoSource", literal=True)
+    single("altid", "altId")
+    single("slugline", "slugline")
+    single("by", "by")
+    single("headline", "headline")
+    for lower, prop in props:
+        if lower == "description":
+            children.append(
+                el(
+                    "description",
+                    prop.get("value"),
+                    role=(prop.get("parameters") or {}).get("role"),
+                )
+            )
+            alive = True
+    single("creator", "creator", literal=True)
+    if last.get("language", {}).get("value"):
+        children.append(el("language", tag=last["language"]["value"]))
+        alive = True
+    single("urgency", "urgency")
+    for lower, prop in props:
+        if lower == "nrp:sector":
+            literal = (prop.get("parameters") or {}).get("literal")
+            children.append(
+                ExtProperty(
+                    type="nrp:sector",
+                    value=prop.get("value") or "",
+                    attributes=(("literal", literal),) if literal else (),
+                )
+            )
+        elif lower in cfg.CONTENTMETA_EXT_PROPERTIES:
+            children.append(ExtProperty(type=prop.get("name"), value=prop.get("value") or ""))
+        else:
+            continue
+        alive = True
+    objects = [
+        object_node(block, cfg.META, f"$.meta[{i}]")
+        for i, block in enumerate(doc.get("meta") or ())
+        if block.get("type") != "x-im/note" and block.get("type") not in cfg.CONCEPT_OBJECT_TYPES
+    ]
+    if objects:
+        children.append(Metadata(children=tuple(objects), namespace=IM))
+        alive = True
+    links = [
+        link_node(block, cfg.LINK, f"$.links[{i}]")
+        for i, block in enumerate(doc.get("links") or ())
+        if cfg.is_contentmeta_link(block.get("type"), block.get("rel"))
+    ]
+    if links:
+        children.append(Links(children=tuple(links), namespace=IM))
+        alive = True
+    return ContentMeta(children=tuple(children)) if alive or not prune else None
+
+
+def export_item(doc: dict[str, Any]) -> NewsItem:
+    """The NewsItem the reference converter writes for `doc` (no carriers applied)."""
+    props = lower_props(doc)
+    children: list[Node] = [el("catalogRef", href=href) for href in cfg.CATALOGS]
+    children.append(export_item_meta(doc, props))
+    content_meta = export_content_meta(doc, props)
+    if content_meta is not None:
+        children.append(content_meta)
+    if doc.get("type") == "x-im/article":
+        group = Element(
+            name="group",
+            attributes=(("type", "body"),),
+            children=tuple(
+                idf_node(block, f"$.content[{i}]")
+                for i, block in enumerate(doc.get("content") or ())
+            ),
+        )
+        lang: tuple[tuple[str, str], ...] = (
+            (("xml:lang", doc["language"]),) if doc.get("language") else ()
+        )
+        idf = Element(
+            name="idf", namespace=IDF, attributes=(*lang, ("dir", "ltr")), children=(group,)
+        )
+        children.append(
+            Element(name="contentSet", children=(Element(name="inlineXML", children=(idf,)),))
+        )
+    attributes = (
+        ("conformance", "power"),
+        ("guid", doc.get("uuid") or ""),
+        *cfg.ROOT_ATTRIBUTES[1:],
+    )
+    return NewsItem(attributes=attributes, children=tuple(children))

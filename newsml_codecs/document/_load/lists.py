@@ -1,0 +1,170 @@
+"""Documents -> list and package as the reference exports them (``spec/item-kinds.md`` §6.3, §7.3)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document._load.item import el, export_item_meta, lower_props
+from newsml_codecs.document._dump.lists import parse_bool
+from newsml_model import (
+    DecodeError,
+    Element,
+    ExtProperty,
+    InvalidDocumentError,
+    ItemMeta,
+    Link,
+    Links,
+)
+from newsml_model._nodes import Node
+
+_INT = re.compile(r"[+-]?[0-9]+\Z")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _title_case(kind: str) -> str:
+    """``x-im/article`` -> ``Article``: the first ``x-im/`` removed, words title-cased."""
+    rest = kind.replace("x-im/", "", 1)
+    return _WORD.sub(lambda m: m.group(0)[:1].upper() + m.group(0)[1:].lower(), rest)
+
+
+def _item_meta(
+    doc: dict[str, Any], drop_ext: Any, drop_rels: tuple[str, ...], drop: tuple[str, ...]
+) -> tuple[ItemMeta, list[Link]]:
+    """IM-export without the elements `drop` names and the ext properties `drop_ext` names.
+
+    Returns:
+        The itemMeta and the links it no longer holds (rels `drop_rels`).
+    """
+    taken: list[Link] = []
+    children: list[Node] = []
+    for node in export_item_meta(doc, lower_props(doc)).children:
+        if isinstance(node, Element) and node.name in drop:
+            continue
+        if isinstance(node, ExtProperty) and drop_ext(node):
+            continue
+        if isinstance(node, Links):
+            kept = []
+            for link in node.children:
+                if isinstance(link, Link) and link.rel in drop_rels:
+                    taken.append(link)
+                else:
+                    kept.append(link)
+            if not kept:
+                continue
+            node = Links(children=tuple(kept), namespace=node.namespace)
+        children.append(node)
+    return ItemMeta(children=tuple(children)), taken
+
+
+def _products(links: list[Link]) -> list[Element]:
+    products = [
+        el("product", link.title, uuid=link.uuid) for link in links if link.rel == "channel"
+    ]
+    return [Element(name="products", children=tuple(products))] if products else []
+
+
+def export_list(doc: dict[str, Any]) -> Any:
+    """The list record the reference writes for `doc` (no carrier applied).
+
+    Raises:
+        InvalidDocumentError: ``invalid limit in document: <value>``, or data
+            that cannot be written.
+    """
+    # The uri is synthesised on import and written nowhere (§6.3 step 1).
+    meta, taken = _item_meta(
+        doc,
+        lambda e: (e.type or "").lower() in cfg.LIST_EXCEPTIONS or e.type == "imext:uri",
+        ("channel", "item"),
+        ("itemClass", "title"),  # pubStatus stays (IM-export writes none for no status)
+    )
+    description: str | None = None
+    limit: str | None = None
+    for i, block in enumerate(doc.get("meta") or ()):
+        data = block.get("data") or {}
+        if block.get("type") != "x-im/list":
+            continue
+        if "description" in data:
+            description = data["description"]
+        if "limit" in data:
+            if not _INT.match(data["limit"]) or not -(2**63) <= int(data["limit"]) < 2**63:
+                raise InvalidDocumentError(
+                    f"invalid limit in document: {data['limit']}", path=f"$.meta[{i}].data.limit"
+                )
+            limit = str(int(data["limit"]))
+    items: list[Node] = [
+        el("item", uuid=link.uuid, type=link.type) for link in taken if link.rel == "item"
+    ]
+    items.extend(
+        el("item", uuid=block.get("uuid"), type=_title_case(block.get("type") or ""))
+        for block in doc.get("content") or ()
+    )
+    children: list[Node] = [el("name", doc.get("title"))]
+    if description is not None:
+        children.append(el("description", description))
+    children.extend(_products(taken))
+    if limit is not None or items:
+        children.append(
+            Element(name="items", attributes=(("limit", limit or "0"),), children=tuple(items))
+        )
+    children.append(meta)
+    return kc.make_root("list", (("uuid", doc.get("uuid") or ""),), tuple(children))
+
+
+def export_package(doc: dict[str, Any]) -> Any:
+    """The package record the reference writes for `doc` (no carrier applied).
+
+    Raises:
+        InvalidDocumentError: ``can't convert status <status>``,
+            ``strconv.ParseBool: parsing "<v>": invalid syntax``, or data that
+            cannot be written.
+    """
+    status = doc.get("status") or ""
+    if status not in cfg.PACKAGE_STATUS_BACK:
+        raise InvalidDocumentError(f"can't convert status {status}", path="$.status")
+    meta, taken = _item_meta(
+        doc,
+        lambda e: e.type in cfg.PACKAGE_EXCEPTIONS,
+        ("list", "channel", "cover"),
+        ("itemClass", "title", "pubStatus"),  # the package's own pubStatus replaces it
+    )
+    last = [
+        i
+        for i, e in enumerate(meta.children)
+        if isinstance(e, ExtProperty) and e.type == "published"
+    ]
+    if last:  # only the last one (§7.3 step 2)
+        meta = ItemMeta(children=meta.children[: last[-1]] + meta.children[last[-1] + 1 :])
+    props = {lower: prop for lower, prop in lower_props(doc)}
+    published = "false"
+    if "published" in props:
+        try:
+            published = (
+                "true" if parse_bool(props["published"].get("value"), wrap=False) else "false"
+            )
+        except DecodeError as error:  # the shared parser's error, a document error here
+            raise InvalidDocumentError(str(error), path="$.properties") from None
+    blocks = doc.get("links") or ()
+    cover = next((b for b in blocks if b.get("rel") == "cover"), None)
+    item_list = next((b for b in reversed(blocks) if b.get("rel") == "list"), None)
+    children: list[Node] = []
+    if cover is not None:
+        children.append(el("cover", uuid=cover.get("uuid")))
+    children.append(el("name", doc.get("title")))
+    if "type" in props:
+        children.append(el("type", props["type"].get("value")))
+    children.extend(_products(taken))
+    if "category" in props:
+        children.append(el("category", props["category"].get("value")))
+    if doc.get("published"):
+        children.append(el("pubStart", doc["published"]))
+    if doc.get("unpublished"):
+        children.append(el("pubStop", doc["unpublished"]))
+    children.append(el("pubStatus", cfg.PACKAGE_STATUS_BACK[status]))
+    if item_list is not None:
+        children.append(el("itemList", uuid=item_list.get("uuid")))
+    children.append(meta)
+    attributes = (("uuid", doc.get("uuid") or ""), ("published", published))
+    return kc.make_root("package", attributes, tuple(children))

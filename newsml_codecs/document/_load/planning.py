@@ -1,0 +1,110 @@
+"""Document -> planningItem as the reference exports it (``spec/item-kinds.md`` §4.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document import _config as cfg
+from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document import _kind_times as kt
+from newsml_codecs.document._load.blocks import link_node
+from newsml_codecs.document._load.concept import event_fields, rights_info
+from newsml_codecs.document._load.item import el, export_content_meta, export_item_meta, lower_props
+from newsml_model import IM, ContentMeta, Element, ExtProperty, ItemMeta, Links, Metadata, Service
+from newsml_model._nodes import Node
+
+_DROPPED_SUBLINKS = frozenset({"x-im/imchn", "x-im/articlesource"})
+
+
+def _item_meta(
+    doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]], exts: list[ExtProperty]
+) -> ItemMeta:
+    """§4.3 step 2: IM-export, then the planningItem's changes."""
+    children: list[Node] = []
+    for node in export_item_meta(doc, props).children:
+        if isinstance(node, Element) and node.name == "itemClass":
+            node = el("itemClass", qcode="plinat:newscoverage")
+        elif isinstance(node, Element) and node.name in ("firstCreated", "versionCreated"):
+            node = el(node.name, kt.without_fraction(node.text))
+        elif isinstance(node, Links):
+            kept = tuple(c for c in node.children if getattr(c, "type", None) != "x-im/assignment")
+            if not kept:
+                continue
+            node = Links(children=kept, namespace=node.namespace)
+        children.append(node)
+    added = [
+        ExtProperty(type=name, value=doc[field])
+        for name, field in (("imext:created", "created"), ("imext:modified", "modified"))
+        if doc.get(field)
+    ]
+    ext_at = [i + 1 for i, node in enumerate(children) if isinstance(node, ExtProperty)]
+    services = [i for i, node in enumerate(children) if isinstance(node, Service)]
+    at = ext_at[-1] if ext_at else services[0] if services else len(children)
+    children[at:at] = added
+    children = [
+        ExtProperty(
+            type=cfg.PLANNING_PROPERTY_TYPE[node.type],
+            value=node.value,
+            attributes=node.attributes,
+        )
+        if isinstance(node, ExtProperty) and node.type in cfg.PLANNING_PROPERTY_TYPE
+        else node
+        for node in children
+    ]
+    at += len(added)
+    children[at:at] = exts  # start/end from the block, after created/modified, not renamed
+    return ItemMeta(children=tuple(children))
+
+
+def _coverage_set(doc: dict[str, Any]) -> Any:
+    """§4.3 step 5: one ``newsCoverage`` per ``x-im/assignment`` link block."""
+    coverages: list[Node] = []
+    for i, block in enumerate(doc.get("links") or ()):
+        if block.get("type") != "x-im/assignment":
+            continue
+        links = [
+            link_node(sub, cfg.LINK, f"$.links[{i}].links[{j}]")
+            for j, sub in enumerate(block.get("links") or ())
+            if sub.get("type") not in _DROPPED_SUBLINKS
+        ]
+        links = [
+            link
+            for link in links
+            if link.type not in cfg.CONTENTMETA_LINK_TYPES
+            and link.type not in cfg.CONTENTMETA_LINK_RELS
+        ]
+        coverages.append(
+            kc.make_root(
+                "newsCoverage",
+                (("id", block["id"]),) if block.get("id") else (),
+                (Links(children=tuple(links), namespace=IM),) if links else (),
+            )
+        )
+    return kc.make_root("newsCoverageSet", (), tuple(coverages))
+
+
+def export_planning_item(doc: dict[str, Any]) -> Any:
+    """The planningItem record the reference writes for `doc` (no carrier applied).
+
+    Raises:
+        InvalidDocumentError: Data that cannot be written (with its JSON path);
+            the contentMeta objects are built, so their errors are raised, and
+            then discarded as the reference does.
+    """
+    props = lower_props(doc)
+    extra, exts, _ = event_fields(doc, ("x-im/newscoverage",), sections=False)
+    children: list[Node] = [el("catalogRef", href=href) for href in cfg.CATALOGS]
+    children.extend(rights_info(props))
+    children.append(_item_meta(doc, props, exts))
+    content = export_content_meta(doc, props + extra, prune=False)
+    assert content is not None  # never pruned
+    children.append(
+        ContentMeta(children=tuple(c for c in content.children if not isinstance(c, Metadata)))
+    )
+    children.append(_coverage_set(doc))
+    attributes = (
+        ("conformance", "power"),
+        ("guid", doc.get("uuid") or ""),
+        *cfg.ROOT_ATTRIBUTES[1:],
+    )
+    return kc.make_root("planningItem", attributes, tuple(children))
