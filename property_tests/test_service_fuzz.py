@@ -17,11 +17,11 @@ from typing import Any
 
 import httpx
 import pytest
-from support import service as service_support
 from hypothesis import given
 from hypothesis import strategies as st
-from support.service import JSON, PROTOBUF, Server
 from support import fixture_text
+from support import service as service_support
+from support.service import JSON, PROTOBUF, Server
 
 from newsml_codecs import document, newsml
 from newsml_tools.service._proto.cca import service_pb2

@@ -11,8 +11,8 @@ import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
-from support import pg as pg_support
 import pytest
+from support import pg as pg_support
 
 _schemas = itertools.count(1)
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from newsml_codecs import jsontext
+from newsml_codecs.document._carrier.apply import apply_patch
 from newsml_codecs.document._carrier.make import PATCH, PREFIX, make_patch
 from newsml_codecs.document._dispatch import (
     export_any,
@@ -26,7 +27,6 @@ from newsml_codecs.document._dispatch import (
     tag,
     untag,
 )
-from newsml_codecs.document._carrier.apply import apply_patch
 from newsml_codecs.document._validate import check_document
 from newsml_model import AnyItem, InvalidDocumentError
 

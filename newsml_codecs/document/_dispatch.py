@@ -14,14 +14,14 @@ from typing import Any
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._dump.assignment import import_assignment
-from newsml_codecs.document._load.assignment import export_assignment
 from newsml_codecs.document._dump.concept import import_concept
-from newsml_codecs.document._load.concept import export_concept
 from newsml_codecs.document._dump.item import import_item
-from newsml_codecs.document._load.item import export_item
 from newsml_codecs.document._dump.lists import import_list, import_package
-from newsml_codecs.document._load.lists import export_list, export_package
 from newsml_codecs.document._dump.planning import import_planning_item
+from newsml_codecs.document._load.assignment import export_assignment
+from newsml_codecs.document._load.concept import export_concept
+from newsml_codecs.document._load.item import export_item
+from newsml_codecs.document._load.lists import export_list, export_package
 from newsml_codecs.document._load.planning import export_planning_item
 from newsml_model import InvalidDocumentError
 from newsml_model._view import is_root

@@ -17,8 +17,8 @@ import tracemalloc
 from typing import Any
 
 import pytest
-from support.document import HEAD, item
 from support import CORPUS_NEWSITEMS, FIXTURES, canonical
+from support.document import HEAD, item
 
 from newsml_codecs import document, newsml
 

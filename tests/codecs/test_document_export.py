@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from support.document import doc
 from support import canonical
+from support.document import doc
 
 from newsml_codecs import document, newsml
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from support.document import item
 from support import FIXTURES, canonical, corpus_params
+from support.document import item
 
 from newsml_codecs import document, newsml
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
-from newsml_codecs.document._load.item import el, export_item_meta, lower_props
 from newsml_codecs.document._dump.lists import parse_bool
+from newsml_codecs.document._load.item import el, export_item_meta, lower_props
 from newsml_model import (
     DecodeError,
     Element,

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from support.cli import ARTICLE, ARTICLE_UUID, copy_articles, newsml_cli, newsml_on_terminal
 from support import canonical
+from support.cli import ARTICLE, ARTICLE_UUID, copy_articles, newsml_cli, newsml_on_terminal
 
 from newsml_codecs import document, newsml
 

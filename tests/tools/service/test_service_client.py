@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 
 import httpx
 import pytest
-from support import service as service_support
 import support
+from support import service as service_support
 from support.service import Server
 
 from newsml_codecs import document, newsml

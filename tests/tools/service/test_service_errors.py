@@ -15,8 +15,8 @@ from typing import Any
 
 import httpx
 import pytest
-from support import service as service_support
 import support
+from support import service as service_support
 from support.service import JSON, PROTOBUF, Server
 
 from newsml_codecs import newsml

@@ -7,8 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from support import service as service_support
 import support
+from support import service as service_support
 from support.service import Server
 
 from newsml_codecs import document, newsml

@@ -12,8 +12,8 @@ import time
 
 import httpx
 import pytest
-from support import service as service_support
 import support
+from support import service as service_support
 
 from newsml_codecs import document, newsml
 from newsml_tools.cli import _serve
