@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from newsml_model import Attributes, InvalidArgumentError
-from newsml_model._view import element_parts, is_root
+from newsml_model.tree import element_parts, is_root
 
 # Characters XML 1.0 cannot carry at all, not even as character references.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
@@ -39,7 +39,7 @@ def write_node(node: Any, parent_name: str, default_ns: str, out: list[str]) -> 
     """Append the XML of `node` (any record of the tree) to `out`.
 
     Args:
-        node: The record, read through `newsml_model._view.element_parts`.
+        node: The record, read through `newsml_model.tree.element_parts`.
         parent_name: Name of its parent element (names an `ExtProperty`).
         default_ns: The default namespace in scope; a node in another one
             declares its own.

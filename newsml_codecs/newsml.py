@@ -25,7 +25,7 @@ from newsml_codecs._canonical import canonical_form
 from newsml_codecs._xmlread import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, parse
 from newsml_codecs._xmlwrite import serialize
 from newsml_model import AnyItem, DecodeError
-from newsml_model._view import is_root
+from newsml_model.tree import is_root
 
 __all__ = ["DEFAULT_MAX_BYTES", "DEFAULT_MAX_DEPTH", "dumps", "equivalent", "loads"]
 

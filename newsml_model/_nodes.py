@@ -11,9 +11,8 @@ what almost every element has. Typed containers (`Links`, `Metadata`) carry
 their namespace explicitly because they are where the Infomaker namespace
 starts.
 
-Names that `newsml_model` does not export (`Children`, the ``*_FIELDS``
-tuples, `split_attributes`, `layout_free`, `TYPED_NAMES`) are internal:
-shared by the model's modules and the codecs, not public API.
+The attribute helpers, the ``*_FIELDS`` tuples and `TYPED_NAMES` are public
+through `newsml_model.tree`; `Children` is an internal base class.
 """
 
 from __future__ import annotations
@@ -42,7 +41,15 @@ in any other namespace are in Clark notation (``{uri}local``).
 
 
 def get_attribute(attributes: Attributes, name: str) -> str | None:
-    """Return the value of attribute `name`, or None when it is absent."""
+    """The value of attribute `name` in `attributes`.
+
+    Args:
+        attributes: ``(name, value)`` pairs.
+        name: The attribute name (``xml:lang``, ``{uri}local``...).
+
+    Returns:
+        The value of the first pair called `name`, or None when there is none.
+    """
     for key, value in attributes:
         if key == name:
             return value
@@ -50,7 +57,16 @@ def get_attribute(attributes: Attributes, name: str) -> str | None:
 
 
 def set_attribute(attributes: Attributes, name: str, value: str | None) -> Attributes:
-    """Return `attributes` with `name` set to `value` (kept in place) or removed (None)."""
+    """`attributes` with `name` set to `value` (kept in place) or removed.
+
+    Args:
+        attributes: ``(name, value)`` pairs.
+        name: The attribute name.
+        value: Its new value; None removes it.
+
+    Returns:
+        New pairs: an existing `name` keeps its position, a new one comes last.
+    """
     if value is None:
         return tuple(pair for pair in attributes if pair[0] != name)
     if get_attribute(attributes, name) is None:
@@ -65,6 +81,14 @@ def split_attributes(
 
     Every reader of attribute pairs (the XML reader, JXON, patches) builds
     typed records through this, so they all agree on which value wins.
+
+    Args:
+        fields: The record's typed attribute fields (``LINK_FIELDS``...).
+        attributes: ``(name, value)`` pairs in document order.
+
+    Returns:
+        ``{field: value}`` for the first pair of each typed field, and
+        ``attributes``: every other pair, in order (a repeated field included).
     """
     known: dict[str, Any] = {}
     rest = []
@@ -82,6 +106,13 @@ def layout_free(children: tuple[Any, ...]) -> tuple[Any, ...]:
 
     Text that is not only whitespace means the element really holds text, and
     then every character is kept.
+
+    Args:
+        children: Children as read (text and records).
+
+    Returns:
+        The children without whitespace-only text when they also hold
+        elements and no other text; otherwise all of them.
     """
     texts = [c for c in children if c.__class__ is str]
     if texts and len(texts) < len(children) and all(text.isspace() for text in texts):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import types
 
 import newsml_model as nm
+from newsml_model import tree
 
 EXPECTED = [
     "AnyItem",
@@ -93,3 +94,29 @@ def test_exported_classes_say_their_package() -> None:
         value = getattr(nm, name)
         if isinstance(value, type):
             assert value.__module__.startswith("newsml_model."), name
+
+
+# The tree module's pin, in reading order: constants, types, path functions, the view, attributes.
+TREE_EXPECTED = """
+    NAR IM IDF TYPED_NAMES LINK_FIELDS OBJECT_FIELDS SERVICE_FIELDS EXT_PROPERTY_FIELDS
+    Attributes Element Node Path ElementParts
+    get_in update_in remove_in append_in descendants evolve with_children
+    element_parts is_root typed_attributes
+    get_attribute set_attribute split_attributes layout_free
+""".split()
+
+
+def test_tree_all_is_the_pinned_list() -> None:
+    """``newsml_model.tree.__all__`` is pinned too, and every name in it exists."""
+    assert sorted(TREE_EXPECTED) == sorted(tree.__all__)
+    assert len(set(tree.__all__)) == len(tree.__all__)
+    assert all(hasattr(tree, name) for name in tree.__all__)
+
+
+def test_tree_functions_are_documented() -> None:
+    """Each public function of the tree module has a docstring with Args and Returns."""
+    for name in tree.__all__:
+        value = getattr(tree, name)
+        if isinstance(value, types.FunctionType):
+            assert "Args:" in (value.__doc__ or ""), name
+            assert "Returns:" in (value.__doc__ or "") or "Yields:" in (value.__doc__ or ""), name

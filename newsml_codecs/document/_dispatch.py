@@ -24,7 +24,7 @@ from newsml_codecs.document._load.item import export_item
 from newsml_codecs.document._load.lists import export_list, export_package
 from newsml_codecs.document._load.planning import export_planning_item
 from newsml_model import InvalidDocumentError
-from newsml_model._view import is_root
+from newsml_model.tree import is_root
 
 _IMPORT: dict[str, Callable[[Any], dict[str, Any]]] = {
     "newsItem": import_item,

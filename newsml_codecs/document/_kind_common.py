@@ -29,7 +29,7 @@ from newsml_model import (
     PlanningItem,
 )
 from newsml_model._nodes import LINK_FIELDS, OBJECT_FIELDS, get_attribute, split_attributes
-from newsml_model._view import element_parts
+from newsml_model.tree import element_parts
 
 
 def guid(item: Any) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from newsml_model import tree
 from newsml_model._args import AUTHOR_DATA_FIELDS, NIL_UUID, Author, coerce
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError, NotFoundError
@@ -113,8 +114,8 @@ def update_author_with_uuid(
     )
     if fields:
         children = (*children, Element(name="data", children=fields))
-    new = _tree.evolve(found, title=argument.name, children=children)
-    item = _tree.update_in(item, path, lambda _old: new)
+    new = tree.evolve(found, title=argument.name, children=children)
+    item = tree.update_in(item, path, lambda _old: new)
     if not fields:
         return unchanged(item)
     return changed(item, sender, "author", "update", argument, node=new)
@@ -131,7 +132,7 @@ def remove_author_by_uuid(item: NewsItem, name: str, uuid: str) -> Change:
     path, found = _author_path(item, uuid)
     if path is None:
         raise NotFoundError(f"Could not find authorNode with UUID: {uuid}")
-    return changed(_tree.remove_in(item, path), sender, "author", "delete", found)
+    return changed(tree.remove_in(item, path), sender, "author", "delete", found)
 
 
 def remove_author_by_title(item: NewsItem, name: str, author_name: str) -> Change:
@@ -149,4 +150,4 @@ def remove_author_by_title(item: NewsItem, name: str, author_name: str) -> Chang
     )
     if path is None:
         raise NotFoundError(f"Could not find authorNode with title: {author_name}")
-    return changed(_tree.remove_in(item, path), sender, "author", "delete", author_name)
+    return changed(tree.remove_in(item, path), sender, "author", "delete", author_name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from newsml_model import tree
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError, NotFoundError
 from newsml_model._item import NewsItem
@@ -97,22 +98,22 @@ def _relational(
 def _with_relations(
     link: Link, relation: str, concept: Any, property_map: Mapping[str, Any]
 ) -> Link:
-    for path, node in _tree.descendants(link):
+    for path, node in tree.descendants(link):
         if node.__class__ is Links:
-            return _tree.append_in(link, path, *_relational(relation, concept, property_map))
+            return tree.append_in(link, path, *_relational(relation, concept, property_map))
     return link
 
 
 def _with_new_relations(link: Link, relations: tuple[Link, ...]) -> Link:
     """The Writer's "drop the first ``links``, append an empty one, fill the first ``links``"."""
     children = _tree.without_first_named(link, "links", Links)
-    if not any(node.__class__ is Links for _p, node in _tree.descendants(Link(children=children))):
+    if not any(node.__class__ is Links for _p, node in tree.descendants(Link(children=children))):
         # The new container is then the first one: build it full at once.
-        return _tree.with_children(link, (*children, Links(namespace=IM, children=relations)))
-    link = _tree.with_children(link, (*children, Links(namespace=IM)))
-    for path, node in _tree.descendants(link):
+        return tree.with_children(link, (*children, Links(namespace=IM, children=relations)))
+    link = tree.with_children(link, (*children, Links(namespace=IM)))
+    for path, node in tree.descendants(link):
         if node.__class__ is Links:
-            return _tree.append_in(link, path, *relations)
+            return tree.append_in(link, path, *relations)
     return link  # pragma: no cover - the container just appended is found
 
 
@@ -130,7 +131,7 @@ def update_relational_links(
     path, found = _concept_path(item, concept_node, "concept_node")
     pm = _property_map(property_map)
     new = _with_relations(found, relation, concept_object, pm)
-    return unchanged(_tree.update_in(item, path, lambda _old: new))
+    return unchanged(tree.update_in(item, path, lambda _old: new))
 
 
 def _data_children(link: Link, concept: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -149,7 +150,7 @@ def _data_children(link: Link, concept: Mapping[str, Any]) -> tuple[Any, ...]:
 
 
 def _with_data(link: Link, concept: Mapping[str, Any]) -> Link:
-    return _tree.with_children(link, _data_children(link, concept))
+    return tree.with_children(link, _data_children(link, concept))
 
 
 def update_concept_data(
@@ -169,8 +170,8 @@ def update_concept_data(
     new = _with_data(found, concept)
     title = _attr(concept.get("name"), "concept_object.name")
     if title is not None:
-        new = _tree.evolve(new, title=title)
-    return unchanged(_tree.update_in(item, path, lambda _old: new))
+        new = tree.evolve(new, title=title)
+    return unchanged(tree.update_in(item, path, lambda _old: new))
 
 
 def update_concept(
@@ -203,7 +204,7 @@ def update_concept(
         return unchanged(item)
     title_key = pm.get("ConceptName")
     title = concept.get(title_key) if title_key is not None else concept.get("name")
-    link = _tree.evolve(
+    link = tree.evolve(
         found, title=_attr(title, "concept_object.name"), children=_data_children(found, concept)
     )
     broader = _field(concept, pm, "ConceptBroaderRelation")
@@ -218,7 +219,7 @@ def update_concept(
         for entry in many:
             relations += _relational("associated-with", entry, pm)
         link = _with_new_relations(link, relations)
-    item = _tree.update_in(item, path, lambda _old: link)
+    item = tree.update_in(item, path, lambda _old: link)
     if not trigger:
         return unchanged(item)
     kind = concept.get("type")
@@ -265,7 +266,7 @@ def create_extended_geo_link(item: NewsItem, related_geo_polygons: Any) -> Chang
         return unchanged(item)
     path, _found = _tree.first_child_link(item, "itemMeta", lambda link: link.rel == "related-geo")
     if path is not None:
-        item = _tree.remove_in(item, path)
+        item = tree.remove_in(item, path)
     if entries:
         item = _tree.append_link(
             item,

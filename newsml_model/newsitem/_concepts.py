@@ -11,6 +11,7 @@ import warnings
 from collections.abc import Mapping
 from typing import Any
 
+from newsml_model import tree
 from newsml_model._args import Category, ContentProfile, Story, coerce
 from newsml_model._change import Change
 from newsml_model._errors import NotFoundError
@@ -49,7 +50,7 @@ def _update(
     path, _found = _tree.first_link_with_uuid(item, "itemMeta", argument.uuid)
     if path is None:
         raise NotFoundError(f"Could not find linkNode with UUID: {argument.uuid}")
-    item = _tree.update_in(item, path, lambda old: _tree.evolve(old, title=argument.title))
+    item = tree.update_in(item, path, lambda old: tree.evolve(old, title=argument.title))
     return changed(item, sender, label, "update", argument)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from newsml_model import tree
 from newsml_model._args import PubTime, coerce
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError
@@ -48,11 +49,11 @@ def _find(
 def _set(item: NewsItem, section: str, type: str, value: str) -> tuple[NewsItem, ExtProperty]:
     path, found = _find(item, section, type)
     if path is not None and found is not None:
-        new = _tree.evolve(found, value=value)
-        return _tree.update_in(item, path, lambda _old: new), new
+        new = tree.evolve(found, value=value)
+        return tree.update_in(item, path, lambda _old: new), new
     new = ExtProperty(type=type, value=value)
     item, section_path = _tree.ensure_section(item, section)
-    return _tree.append_in(item, section_path, new), new
+    return tree.append_in(item, section_path, new), new
 
 
 def get_ext_property(
@@ -107,7 +108,7 @@ def delete_ext_property(item: NewsItem, name: str, section_name: str, type: str)
     path, found = _find(item, section, type)
     if path is None:
         return unchanged(item)
-    return changed(_tree.remove_in(item, path), sender, _ELEMENT[section], "delete", found)
+    return changed(tree.remove_in(item, path), sender, _ELEMENT[section], "delete", found)
 
 
 def _get_time(item: NewsItem, type: str) -> PubTime | None:
@@ -128,7 +129,7 @@ def _remove_time(item: NewsItem, name: str, type: str, label: str) -> Change:
     sender = check_sender(name)
     path, _found = _find(item, "itemMeta", type)
     if path is not None:
-        item = _tree.remove_in(item, path)
+        item = tree.remove_in(item, path)
     # Emitted even when there was nothing to remove, as the Writer does (D22).
     return changed(item, sender, label, "delete")
 

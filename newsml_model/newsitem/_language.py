@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from newsml_model import tree
 from newsml_model._args import EditorConfig, LanguageParts, coerce
 from newsml_model._change import Change, DocumentChanged, LanguageChanged
 from newsml_model._item import NewsItem
@@ -83,9 +84,9 @@ def set_language(
 
     def relabel(idf: Element) -> Element:
         updated = set_attribute(idf.attributes, "xml:lang", code.replace("_", "-", 1))
-        return _tree.evolve(idf, attributes=set_attribute(updated, "dir", direction))
+        return tree.evolve(idf, attributes=set_attribute(updated, "dir", direction))
 
-    item = _tree.update_in(item, path, relabel)
+    item = tree.update_in(item, path, relabel)
     return Change(
         item=item,
         events=(

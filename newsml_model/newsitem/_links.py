@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from newsml_model import tree
 from newsml_model._args import Tag, coerce
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError, NotFoundError
@@ -92,7 +93,7 @@ def update_link_rel(item: NewsItem, name: str, link: Link | Mapping[str, Any]) -
     path, _found = _tree.first_link_with_uuid(item, "itemMeta", argument.uuid)
     if path is None:
         raise _not_found_uuid(argument.uuid)
-    item = _tree.update_in(item, path, lambda old: _tree.evolve(old, rel=argument.rel))
+    item = tree.update_in(item, path, lambda old: tree.evolve(old, rel=argument.rel))
     return changed(item, sender, argument.type or "", "update", argument)
 
 
@@ -154,7 +155,7 @@ def get_content_meta_link_by_type(item: NewsItem, name: str, type: str) -> tuple
 def _tag_link(tag: Tag, old: Link | None = None) -> Link:
     if old is None:
         return Link(title=tag.title, uuid=tag.uuid, rel=tag.rel, type=tag.type)
-    return _tree.evolve(old, title=tag.title, rel=tag.rel, type=tag.type)
+    return tree.evolve(old, title=tag.title, rel=tag.rel, type=tag.type)
 
 
 def add_tag(item: NewsItem, name: str, tag: Tag | Mapping[str, Any]) -> Change:
@@ -194,7 +195,7 @@ def update_tag(item: NewsItem, name: str, uuid: str, tag: Tag | Mapping[str, Any
     if path is None or found is None:
         raise _not_found_uuid(uuid)
     new = _tag_link(argument, found)
-    item = _tree.update_in(item, path, lambda _old: new)
+    item = tree.update_in(item, path, lambda _old: new)
     return changed(item, sender, "tag", "update", argument, node=new)
 
 

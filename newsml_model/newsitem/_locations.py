@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from newsml_model import tree
 from newsml_model._args import Location, coerce
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError, NotFoundError
@@ -94,9 +95,9 @@ def _geometry_children(link: Link, position: str | None) -> tuple[Any, ...]:
     # A light stand-in for the link: rebuilding it along the path is cheaper
     # than rebuilding the link, which is evolved once by the caller.
     holder = Element(name="link", children=link.children)
-    for path, node in _tree.descendants(holder):
+    for path, node in tree.descendants(holder):
         if node.__class__ is Element and node.name == "geometry":
-            updated = _tree.update_in(holder, path, lambda old: _tree.with_children(old, text))
+            updated = tree.update_in(holder, path, lambda old: tree.with_children(old, text))
             return updated.children
     index = _tree.child_index(
         holder, lambda node: node.__class__ is Element and node.name == "data"
@@ -104,7 +105,7 @@ def _geometry_children(link: Link, position: str | None) -> tuple[Any, ...]:
     if index is not None:
         # Into the existing data: the Writer adds a second <data> here, which
         # then reads as a list and breaks get_locations; one is enough.
-        return _tree.append_in(holder, (index,), _geometry_element(position)).children
+        return tree.append_in(holder, (index,), _geometry_element(position)).children
     return (*link.children, Element(name="data", children=(_geometry_element(position),)))
 
 
@@ -124,8 +125,8 @@ def update_location(item: NewsItem, name: str, location: Location | Mapping[str,
     if path is None or found is None:
         raise NotFoundError(f"Could not find linkNode with UUID: {argument.uuid}")
     title = found.title if argument.title is None else argument.title
-    new = _tree.evolve(found, title=title, children=_geometry_children(found, argument.position))
-    item = _tree.update_in(item, path, lambda _old: new)
+    new = tree.evolve(found, title=title, children=_geometry_children(found, argument.position))
+    item = tree.update_in(item, path, lambda _old: new)
     return changed(item, sender, "location", "update", argument, node=new)
 
 

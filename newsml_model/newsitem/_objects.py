@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from newsml_model import tree
 from newsml_model._args import PubStatus, coerce
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError
@@ -61,19 +62,19 @@ def _replace(item: NewsItem, old: Path | None, new: ContentMetaObject) -> NewsIt
     """The item without the object at `old` (if any) and `new` last in the first metadata."""
     item, container = _tree.ensure_metadata(item)
     if old is None:
-        return _tree.append_in(item, container, new)
+        return tree.append_in(item, container, new)
     if old[:-1] == container:
         # The usual case, the old object sits in that same container: one
         # rebuild of the path instead of two.
         index = old[-1]
-        return _tree.update_in(
+        return tree.update_in(
             item,
             container,
-            lambda found: _tree.with_children(
+            lambda found: tree.with_children(
                 found, (*found.children[:index], *found.children[index + 1 :], new)
             ),
         )
-    return _tree.append_in(_tree.remove_in(item, old), container, new)
+    return tree.append_in(tree.remove_in(item, old), container, new)
 
 
 def _coerce_object(value: Any, field: str) -> ContentMetaObject:
@@ -129,7 +130,7 @@ def remove_content_meta_object(item: NewsItem, name: str, id: str) -> Change:
     path, _old = _first(item, id=id)
     if path is None:
         return unchanged(item)
-    return changed(_tree.remove_in(item, path), sender, "contentmetaobject", "delete", id)
+    return changed(tree.remove_in(item, path), sender, "contentmetaobject", "delete", id)
 
 
 def get_news_priority(item: NewsItem) -> ContentMetaObject | None:
@@ -148,7 +149,7 @@ def create_news_priority(
     sender = check_sender(name)
     new = _coerce_object(news_priority, "news_priority")
     item, container = _tree.ensure_metadata(item)
-    item = _tree.append_in(item, container, new)
+    item = tree.append_in(item, container, new)
     return changed(item, sender, "newsPriority", "add", get_news_priority(item))
 
 
@@ -191,16 +192,16 @@ def set_pub_status(item: NewsItem, name: str, pub_status: PubStatus | Mapping[st
     sender = check_sender(name)
     status = coerce(PubStatus, pub_status, "pub_status")
     item, path = _tree.ensure_section(item, "itemMeta")
-    index = _tree.child_index(_tree.get_in(item, path), _is_pub_status)
+    index = _tree.child_index(tree.get_in(item, path), _is_pub_status)
     if index is None:
-        item = _tree.append_in(
+        item = tree.append_in(
             item, path, Element(name="pubStatus", attributes=(("qcode", status.qcode),))
         )
     else:
-        item = _tree.update_in(
+        item = tree.update_in(
             item,
             (*path, index),
-            lambda old: _tree.evolve(
+            lambda old: tree.evolve(
                 old, attributes=set_attribute(old.attributes, "qcode", status.qcode)
             ),
         )

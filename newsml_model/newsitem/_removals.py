@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from newsml_model import tree
 from newsml_model._change import Change, DocumentChanged
 from newsml_model._errors import InvalidArgumentError, NotFoundError
 from newsml_model._item import NewsItem
@@ -23,7 +24,7 @@ def _remove_first(
     path, found = _tree.first_child_link(item, "itemMeta", predicate)
     if path is None or found is None:
         raise NotFoundError(error)
-    return _tree.remove_in(item, path), found
+    return tree.remove_in(item, path), found
 
 
 def remove_link_by_uuid(item: NewsItem, name: str, uuid: str) -> Change:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from newsml_model import tree
 from newsml_model._args import Channel, Section, coerce
 from newsml_model._change import Change, Event
 from newsml_model._errors import InvalidArgumentError
@@ -74,7 +75,7 @@ def _remove_service(item: NewsItem, qcode: str) -> NewsItem | None:
     """The item without the first service of `qcode`, or None when there is none."""
     for path, service in _services(item):
         if service.qcode == qcode:
-            return _tree.remove_in(item, path)
+            return tree.remove_in(item, path)
     return None
 
 
@@ -123,7 +124,7 @@ def update_section(item: NewsItem, name: str, section: Section | Mapping[str, An
     )
     item, path = _tree.ensure_section(item, "itemMeta")
     return changed(
-        _tree.append_in(item, path, new), sender, "section", "update", argument, before=before
+        tree.append_in(item, path, new), sender, "section", "update", argument, before=before
     )
 
 
@@ -167,11 +168,11 @@ def add_channel(
     if main:
         for service_path, service in list(_services(item)):
             if service.why == MAIN:
-                item = _tree.update_in(item, service_path, lambda old: _tree.evolve(old, why=None))
+                item = tree.update_in(item, service_path, lambda old: tree.evolve(old, why=None))
     item, meta = _tree.ensure_section(item, "itemMeta")
     new = Service(qcode=argument.qcode, why=MAIN if main else None)
     return changed(
-        _tree.append_in(item, meta, new), sender, "channel", "add", argument, before=before
+        tree.append_in(item, meta, new), sender, "channel", "add", argument, before=before
     )
 
 

@@ -1,9 +1,8 @@
-"""The one helper for nested updates: every API function goes through it.
+"""The news item API's selectors and containers, on top of `newsml_model.tree`.
 
-Records are frozen, so changing a link three levels down means rebuilding
-the path from the item to it. `update_in`, `remove_in` and `append_in` do
-that once (with `with_children` / `evolve`, which are ``attrs.evolve``
-specialised per class) and never touch their inputs. A *path* is a tuple of
+Every API function changes the item through the public path helpers of
+`newsml_model.tree` (`update_in`, `remove_in`, `append_in`, `evolve`,
+`with_children`), which never touch their inputs. A *path* is a tuple of
 child indexes from the item down (``(2, 7, 3)``: the item's third child, its
 eighth child, its fourth child).
 
@@ -22,91 +21,24 @@ containers, which are in the Infomaker namespace.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
-
-import attrs
+from typing import Any
 
 from newsml_model._item import ContentMeta, ItemMeta, NewsItem
 from newsml_model._nodes import IDF, IM, ContentMetaObject, Element, Link, Links, Metadata
-
-Path = tuple[int, ...]
-N = TypeVar("N")
+from newsml_model.tree import (
+    Path,
+    append_in,
+    descendants,
+    get_in,
+    remove_in,
+    update_in,
+    with_children,
+)
 
 SECTIONS: dict[str, type[ItemMeta] | type[ContentMeta]] = {
     "itemMeta": ItemMeta,
     "contentMeta": ContentMeta,
 }
-
-
-_REBUILDERS: dict[type[Any], Callable[[Any, tuple[Any, ...]], Any]] = {}
-
-
-def _rebuilder(cls: type[Any]) -> Callable[[Any, tuple[Any, ...]], Any]:
-    # What attrs.evolve does, specialised per class once: evolve looks the
-    # fields up on every call, and rebuilding the path to a link is the hot
-    # loop of every mutator (bench/bench_api.py).
-    others = [field.name for field in attrs.fields(cls) if field.name != "children"]
-    keywords = "".join(f"{name}=node.{name}, " for name in others)
-    namespace: dict[str, Any] = {"cls": cls}
-    exec(f"def rebuild(node, children):\n    return cls({keywords}children=children)", namespace)
-    rebuild: Callable[[Any, tuple[Any, ...]], Any] = namespace["rebuild"]
-    return rebuild
-
-
-_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
-
-
-def evolve(node: N, **changes: Any) -> N:
-    """``attrs.evolve(node, **changes)`` with the field names looked up once per class."""
-    cls = node.__class__
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(field.name for field in attrs.fields(cls))  # type: ignore[arg-type]
-    values = {name: getattr(node, name) for name in names}
-    values.update(changes)
-    return cls(**values)
-
-
-def with_children(node: N, children: tuple[Any, ...]) -> N:
-    """A copy of `node` with other `children` (``attrs.evolve(node, children=...)``, faster)."""
-    cls = node.__class__
-    rebuild = _REBUILDERS.get(cls)
-    if rebuild is None:
-        rebuild = _REBUILDERS[cls] = _rebuilder(cls)
-    return rebuild(node, children)  # type: ignore[no-any-return]
-
-
-def update_in(node: N, path: Path, fn: Callable[[Any], Any]) -> N:
-    """Return `node` with the descendant at `path` replaced by ``fn(descendant)``."""
-    if not path:
-        return fn(node)  # type: ignore[no-any-return]
-    index = path[0]
-    children = node.children  # type: ignore[attr-defined]
-    child = update_in(children[index], path[1:], fn)
-    return with_children(node, (*children[:index], child, *children[index + 1 :]))
-
-
-def remove_in(node: N, path: Path) -> N:
-    """Return `node` without the descendant at `path`."""
-    parent, index = path[:-1], path[-1]
-
-    def drop(found: Any) -> Any:
-        children = found.children
-        return with_children(found, children[:index] + children[index + 1 :])
-
-    return update_in(node, parent, drop)
-
-
-def append_in(node: N, path: Path, *new: Any) -> N:
-    """Return `node` with `new` appended as the last children of the node at `path` (R2)."""
-    return update_in(node, path, lambda found: with_children(found, found.children + new))
-
-
-def get_in(node: Any, path: Path) -> Any:
-    """The descendant of `node` at `path`."""
-    for index in path:
-        node = node.children[index]
-    return node
 
 
 def child_index_of(node: Any, cls: type[Any]) -> int | None:
@@ -263,29 +195,6 @@ def first_link_with_uuid(
                 if link.__class__ is Link and link.uuid == uuid:
                     return (index, container_index, link_index), link
     return None, None
-
-
-def descendants(node: Any, path: Path = (), *, generic: bool = True) -> Iterator[tuple[Path, Any]]:
-    """Every record below `node` in document order (pre-order), with its path; text skipped.
-
-    With ``generic=False`` the walk does not enter generic `Element` s (it
-    still yields them): the typed records hold every link and object of the
-    metadata sections, and skipping ``data`` payloads makes searches cheap.
-    """
-    # An explicit stack: nested generators cost a frame per level per node.
-    stack: list[tuple[Path, tuple[Any, ...], int]] = [(path, node.children, 0)]
-    while stack:
-        base, children, start = stack.pop()
-        for index in range(start, len(children)):
-            child = children[index]
-            if child.__class__ is str:
-                continue
-            child_path = (*base, index)
-            yield child_path, child
-            if child.children and (generic or child.__class__ is not Element):
-                stack.append((base, children, index + 1))
-                stack.append((child_path, child.children, 0))
-                break
 
 
 _LINK_HOLDERS = (Links, Link, Metadata, ContentMetaObject)

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from newsml_model import tree
 from newsml_model._args import Organisation
 from newsml_model._change import Change, DocumentInvalidated, DocumentValidated
 from newsml_model._errors import InvalidArgumentError
@@ -205,16 +206,14 @@ def set_ed_note(item: NewsItem, content: str | None) -> Change:
         if index is None:
             return unchanged(item)
         note = _tree.child_index(item.children[index], _is_ed_note)
-        return unchanged(item if note is None else _tree.remove_in(item, (index, note)))
+        return unchanged(item if note is None else tree.remove_in(item, (index, note)))
     item, path = _tree.ensure_section(item, "itemMeta")
-    meta = _tree.get_in(item, path)
+    meta = tree.get_in(item, path)
     note = _tree.child_index(meta, _is_ed_note)
     if note is None:
-        item = _tree.append_in(item, path, Element(name="edNote", children=(content,)))
+        item = tree.append_in(item, path, Element(name="edNote", children=(content,)))
     else:
-        item = _tree.update_in(
-            item, (*path, note), lambda old: _tree.with_children(old, (content,))
-        )
+        item = tree.update_in(item, (*path, note), lambda old: tree.with_children(old, (content,)))
     return changed(item, "", "edNote", "set", content)
 
 

@@ -37,7 +37,7 @@ from newsml_model._nodes import (
     set_attribute,
     split_attributes,
 )
-from newsml_model._view import element_parts, is_root
+from newsml_model.tree import element_parts, is_root
 
 _FIELDS = {
     Link: LINK_FIELDS,

@@ -14,7 +14,7 @@ from typing import Any
 
 from newsml_codecs._xmlwrite import write_node
 from newsml_model import Element
-from newsml_model._view import element_parts
+from newsml_model.tree import element_parts
 
 Parts = tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]
 

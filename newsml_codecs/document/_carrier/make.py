@@ -65,7 +65,7 @@ from newsml_codecs.document._carrier.order import (
     pair_replacements,
 )
 from newsml_model import Element
-from newsml_model._view import element_parts
+from newsml_model.tree import element_parts
 
 __all__ = ["PATCH", "PREFIX", "ChildIndex", "guard", "make_patch", "parts_of", "significant"]
 

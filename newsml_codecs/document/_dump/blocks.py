@@ -8,7 +8,7 @@ from newsml_codecs.document import _config as cfg
 from newsml_codecs.document._dump.data import import_data
 from newsml_codecs.document._markup import MarkupError, sanitize_nodes
 from newsml_model import ContentMetaObject, DecodeError, Element, Link, Links, Metadata
-from newsml_model._view import element_parts
+from newsml_model.tree import element_parts
 
 Block = dict[str, Any]
 
