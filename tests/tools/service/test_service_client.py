@@ -26,12 +26,6 @@ ARTICLE = support.fixture_text("article-full.xml")
 PROTOCOLS = ["json", "protobuf"]
 
 
-@pytest.fixture(scope="session")
-def server() -> Server:
-    """The session's service process."""
-    return service_support.shared_server()
-
-
 @pytest.fixture(params=PROTOCOLS)
 def client(request: pytest.FixtureRequest, server: Server) -> Iterator[ToolsClient]:
     """A client of the real server, once per encoding."""

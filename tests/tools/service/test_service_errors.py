@@ -10,13 +10,11 @@ from __future__ import annotations
 import json
 import random
 import socket
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 import support
-from support import service as service_support
 from support.service import JSON, PROTOBUF, Server
 
 from newsml_codecs import newsml
@@ -30,19 +28,6 @@ BROKEN_NEWSML = '<?xml version="1.0"?>\n<newsItem xmlns="http://iptc.org/std/nar
 ENTITY_NEWSML = (
     '<?xml version="1.0"?><!DOCTYPE newsItem [<!ENTITY x "boom">]><newsItem>&x;</newsItem>'
 )
-
-
-@pytest.fixture(scope="session")
-def server() -> Server:
-    """The session's service process."""
-    return service_support.shared_server()
-
-
-@pytest.fixture(scope="module")
-def http() -> Iterator[httpx.Client]:
-    """A keep-alive HTTP client, closed after the module."""
-    with httpx.Client(timeout=60) as client:
-        yield client
 
 
 def twirp_error(response: httpx.Response) -> dict[str, Any]:

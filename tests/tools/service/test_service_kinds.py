@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
 import httpx
 import pytest
 import support
-from support import service as service_support
 from support.service import JSON, PROTOBUF, Server
 
 from newsml_codecs import document, newsml
@@ -27,19 +25,6 @@ KINDS = [
     "kind-package.xml",
 ]
 _TIMES = ("created", "modified", "published", "unpublished")
-
-
-@pytest.fixture(scope="session")
-def server() -> Server:
-    """The session's service process."""
-    return service_support.shared_server()
-
-
-@pytest.fixture(scope="module")
-def http() -> Iterator[httpx.Client]:
-    """A keep-alive HTTP client, closed after the module."""
-    with httpx.Client(timeout=60) as client:
-        yield client
 
 
 def post(

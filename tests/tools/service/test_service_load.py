@@ -6,9 +6,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import pytest
 import support
-from support import service as service_support
 from support.service import Server
 
 from newsml_codecs import document, newsml
@@ -19,12 +17,6 @@ CLIENTS = 8
 REQUESTS = 25
 # Bounded wait for the access log to catch up with the last reply.
 LOG_WAIT_SECONDS = 30.0
-
-
-@pytest.fixture(scope="session")
-def server() -> Server:
-    """The session's service process."""
-    return service_support.shared_server()
 
 
 def access_lines(server: Server) -> int:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import support
-from support import service as service_support
 from support.service import JSON, PROTOBUF, Server
 
 from newsml_codecs import document, newsml
@@ -18,19 +16,6 @@ from newsml_tools.service._proto.cca import service_pb2
 from newsml_tools.service._wire import document_from_proto, document_to_proto
 
 ARTICLE = support.fixture_text("article-full.xml")
-
-
-@pytest.fixture(scope="session")
-def server() -> Server:
-    """The session's service process."""
-    return service_support.shared_server()
-
-
-@pytest.fixture(scope="module")
-def http() -> Iterator[httpx.Client]:
-    """A keep-alive HTTP client, closed after the module."""
-    with httpx.Client(timeout=60) as client:
-        yield client
 
 
 def expected_document(xml: str | bytes) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Fixtures shared by the example tests: the throwaway PostgreSQL cluster.
+"""Fixtures of the store tests: the throwaway PostgreSQL cluster.
 
 The cluster starts on first use (only store tests ask for it), once per
 session, and is removed at the end; without PostgreSQL binaries or psycopg
