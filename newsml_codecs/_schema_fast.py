@@ -51,9 +51,9 @@ COMMON_PATTERNS = {
     # Years 1000-9999 and days 1-28 are valid in every month; the rest (the
     # 29th to the 31st, leap seconds, early years) is the callback's.
     "date-time": (
-        r"^[1-9][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])[Tt]"
+        r"^[1-9][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])T"
         r"(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?"
-        r"(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$"
+        r"(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$"
     ),
 }
 """Per format, a regular expression every match of which the format accepts."""

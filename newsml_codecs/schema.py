@@ -10,10 +10,18 @@ through ``links``, ``content`` and ``meta``; additional fields are allowed.
 
 Two formats are checked:
 
-* ``date-time``: RFC 3339 (``rfc3339-validator``), ``T``/``Z`` in either case;
+* ``date-time``: RFC 3339 as Naviga's validator reads it (Go's
+  ``time.RFC3339`` layout): the whole value, upper-case ``T`` and ``Z`` only
+  (RFC 3339 allows lower case, Go's layouts do not), no leap second;
 * ``uri`` (``uri``/``url`` of documents and blocks): what Naviga's schema
   checks, Go's ``url.Parse`` plus a scheme, approximated by `is_uri`. Any
   scheme counts (``x-cmbr://``, ``im://``); relative references do not.
+
+Every check matches the whole value: a trailing newline is refused.
+A format error that Naviga's reasons explain better than RFC 3339 does says
+why (``'2020-01-01t00:00:00z' is not a 'date-time' (lower-case 't' or 'z':
+...)``). A document is validated however deeply its blocks nest (see
+``_schema_deep``).
 
 The API is jsonschema's (``iter_errors``, ``validate``, ``is_valid``). The
 verdict comes from `COMPILED`, a Rust validator (``jsonschema-rs``) of the
@@ -29,6 +37,7 @@ agree). Both are compiled once, at import::
 
 from __future__ import annotations
 
+import calendar
 import json
 import re
 from collections.abc import Iterator
@@ -36,8 +45,8 @@ from importlib import resources
 from typing import Any
 
 from jsonschema import Draft202012Validator, FormatChecker, ValidationError
-from rfc3339_validator import validate_rfc3339
 
+from newsml_codecs._schema_deep import DeepWalk
 from newsml_codecs._schema_fast import compiled
 
 __all__ = [
@@ -45,6 +54,7 @@ __all__ = [
     "FORMAT_CHECKER",
     "SCHEMA",
     "VALIDATOR",
+    "format_reason",
     "is_date_time",
     "is_uri",
     "is_valid",
@@ -58,8 +68,17 @@ _FORBIDDEN = re.compile(r"[\x00-\x1f\x7f\\]")  # control characters; backslash (
 _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _ESCAPE = r"%[0-9A-Fa-f]{2}"
 _USERINFO = re.compile(rf"(?:[A-Za-z0-9\-._:~!$&'()*+,;=@]|{_ESCAPE})*")
-_HOST = rf"(?:[A-Za-z0-9\-._~!$&'()*+,;=<>\"]|[^\x00-\x7f]|{_ESCAPE})*"
+# Go's url.Parse lets a host escape only non-ASCII bytes (%80-%FF), and %25.
+_HOST_ESCAPE = r"%(?:25|[89A-Fa-f][0-9A-Fa-f])"
+_HOST = rf"(?:[A-Za-z0-9\-._~!$&'()*+,;=<>\"]|[^\x00-\x7f]|{_HOST_ESCAPE})*"
 _HOSTPORT = re.compile(rf"(?:{_HOST}|\[[0-9A-Fa-f:.]+(?:%25[^\]]+)?\])(?::[0-9]*)?")
+
+# Go's time.RFC3339 layout as time.Parse reads it (fractions allowed), whole value only.
+_DATE_TIME = re.compile(
+    r"([0-9]{4})-(0[1-9]|1[0-2])-([0-9]{2})T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+    r"(?:\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])"
+)
+_ASCII_HOST_ESCAPE = re.compile(r"%(?!25)[0-7][0-9A-Fa-f]")
 
 FORMAT_CHECKER = FormatChecker(formats=())
 """The format checker of the schema: ``date-time`` and ``uri`` only."""
@@ -74,17 +93,49 @@ def _is_date_time(value: object) -> bool:
 
 
 def is_date_time(value: str) -> bool:
-    """Whether `value` passes the schema's ``date-time`` format: RFC 3339.
+    """Whether `value` passes the schema's ``date-time`` format: RFC 3339 as Go reads it.
 
     Args:
         value: The string to check.
 
     Returns:
-        True for an RFC 3339 date-time (``rfc3339-validator``), ``T`` and
-        ``Z`` in either case (RFC 3339 §5.6 allows lower case; the
-        validator's regex wants upper case).
+        True when the whole of `value` is an RFC 3339 date-time with an
+        offset, a real day of its month, a year from 1, and upper-case
+        ``T`` and ``Z``: RFC 3339 §5.6 allows lower case, but Naviga's
+        validator parses with Go's time layouts, which match ``T`` and
+        ``Z`` byte for byte. Leap seconds fail, as in Go.
     """
-    return bool(validate_rfc3339(value.upper()))
+    match = _DATE_TIME.fullmatch(value)
+    if match is None:
+        return False
+    year, month, day = (int(group) for group in match.groups())
+    return year > 0 and 1 <= day <= calendar.monthrange(year, month)[1]
+
+
+def format_reason(fmt: str, value: object) -> str | None:
+    """Why `value` fails format `fmt`, when plain RFC reading would not say.
+
+    Args:
+        fmt: ``"date-time"`` or ``"uri"``.
+        value: The value that failed.
+
+    Returns:
+        A short reason, or None when the format's name says enough.
+    """
+    if not isinstance(value, str):
+        return None
+    if value != value.rstrip():
+        return "characters after the value"
+    if fmt == "date-time" and ("t" in value or "z" in value) and is_date_time(value.upper()):
+        return (
+            "lower-case 't' or 'z': RFC 3339 allows them, but Naviga's validator reads "
+            "times with Go's layouts, which want 'T' and 'Z'"
+        )
+    if fmt == "uri" and value.count("/") >= 2:
+        authority = value.partition("//")[2].partition("/")[0].rpartition("@")[2]
+        if _ASCII_HOST_ESCAPE.search(authority):
+            return "a percent-escaped ASCII character in the host, which Go's url.Parse refuses"
+    return None
 
 
 @FORMAT_CHECKER.checks("uri")
@@ -143,6 +194,8 @@ VALIDATOR = Draft202012Validator(SCHEMA, format_checker=FORMAT_CHECKER)
 COMPILED = compiled(SCHEMA, {"uri": is_uri, "date-time": is_date_time})
 """The compiled validator (``jsonschema-rs``) that gives the verdicts; see `_schema_fast`."""
 
+_DEEP = DeepWalk(SCHEMA, FORMAT_CHECKER)
+
 
 def _compiled_says_valid(doc: object) -> bool:
     """The compiled validator's verdict; "valid" implies `VALIDATOR`'s (see `_schema_fast`)."""
@@ -166,8 +219,13 @@ def iter_errors(doc: object) -> Iterator[ValidationError]:
 
     Returns:
         An iterator of `jsonschema.ValidationError`; each carries ``.json_path``
-        (``$.links[0].uri``) and ``.message``. A document nested too deeply to
-        check yields one error at ``$`` saying so.
+        (``$.links[0].uri``) and ``.message``. Blocks nested deeper than
+        python-jsonschema recurses are checked one by one (``_schema_deep``):
+        their errors come block by block, depth first.
+
+    Raises:
+        LimitExceededError: A value inside one field is nested too deeply
+            for its error message to be written (never for nested blocks).
     """
     if _compiled_says_valid(doc):
         return iter(())
@@ -175,7 +233,15 @@ def iter_errors(doc: object) -> Iterator[ValidationError]:
         # Materialised so a RecursionError surfaces here rather than in the caller's loop.
         errors = list(VALIDATOR.iter_errors(doc))
     except RecursionError:
-        errors = [ValidationError("the document is nested too deeply to validate")]
+        errors = list(_DEEP.iter_errors(doc))
+    for error in errors:
+        reason = (
+            format_reason(error.validator_value, error.instance)
+            if error.validator == "format"
+            else None
+        )
+        if reason is not None:
+            error.message = f"{error.message} ({reason})"
     return iter(errors)
 
 
@@ -188,6 +254,9 @@ def validate(doc: object) -> list[str]:
     Returns:
         ``[]`` when `doc` is a valid NavigaDoc document, else one message per
         problem, e.g. ``"$.links[0].uri: 'not a uri' is not a 'uri'"``.
+
+    Raises:
+        LimitExceededError: As `iter_errors`.
     """
     return [f"{error.json_path}: {error.message}" for error in iter_errors(doc)]
 
@@ -200,10 +269,13 @@ def is_valid(doc: object) -> bool:
 
     Returns:
         True when the schema accepts `doc` (stops at the first error).
+
+    Raises:
+        LimitExceededError: As `iter_errors`.
     """
     if _compiled_says_valid(doc):
         return True
     try:
         return VALIDATOR.is_valid(doc)
     except RecursionError:
-        return False
+        return next(_DEEP.iter_errors(doc), None) is None

@@ -17,7 +17,7 @@ from typing import Any
 from google.protobuf.message import DecodeError as ProtoDecodeError
 
 from newsml_codecs import document, jsontext, newsml, schema
-from newsml_model import NewsItemError
+from newsml_model import LimitExceededError, NewsItemError
 from newsml_tools.service._errors import TwirpError, from_library_error, malformed, required
 from newsml_tools.service._proto.cca import service_pb2
 from newsml_tools.service._wire import document_from_proto, document_to_proto
@@ -94,6 +94,11 @@ def validate_navigadoc(body: bytes, protobuf: bool) -> bytes:
     doc = _document_argument(body, protobuf, service_pb2.ValidateDocumentReq)
     try:
         problems = list(schema.validate({} if doc is None else doc))
+    except LimitExceededError as error:
+        # Too deep to write a message about: a limit, not a verdict.
+        raise TwirpError(
+            "resource_exhausted", f"document cannot be validated: {error}", {"argument": "document"}
+        ) from None
     except RecursionError:
         raise _too_deep("document") from None
     if not protobuf:
