@@ -74,11 +74,15 @@ class DocumentSaved:
         uuid: The stored item's guid.
         revision: The revision number the store gave it.
         etag: The etag of that revision (for the next optimistic save).
+        warnings: Problems the item already had when the session loaded
+            it, saved anyway (``Editor.save(baseline="loaded")``); empty
+            for an ordinary save.
     """
 
     uuid: str
     revision: int
     etag: str
+    warnings: tuple[str, ...] = ()
     sender: str = ""
 
 

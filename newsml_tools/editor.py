@@ -38,7 +38,7 @@ from newsml_model import (
     newsitem,
 )
 from newsml_tools._listeners import ALL, EVENT_TYPES, Listener, Listeners, event_type
-from newsml_tools._validation import validate
+from newsml_tools._validation import split_by_baseline, validate
 from newsml_tools.store import Revision, Store
 
 P = ParamSpec("P")
@@ -53,6 +53,9 @@ the editor reports that as ``document:savefailed``.
 Validator = Callable[[NewsItem], "list[str]"]
 """Checks an item before saving: the problems, [] when it may be saved."""
 
+BASELINES = ("none", "loaded")
+"""What `Editor.save` may take as its ``baseline``."""
+
 
 def _news_item(item: Any) -> NewsItem:
     """`item` if it is a news item: the session edits no other kind (a concept, a list...)."""
@@ -66,6 +69,7 @@ _REPLACERS: tuple[Callable[..., Change], ...] = (newsitem.replace_source, newsit
 
 __all__ = [
     "ALL",
+    "BASELINES",
     "EVENT_TYPES",
     "Editor",
     "Listener",
@@ -138,6 +142,8 @@ class Editor:
         # past a save must not bring back the etag that save made stale.
         self._etags: dict[str, str] = {}
         self._learn_etag(item)
+        self._loaded = item
+        self._loaded_problems: tuple[str, ...] | None = None
 
     @classmethod
     def from_newsml(cls, xml: str | bytes, etag: str | None = None, **options: Any) -> Editor:
@@ -173,6 +179,24 @@ class Editor:
         """The etag the next save sends for the current item's guid, or None."""
         guid = self._item.guid
         return None if guid is None else self._etags.get(guid)
+
+    @property
+    def loaded_problems(self) -> tuple[str, ...]:
+        """The `validator`'s problems of the item as the session loaded it.
+
+        The loaded item is the one the session was created with, or the
+        latest given by `replace_source`, `load` or
+        ``apply(newsitem.replace_source/set_source, ...)``. These are the problems
+        ``save(baseline="loaded")`` lets through as warnings. Computed on
+        first use.
+        """
+        if self._loaded_problems is None:
+            self._loaded_problems = tuple(self.validator(self._loaded))
+        return self._loaded_problems
+
+    def _set_loaded(self, item: NewsItem) -> None:
+        self._loaded = item
+        self._loaded_problems = None
 
     @property
     def can_undo(self) -> bool:
@@ -254,6 +278,8 @@ class Editor:
         # carries the item's old etag field along (maybe from an undone step).
         if fn in _REPLACERS:
             self._learn_etag(change.item)
+            # A new article: its problems are the baseline of later saves.
+            self._set_loaded(change.item)
         self._listeners.deliver(change.events)
         return change
 
@@ -299,20 +325,40 @@ class Editor:
 
     # -- saving ---------------------------------------------------------------
 
-    def save(self, name: str = "") -> DocumentSaved | DocumentSaveFailed:
+    def save(self, name: str = "", *, baseline: str = "none") -> DocumentSaved | DocumentSaveFailed:
         """Validate the current item, then write it through the store or saver.
 
         Args:
             name: The sender of the outcome event.
+            baseline: Which problems block the save. ``"none"`` (the
+                default): every problem the `validator` finds. ``"loaded"``:
+                only problems this session introduced; those the item already
+                had when it was loaded (`loaded_problems`, matched by message
+                with array indexes left out) are saved anyway and reported as
+                the outcome's ``warnings``. For migrating archives whose
+                items carry old defects.
 
         Returns:
             The event delivered: `DocumentSaved` (``document:saved``) with the
-            new revision and etag, which the session keeps for the next save;
-            or `DocumentSaveFailed` (``document:savefailed``) with the
-            validation problems or the store's refusal (conflict, lock).
+            new revision and etag, which the session keeps for the next save,
+            and the ``warnings`` let through; or `DocumentSaveFailed`
+            (``document:savefailed``) with the blocking validation problems
+            or the store's refusal (conflict, lock).
+
+        Raises:
+            InvalidArgumentError: `baseline` is not one of `BASELINES`;
+                nothing is validated or saved.
         """
+        if baseline not in BASELINES:
+            raise InvalidArgumentError(
+                f"baseline must be one of {', '.join(map(repr, BASELINES))}, not {baseline!r}",
+                field="baseline",
+            )
         item = self._item
         problems = list(self.validator(item))
+        warnings: list[str] = []
+        if problems and baseline == "loaded":
+            problems, warnings = split_by_baseline(problems, self.loaded_problems)
         saved: Revision | None = None
         if not problems:
             try:
@@ -327,7 +373,11 @@ class Editor:
             # Not an undo step: the article did not change, only its etag.
             self._item = attrs.evolve(item, etag=saved.etag)
             outcome = DocumentSaved(
-                uuid=saved.uuid, revision=saved.revision, etag=saved.etag, sender=name
+                uuid=saved.uuid,
+                revision=saved.revision,
+                etag=saved.etag,
+                warnings=tuple(warnings),
+                sender=name,
             )
         self._listeners.deliver((outcome,))
         return outcome

@@ -53,6 +53,7 @@ def test_exported_names():
     """The editor module exports exactly its documented names."""
     expected = [
         "ALL",
+        "BASELINES",
         "EVENT_TYPES",
         "Editor",
         "Listener",
