@@ -2,19 +2,20 @@
 
 `StoreBase` holds every rule of a store that does not depend on the
 database: the checks of the arguments, the decoding of stored NewsML into
-items, the building of revisions and leases, and the lease and etag checks
-of a write. A backend supplies its SQL (the read queries as class
-attributes, the writes as methods), its connections and transactions, and
-the mapping of its errors, through the abstract methods below.
+items, the building of revisions and leases, the lease and etag checks of a
+write, and the running of the store's statements (`_sql.Statements`, one set
+of templates for both dialects). A backend supplies its statements, its
+connections and transactions, and the mapping of its errors, through the
+abstract methods below.
 """
 
 from __future__ import annotations
 
 import abc
 import uuid as uuids
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import attrs
 
@@ -33,38 +34,39 @@ from newsml_tools.store._args import (
 )
 from newsml_tools.store._errors import ConflictError, ItemNotFoundError, LockedError, StoreFileError
 from newsml_tools.store._protocol import Lock, Revision
+from newsml_tools.store._sql import Statements
 
-# The columns of a revision, in the order `revision_of` reads them.
-REVISION_COLUMNS = "uuid, revision, etag, saved_at, editor"
 
-Conn = TypeVar("Conn")
+class Connection(Protocol):
+    """What the shared code needs of a connection: ``sqlite3`` and psycopg both have it."""
+
+    def execute(self, query: Any, params: Any = ..., /) -> Any:
+        """Run one statement with named parameters; a cursor (``fetchone``, ``rowcount``)."""
+
+
+Conn = TypeVar("Conn", bound=Connection)
 
 
 class StoreBase(abc.ABC, Generic[Conn]):
-    """The public methods of a store, over a backend's SQL and transactions.
+    """The public methods of a store, over a backend's statements and transactions.
 
-    A subclass sets ``_where`` (the file or URL without password, for
-    messages) and ``_before_commit`` in its constructor.
+    A subclass sets ``_SQL`` (its `Statements`) and, in its constructor,
+    ``_where`` (the file or URL without password, for messages), ``_clock``
+    and ``_before_commit``.
     """
 
-    # SELECT ``REVISION_COLUMNS, newsml`` of the head of uuid (1 parameter),
-    # of one revision (uuid, revision), ``REVISION_COLUMNS`` of every
-    # revision oldest first (uuid), 1 when uuid is stored (uuid), and every
-    # stored uuid in byte order (none).
-    _HEAD_SQL: ClassVar[str]
-    _REVISION_SQL: ClassVar[str]
-    _HISTORY_SQL: ClassVar[str]
-    _EXISTS_SQL: ClassVar[str]
-    _UUIDS_SQL: ClassVar[str]
+    _SQL: ClassVar[Statements]
 
     _where: str
+    # Seconds since the epoch; None: the database server's clock (read in `lease`).
+    _clock: Callable[[], float] | None
     # Test hook: called inside a write's transaction just before COMMIT.
     _before_commit: Callable[[], None] | None = None
 
     # -- what a backend supplies ---------------------------------------------
 
     @abc.abstractmethod
-    def _read(self, query: str, args: tuple[object, ...]) -> Sequence[tuple[Any, ...]]:
+    def _read(self, query: str, args: Mapping[str, object]) -> Sequence[tuple[Any, ...]]:
         """The rows of a read-only `query`, backend errors mapped to store errors."""
 
     @abc.abstractmethod
@@ -76,32 +78,59 @@ class StoreBase(abc.ABC, Generic[Conn]):
         """
 
     @abc.abstractmethod
-    def _state(self, conn: Conn, uuid: str) -> tuple[Any, Any, Any, Any]:
-        """The lock's owner and expiry and the head's revision and etag (None when absent)."""
-
-    @abc.abstractmethod
-    def _insert(self, conn: Conn, saved: Revision, text: str) -> None:
-        """Insert revision `saved` with its NewsML `text` and make it the head."""
-
-    @abc.abstractmethod
-    def _remove(self, conn: Conn, uuid: str) -> None:
-        """Delete every revision and the head of `uuid`."""
-
-    @abc.abstractmethod
-    def _put_lock(self, conn: Conn, taken: Lock) -> None:
-        """Insert or replace the lock on ``taken.uuid``."""
-
-    @abc.abstractmethod
-    def _release(self, conn: Conn, uuid: str, editor: str, now: float) -> int:
-        """Delete `editor`'s live lock and any expired one; how many live ones went."""
-
-    @abc.abstractmethod
-    def _lease(self, uuid: str) -> tuple[Any, Any, float] | None:
-        """The lock's owner and expiry and the time now, or None without a lock."""
-
-    @abc.abstractmethod
     def close(self) -> None:
         """Close every connection this store opened."""
+
+    # -- the statements of a write, run inside `_write` ----------------------
+
+    def _state(self, conn: Conn, uuid: str) -> tuple[Any, Any, Any, Any]:
+        """The lock's owner and expiry and the head's revision and etag (None when absent)."""
+        owner, expires, head, current = conn.execute(self._SQL.state, {"u": uuid}).fetchone()
+        return owner, expires, head, current
+
+    def _insert(self, conn: Conn, saved: Revision, text: str) -> None:
+        """Insert revision `saved` with its NewsML `text` and make it the head."""
+        row = {
+            "u": saved.uuid,
+            "r": saved.revision,
+            "e": saved.etag,
+            "at": saved.saved_at,
+            "by": saved.editor,
+            "text": text,
+        }
+        for statement in self._SQL.save:
+            conn.execute(statement, row)
+
+    def _remove(self, conn: Conn, uuid: str) -> None:
+        """Delete every revision and the head of `uuid`."""
+        for statement in self._SQL.remove:
+            conn.execute(statement, {"u": uuid})
+
+    def _put_lock(self, conn: Conn, taken: Lock) -> None:
+        """Insert or replace the lock on ``taken.uuid``."""
+        lock = {"u": taken.uuid, "owner": taken.editor, "until": taken.expires}
+        conn.execute(self._SQL.put_lock, lock)
+
+    def _release(self, conn: Conn, uuid: str, editor: str, now: float) -> int:
+        """Delete `editor`'s live lock and any expired one; how many live ones went."""
+        lock = {"u": uuid, "owner": editor, "now": now}
+        released = int(conn.execute(self._SQL.release_live, lock).rowcount)
+        conn.execute(self._SQL.release_expired, lock)
+        return released
+
+    def _lease(self, uuid: str) -> tuple[Any, Any, float] | None:
+        """The lock's owner and expiry and the time now, or None without a lock."""
+        rows = self._read(self._SQL.lease, {"u": uuid})
+        if not rows:
+            return None
+        editor, expires, server_now = rows[0]
+        return editor, expires, self._clock() if self._clock is not None else float(server_now)
+
+    def _consistency(self, conn: Conn) -> list[str]:
+        """What `consistency_problems` finds in the tables, read on `conn`."""
+        heads = conn.execute(self._SQL.heads, {}).fetchall()
+        orphans = conn.execute(self._SQL.orphans, {}).fetchall()
+        return consistency_problems(heads, orphans)
 
     def _run_before_commit(self) -> None:
         if self._before_commit is not None:
@@ -127,12 +156,12 @@ class StoreBase(abc.ABC, Generic[Conn]):
         """
         uuid = check_uuid(uuid)
         if revision is None:
-            rows = self._read(self._HEAD_SQL, (uuid,))
+            rows = self._read(self._SQL.head, {"u": uuid})
         else:
             check_revision(revision)
             # Beyond a 64-bit integer: never stored, and no backend takes it.
             too_large = revision > MAX_REVISION
-            rows = [] if too_large else self._read(self._REVISION_SQL, (uuid, revision))
+            rows = [] if too_large else self._read(self._SQL.revision, {"u": uuid, "r": revision})
         if not rows:
             raise ItemNotFoundError(uuid, revision=revision, path=self._where)
         *columns, text = rows[0]
@@ -156,16 +185,16 @@ class StoreBase(abc.ABC, Generic[Conn]):
 
     def history(self, uuid: str) -> tuple[Revision, ...]:
         """Every stored revision of `uuid`, oldest first (empty when unknown)."""
-        rows = self._read(self._HISTORY_SQL, (check_uuid(uuid),))
+        rows = self._read(self._SQL.history, {"u": check_uuid(uuid)})
         return tuple(revision_of(row) for row in rows)
 
     def exists(self, uuid: str) -> bool:
         """True when `uuid` is stored."""
-        return bool(self._read(self._EXISTS_SQL, (check_uuid(uuid),)))
+        return bool(self._read(self._SQL.exists, {"u": check_uuid(uuid)}))
 
     def uuids(self) -> tuple[str, ...]:
         """Every stored uuid, sorted (byte order)."""
-        return tuple(str(row[0]) for row in self._read(self._UUIDS_SQL, ()))
+        return tuple(str(row[0]) for row in self._read(self._SQL.uuids, {}))
 
     def lock_info(self, uuid: str) -> Lock | None:
         """The live lock on `uuid`, or None (expired leases count as none)."""

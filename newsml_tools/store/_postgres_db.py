@@ -17,13 +17,13 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from newsml_tools.store._common import consistency_problems
 from newsml_tools.store._errors import (
     StoreBusyError,
     StoreConnectionError,
     StoreError,
     StoreFileError,
 )
+from newsml_tools.store._sql import statements
 
 if TYPE_CHECKING:
     import psycopg
@@ -58,6 +58,15 @@ _SCHEMA = (
         expires double precision NOT NULL
     )""",
 )
+
+SQL = statements(
+    prefix="newsml_",
+    parameter=lambda name: f"%({name})s",
+    bytewise=' COLLATE "C"',
+    clock="extract(epoch FROM clock_timestamp())::float8",
+    one_trip_save=True,
+)
+"""The store's statements on these tables (the lease read with the server's clock)."""
 
 
 def driver() -> ModuleType:
@@ -148,17 +157,3 @@ def wrap(error: Exception, where: str) -> StoreError:
     if isinstance(error, driver().OperationalError):
         return StoreConnectionError(f"lost the connection to the server: {text}", path=where)
     return StoreError(f"database error: {text}", path=where)
-
-
-def check(conn: psycopg.Connection[Any]) -> list[str]:
-    """Problems in a store's tables; [] when consistent (as the SQLite store's check)."""
-    query = """
-        SELECT i.uuid, i.revision, i.etag, count(r.revision), max(r.revision),
-               (SELECT etag FROM newsml_revisions WHERE uuid = i.uuid AND revision = i.revision)
-        FROM newsml_items i LEFT JOIN newsml_revisions r ON r.uuid = i.uuid
-        GROUP BY i.uuid, i.revision, i.etag
-    """
-    orphans = conn.execute(
-        "SELECT DISTINCT uuid FROM newsml_revisions WHERE uuid NOT IN (SELECT uuid FROM newsml_items)"
-    ).fetchall()
-    return consistency_problems(conn.execute(query).fetchall(), orphans)

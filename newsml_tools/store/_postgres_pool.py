@@ -14,7 +14,7 @@ import contextlib
 import math
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -202,7 +202,7 @@ class Connections:
                     raise
                 return
 
-    def read(self, query: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
+    def read(self, query: str, args: Mapping[str, object]) -> list[tuple[Any, ...]]:
         psycopg = db.driver()
         for attempt in range(self._pool_size + 1):
             with self.connection() as conn:

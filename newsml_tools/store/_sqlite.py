@@ -13,14 +13,13 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from newsml_tools.store import _sqlite_db as db
-from newsml_tools.store._common import REVISION_COLUMNS, StoreBase
-from newsml_tools.store._protocol import Lock, Revision
+from newsml_tools.store._common import StoreBase
 
 
 class SQLiteStore(StoreBase[sqlite3.Connection]):
@@ -45,16 +44,7 @@ class SQLiteStore(StoreBase[sqlite3.Connection]):
             opened, or is not a store database.
     """
 
-    _HEAD_SQL = (
-        f"SELECT r.{REVISION_COLUMNS.replace(', ', ', r.')}, r.newsml FROM items i "
-        "JOIN revisions r ON r.uuid = i.uuid AND r.revision = i.revision WHERE i.uuid = ?"
-    )
-    _REVISION_SQL = (
-        f"SELECT {REVISION_COLUMNS}, newsml FROM revisions WHERE uuid = ? AND revision = ?"
-    )
-    _HISTORY_SQL = f"SELECT {REVISION_COLUMNS} FROM revisions WHERE uuid = ? ORDER BY revision"
-    _EXISTS_SQL = "SELECT 1 FROM items WHERE uuid = ?"
-    _UUIDS_SQL = "SELECT uuid FROM items ORDER BY uuid"
+    _SQL = db.SQL
 
     def __init__(
         self,
@@ -69,7 +59,7 @@ class SQLiteStore(StoreBase[sqlite3.Connection]):
         self._where = str(self.path)
         self._readonly = readonly
         self._timeout = timeout
-        self._clock = clock
+        self._clock: Callable[[], float] = clock
         self._local = threading.local()
         self._opened: list[sqlite3.Connection] = []
         self._opened_lock = threading.Lock()
@@ -107,7 +97,7 @@ class SQLiteStore(StoreBase[sqlite3.Connection]):
         except sqlite3.Error as error:
             raise db.wrap(error, self._where) from error
 
-    def _read(self, query: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
+    def _read(self, query: str, args: Mapping[str, object]) -> list[tuple[Any, ...]]:
         try:
             return self._connection().execute(query, args).fetchall()
         except sqlite3.Error as error:
@@ -122,48 +112,13 @@ class SQLiteStore(StoreBase[sqlite3.Connection]):
         self._local = threading.local()
 
     def check(self) -> list[str]:
-        """Problems in the file or its tables; [] when consistent (see `_sqlite_db.check`)."""
+        """Problems in the file or its tables; [] when consistent.
+
+        SQLite's ``integrity_check``, then every head must end an unbroken
+        1..n run of revisions with its etag, and no revision may lack a head.
+        """
         try:
-            return db.check(self._connection())
+            conn = self._connection()
+            return db.integrity_problems(conn) + self._consistency(conn)
         except sqlite3.Error as error:
             raise db.wrap(error, self._where) from error
-
-    # -- the SQL of the writes (see `StoreBase`) -------------------------------
-
-    def _state(self, conn: sqlite3.Connection, uuid: str) -> tuple[Any, Any, Any, Any]:
-        lock = conn.execute("SELECT editor, expires FROM locks WHERE uuid = ?", (uuid,)).fetchone()
-        head = conn.execute("SELECT revision, etag FROM items WHERE uuid = ?", (uuid,)).fetchone()
-        return (*(lock or (None, None)), *(head or (None, None)))
-
-    def _insert(self, conn: sqlite3.Connection, saved: Revision, text: str) -> None:
-        conn.execute(
-            f"INSERT INTO revisions ({REVISION_COLUMNS}, newsml) VALUES (?, ?, ?, ?, ?, ?)",
-            (saved.uuid, saved.revision, saved.etag, saved.saved_at, saved.editor, text),
-        )
-        conn.execute(
-            "INSERT INTO items (uuid, revision, etag) VALUES (?, ?, ?) ON CONFLICT (uuid) "
-            "DO UPDATE SET revision = excluded.revision, etag = excluded.etag",
-            (saved.uuid, saved.revision, saved.etag),
-        )
-
-    def _remove(self, conn: sqlite3.Connection, uuid: str) -> None:
-        conn.execute("DELETE FROM revisions WHERE uuid = ?", (uuid,))
-        conn.execute("DELETE FROM items WHERE uuid = ?", (uuid,))
-
-    def _put_lock(self, conn: sqlite3.Connection, taken: Lock) -> None:
-        conn.execute(
-            "INSERT OR REPLACE INTO locks (uuid, editor, expires) VALUES (?, ?, ?)",
-            (taken.uuid, taken.editor, taken.expires),
-        )
-
-    def _release(self, conn: sqlite3.Connection, uuid: str, editor: str, now: float) -> int:
-        released = conn.execute(
-            "DELETE FROM locks WHERE uuid = ? AND editor = ? AND expires > ?",
-            (uuid, editor, now),
-        ).rowcount
-        conn.execute("DELETE FROM locks WHERE uuid = ? AND expires <= ?", (uuid, now))
-        return released
-
-    def _lease(self, uuid: str) -> tuple[Any, Any, float] | None:
-        rows = self._read("SELECT editor, expires FROM locks WHERE uuid = ?", (uuid,))
-        return None if not rows else (rows[0][0], rows[0][1], self._clock())

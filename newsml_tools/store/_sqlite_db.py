@@ -13,8 +13,8 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from newsml_tools.store._common import consistency_problems
 from newsml_tools.store._errors import StoreBusyError, StoreError, StoreFileError
+from newsml_tools.store._sql import statements
 
 APPLICATION_ID = 0x4E4D4C53  # "NMLS"
 SCHEMA_VERSION = 1
@@ -43,6 +43,9 @@ _SCHEMA = (
         expires REAL NOT NULL
     ) WITHOUT ROWID""",
 )
+
+SQL = statements(prefix="", parameter=lambda name: f":{name}")
+"""The store's statements on these tables."""
 
 
 def connect(
@@ -181,20 +184,6 @@ def wrap(error: sqlite3.Error, where: str) -> StoreError:
     return wrapped
 
 
-def check(conn: sqlite3.Connection) -> list[str]:
-    """Problems found in a store's file and tables; [] when it is consistent.
-
-    Runs SQLite's ``integrity_check``, then checks that every head in
-    ``items`` is the last of an unbroken 1..n run of revisions with the same
-    etag, and that no revision lacks a head.
-    """
-    problems = [row[0] for row in conn.execute("PRAGMA integrity_check") if row[0] != "ok"]
-    query = """
-        SELECT i.uuid, i.revision, i.etag, count(r.revision), max(r.revision),
-               (SELECT etag FROM revisions WHERE uuid = i.uuid AND revision = i.revision)
-        FROM items i LEFT JOIN revisions r ON r.uuid = i.uuid GROUP BY i.uuid
-    """
-    orphans = conn.execute(
-        "SELECT DISTINCT uuid FROM revisions WHERE uuid NOT IN (SELECT uuid FROM items)"
-    ).fetchall()
-    return problems + consistency_problems(conn.execute(query).fetchall(), orphans)
+def integrity_problems(conn: sqlite3.Connection) -> list[str]:
+    """What SQLite's ``integrity_check`` finds wrong in the file; [] when it is sound."""
+    return [row[0] for row in conn.execute("PRAGMA integrity_check") if row[0] != "ok"]

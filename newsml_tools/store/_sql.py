@@ -1,0 +1,118 @@
+"""The store's statements, written once for SQLite and PostgreSQL (internal to ``newsml_tools.store``).
+
+Both backends keep the same three tables (the heads, every revision, the
+leases) under their own names and spell parameters their own way; `Statements`
+is every query the store runs, made from one set of templates by `statements`.
+Parameters are named (``{u}`` in a template: the uuid), so one mapping serves
+every statement of a call. `StoreBase` runs them; a backend only says how its
+tables are named, how a parameter is written, and what its clock is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+__all__ = ["REVISION_COLUMNS", "Statements", "statements"]
+
+# The columns of a revision, in the order `revision_of` reads them.
+REVISION_COLUMNS = ("uuid", "revision", "etag", "saved_at", "editor")
+
+# Parameter names: u uuid, r revision, e etag, at saved_at, by editor,
+# text the NewsML, owner the lock's editor, until its expiry, now the time.
+_TEMPLATES = {
+    "head": "SELECT {r_columns}, r.newsml FROM {items} i "
+    "JOIN {revisions} r ON r.uuid = i.uuid AND r.revision = i.revision WHERE i.uuid = {u}",
+    "revision": "SELECT {columns}, newsml FROM {revisions} WHERE uuid = {u} AND revision = {r}",
+    "history": "SELECT {columns} FROM {revisions} WHERE uuid = {u} ORDER BY revision",
+    "exists": "SELECT 1 FROM {items} WHERE uuid = {u}",
+    # Byte order on both backends.
+    "uuids": "SELECT uuid FROM {items} ORDER BY uuid{bytewise}",
+    # One row, one round trip: the lock's owner and expiry, the head's revision and etag.
+    "state": "SELECT (SELECT editor FROM {locks} WHERE uuid = {u}), "
+    "(SELECT expires FROM {locks} WHERE uuid = {u}), "
+    "(SELECT revision FROM {items} WHERE uuid = {u}), "
+    "(SELECT etag FROM {items} WHERE uuid = {u})",
+    "insert_revision": "INSERT INTO {revisions} ({columns}, newsml) "
+    "VALUES ({u}, {r}, {e}, {at}, {by}, {text})",
+    "move_head": "INSERT INTO {items} (uuid, revision, etag) VALUES ({u}, {r}, {e}) "
+    "ON CONFLICT (uuid) DO UPDATE SET revision = excluded.revision, etag = excluded.etag",
+    "remove_revisions": "DELETE FROM {revisions} WHERE uuid = {u}",
+    "remove_head": "DELETE FROM {items} WHERE uuid = {u}",
+    "put_lock": "INSERT INTO {locks} (uuid, editor, expires) VALUES ({u}, {owner}, {until}) "
+    "ON CONFLICT (uuid) DO UPDATE SET editor = excluded.editor, expires = excluded.expires",
+    "release_live": "DELETE FROM {locks} WHERE uuid = {u} AND editor = {owner} AND expires > {now}",
+    "release_expired": "DELETE FROM {locks} WHERE uuid = {u} AND expires <= {now}",
+    "lease": "SELECT editor, expires, {clock} FROM {locks} WHERE uuid = {u}",
+    # Per head: uuid, revision, etag, how many revisions, the largest, the
+    # etag of the head's own revision (`consistency_problems` reads them).
+    "heads": "SELECT i.uuid, i.revision, i.etag, count(r.revision), max(r.revision), "
+    "(SELECT etag FROM {revisions} WHERE uuid = i.uuid AND revision = i.revision) "
+    "FROM {items} i LEFT JOIN {revisions} r ON r.uuid = i.uuid "
+    "GROUP BY i.uuid, i.revision, i.etag",
+    "orphans": "SELECT DISTINCT uuid FROM {revisions} WHERE uuid NOT IN (SELECT uuid FROM {items})",
+}
+
+_PARAMETERS = ("u", "r", "e", "at", "by", "text", "owner", "until", "now")
+
+
+@attrs.frozen(kw_only=True)
+class Statements:
+    """Every statement of a store, in one backend's dialect.
+
+    The reads take ``{"u": uuid}`` (and ``"r"`` for `revision`); the writes
+    the parameters their template names. `save` is one statement or two,
+    run in order with the same parameters.
+    """
+
+    head: str
+    revision: str
+    history: str
+    exists: str
+    uuids: str
+    state: str
+    save: tuple[str, ...]
+    remove: tuple[str, str]
+    put_lock: str
+    release_live: str
+    release_expired: str
+    lease: str
+    heads: str
+    orphans: str
+
+
+def statements(
+    *,
+    prefix: str,
+    parameter: Callable[[str], str],
+    bytewise: str = "",
+    clock: str = "NULL",
+    one_trip_save: bool = False,
+) -> Statements:
+    """The store's statements for one backend.
+
+    Args:
+        prefix: Put before the table names ``items``, ``revisions``, ``locks``.
+        parameter: A named parameter as the driver spells it (``:u``, ``%(u)s``).
+        bytewise: What follows ``ORDER BY uuid`` to sort by bytes.
+        clock: An expression of the server's time in seconds since the epoch,
+            read by `lease`; ``NULL`` when the store keeps its own clock.
+        one_trip_save: Save the revision and move the head in one statement
+            (a data-modifying ``WITH``, which PostgreSQL has and SQLite not).
+    """
+    names = {
+        "items": f"{prefix}items",
+        "revisions": f"{prefix}revisions",
+        "locks": f"{prefix}locks",
+        "columns": ", ".join(REVISION_COLUMNS),
+        "r_columns": ", ".join(f"r.{column}" for column in REVISION_COLUMNS),
+        "bytewise": bytewise,
+        "clock": clock,
+        **{name: parameter(name) for name in _PARAMETERS},
+    }
+    sql = {key: template.format(**names) for key, template in _TEMPLATES.items()}
+    insert, move = sql.pop("insert_revision"), sql.pop("move_head")
+    save = (f"WITH saved AS ({insert}) {move}",) if one_trip_save else (insert, move)
+    remove = (sql.pop("remove_revisions"), sql.pop("remove_head"))
+    return Statements(save=save, remove=remove, **sql)
