@@ -1,0 +1,90 @@
+"""Every Python example in README.md and docs/ runs, page by page, as written.
+
+A page's examples run in order in one namespace (later blocks use names an
+earlier block defined, as a reader following the page would), in a scratch
+directory that holds the files the pages open (``article.xml`` is the
+project's full test article, ``archive/`` a folder of articles). Examples
+that call the Tools service at ``http://127.0.0.1:8080`` call the test
+session's real service process instead (its address replaces that one).
+A block that shows a fragment, not a program, says so in its fence:
+```` ```python {test="skip"} ````.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytest_examples import CodeExample, EvalExample, find_examples
+from support import FIXTURES, ROOT
+from support import service as service_support
+
+PAGES: dict[str, list[CodeExample]] = {}
+for _example in find_examples(str(ROOT / "README.md"), str(ROOT / "docs")):
+    PAGES.setdefault(str(Path(_example.path).relative_to(ROOT)), []).append(_example)
+
+# The files the pages open by name, made from the project's own fixtures.
+SCRATCH_FILES = {
+    "article.xml": FIXTURES / "article-full.xml",
+}
+
+
+SERVICE_URL = "http://127.0.0.1:8080"
+SCHEDULER = "tcp://scheduler:8786"
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """A real local Dask scheduler with one worker process, for the cluster examples."""
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        yield str(cluster.scheduler_address)
+
+
+@pytest.fixture
+def scratch(tmp_path: Path) -> Iterator[Path]:
+    """A working directory holding the files the examples open."""
+    for name, source in SCRATCH_FILES.items():
+        shutil.copyfile(source, tmp_path / name)
+    (tmp_path / "archive" / "2024").mkdir(parents=True)
+    for name in ("a.xml", "b.xml", "2024/c.xml"):
+        shutil.copyfile(FIXTURES / "article-full.xml", tmp_path / "archive" / name)
+    before = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        yield tmp_path
+    finally:
+        os.chdir(before)
+
+
+def test_the_pages_have_examples() -> None:
+    """The collector finds the README's and the docs' examples (the test below is not empty)."""
+    assert "README.md" in PAGES
+    assert len(PAGES) >= 5
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_page_examples_run(
+    page: str, scratch: Path, eval_example: EvalExample, request: pytest.FixtureRequest
+) -> None:
+    """Each example of `page` runs without error, in page order, in one namespace."""
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    for example in PAGES[page]:
+        if example.prefix_settings().get("test") == "skip":
+            continue
+        if SERVICE_URL in example.source:
+            url = service_support.shared_server().base_url
+            example = dataclasses.replace(example, source=example.source.replace(SERVICE_URL, url))
+        if SCHEDULER in example.source:
+            address = request.getfixturevalue("scheduler")
+            example = dataclasses.replace(
+                example, source=example.source.replace(SCHEDULER, address)
+            )
+        namespace = eval_example.run(example, module_globals=namespace)
