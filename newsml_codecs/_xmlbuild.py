@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from newsml_model import ContentMetaObject, Element, ExtProperty, Link, Links, Metadata, Service
-from newsml_model._nodes import (
+from newsml_model.tree import (
     EXT_PROPERTY_FIELDS,
     LINK_FIELDS,
     OBJECT_FIELDS,

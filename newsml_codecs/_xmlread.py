@@ -61,9 +61,7 @@ from newsml_model import (
     NewsItemError,
     UnsupportedItemKindError,
 )
-from newsml_model._kinds import KindNode
-from newsml_model._kinds_any import ITEM_KINDS
-from newsml_model._nodes import IDF, IM, TYPED_NAMES
+from newsml_model.tree import IDF, IM, ITEM_KINDS, TYPED_NAMES, KindNode
 
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 _SEP = " "  # namespace URIs cannot contain a space, so it splits "uri local" safely

@@ -40,6 +40,7 @@ import xmltodict
 
 from newsml_codecs._xmlwrite import write_node
 from newsml_model import (
+    IM,
     Author,
     Category,
     Channel,
@@ -62,9 +63,7 @@ from newsml_model import (
     Story,
     Tag,
 )
-from newsml_model._args import AUTHOR_DATA_FIELDS, coerce
-from newsml_model._jxon import CDATA_KEY, normalize_keys
-from newsml_model._nodes import IM
+from newsml_model.mappings import AUTHOR_DATA_FIELDS, CDATA_KEY, coerce, normalize_keys
 
 __all__ = ["dump", "load"]
 

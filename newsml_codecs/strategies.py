@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 
 from newsml_codecs import newsml
 from newsml_model import NewsItem
-from newsml_model._strategies._base import check_strategy
-from newsml_model.strategies import news_items
+from newsml_model.strategies import check_strategy, news_items
 
 __all__ = ["documents", "newsml_texts"]
 

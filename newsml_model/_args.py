@@ -259,6 +259,14 @@ def _path(error: BaseException, field: str) -> str:
 def coerce(cls: type[T], value: Any, field: str) -> T:
     """`value` as a `cls` record: records pass through, mappings are structured.
 
+    Args:
+        cls: The record class (`Author`, `Link`, `ContentMetaObject`...).
+        value: A `cls` record, or the Writer's mapping of one.
+        field: Dotted name of the argument, the prefix of error fields.
+
+    Returns:
+        `value` itself when it is a `cls`, else the record built from it.
+
     Raises:
         InvalidArgumentError: Neither a `cls` nor a mapping, or a bad mapping;
             `field` (dotted) names the offending key.

@@ -59,7 +59,14 @@ _TYPED_PARENTS = {
 
 
 def normalize_keys(value: Any) -> Any:
-    """Drop the first ``@`` of every top-level key (spec §2 "normalized")."""
+    """Drop the first ``@`` of every top-level key (spec §2 "normalized").
+
+    Args:
+        value: A JXON mapping (anything else is returned as it is).
+
+    Returns:
+        A new mapping with ``@name`` keys renamed ``name``; nested values unchanged.
+    """
     if not isinstance(value, dict):
         return value
     return {(key[1:] if key.startswith("@") else key): item for key, item in value.items()}

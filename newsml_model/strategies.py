@@ -21,6 +21,7 @@ Hypothesis installed.
 from __future__ import annotations
 
 from newsml_model._strategies._args import authors, tags
+from newsml_model._strategies._base import check_strategy
 from newsml_model._strategies._item import news_items
 from newsml_model._strategies._kinds import (
     any_items,
@@ -35,6 +36,7 @@ from newsml_model._strategies._links import content_meta_objects, links
 __all__ = [
     "any_items",
     "authors",
+    "check_strategy",
     "concept_items",
     "content_meta_objects",
     "item_lists",

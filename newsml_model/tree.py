@@ -20,8 +20,9 @@ The element view (`element_parts`, `is_root`) says which XML element a
 record is (name, namespace, attributes, children): the XML writer, the JXON
 codec and the document codec read records through it, so they cannot
 disagree. The node types and attribute helpers the codecs build records with
-(`Node`, `Element`, `Attributes`, `get_attribute`, `split_attributes`,
-`layout_free`, the ``*_FIELDS`` tuples) are here too.
+(`Node`, `KindNode`, `Element`, `Attributes`, `get_attribute`,
+`split_attributes`, `layout_free`, the ``*_FIELDS`` tuples, `TYPED_NAMES`,
+`ITEM_KINDS`) are here too.
 
 Bad paths and bad records raise `InvalidArgumentError` (``field="path"``,
 ``"record"`` or ``"changes"``).
@@ -35,6 +36,8 @@ from typing import Any, TypeVar
 import attrs
 
 from newsml_model._errors import InvalidArgumentError
+from newsml_model._kinds import KindNode
+from newsml_model._kinds_any import ITEM_KINDS
 from newsml_model._nodes import (
     EXT_PROPERTY_FIELDS,
     IDF,
@@ -58,6 +61,7 @@ __all__ = [
     "EXT_PROPERTY_FIELDS",
     "IDF",
     "IM",
+    "ITEM_KINDS",
     "LINK_FIELDS",
     "NAR",
     "OBJECT_FIELDS",
@@ -66,6 +70,7 @@ __all__ = [
     "Attributes",
     "Element",
     "ElementParts",
+    "KindNode",
     "Node",
     "Path",
     "append_in",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import types
 
 import newsml_model as nm
-from newsml_model import tree
+from newsml_model import mappings, tree
 
 EXPECTED = [
     "AnyItem",
@@ -96,14 +96,17 @@ def test_exported_classes_say_their_package() -> None:
             assert value.__module__.startswith("newsml_model."), name
 
 
-# The tree module's pin, in reading order: constants, types, path functions, the view, attributes.
-TREE_EXPECTED = """
-    NAR IM IDF TYPED_NAMES LINK_FIELDS OBJECT_FIELDS SERVICE_FIELDS EXT_PROPERTY_FIELDS
-    Attributes Element Node Path ElementParts
-    get_in update_in remove_in append_in descendants evolve with_children
-    element_parts is_root typed_attributes
-    get_attribute set_attribute split_attributes layout_free
-""".split()
+# The tree module's pin, by kind of name.
+TREE_GROUPS = {
+    "constants": ("NAR", "IM", "IDF", "TYPED_NAMES", "ITEM_KINDS"),
+    "fields": ("LINK_FIELDS", "OBJECT_FIELDS", "SERVICE_FIELDS", "EXT_PROPERTY_FIELDS"),
+    "types": ("Attributes", "Element", "Node", "KindNode", "Path", "ElementParts"),
+    "paths": ("get_in", "update_in", "remove_in", "append_in", "descendants"),
+    "copies": ("evolve", "with_children"),
+    "view": ("element_parts", "is_root", "typed_attributes"),
+    "attributes": ("get_attribute", "set_attribute", "split_attributes", "layout_free"),
+}
+TREE_EXPECTED = [name for group in TREE_GROUPS.values() for name in group]
 
 
 def test_tree_all_is_the_pinned_list() -> None:
@@ -120,3 +123,13 @@ def test_tree_functions_are_documented() -> None:
         if isinstance(value, types.FunctionType):
             assert "Args:" in (value.__doc__ or ""), name
             assert "Returns:" in (value.__doc__ or "") or "Yields:" in (value.__doc__ or ""), name
+
+
+def test_mappings_all_is_the_pinned_list() -> None:
+    """``newsml_model.mappings`` exports the structuring helpers the JXON codec uses."""
+    assert ["AUTHOR_DATA_FIELDS", "CDATA_KEY", "coerce", "normalize_keys"] == sorted(
+        mappings.__all__
+    )
+    assert all(hasattr(mappings, name) for name in mappings.__all__)
+    for function in (mappings.coerce, mappings.normalize_keys):
+        assert "Args:" in (function.__doc__ or "") and "Returns:" in (function.__doc__ or "")

@@ -28,8 +28,13 @@ from newsml_model import (
     Planning,
     PlanningItem,
 )
-from newsml_model._nodes import LINK_FIELDS, OBJECT_FIELDS, get_attribute, split_attributes
-from newsml_model.tree import element_parts
+from newsml_model.tree import (
+    LINK_FIELDS,
+    OBJECT_FIELDS,
+    element_parts,
+    get_attribute,
+    split_attributes,
+)
 
 
 def guid(item: Any) -> str | None:

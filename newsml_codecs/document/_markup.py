@@ -16,8 +16,7 @@ from xml.parsers import expat
 
 import nh3
 
-from newsml_model import Element
-from newsml_model._nodes import Node
+from newsml_model import Element, Node
 
 _BASE = {"dir", "lang", "id", "title"}
 _TABLE_CELL = {

@@ -1,8 +1,9 @@
 """Twirp errors: the codes, their HTTP status, the JSON error body.
 
-The library's errors (``newsml_model._errors``) become Twirp errors here and
-only here, at the service boundary (STYLE.md point 7): bad input is always a
-4xx with a documented code, ``internal`` (500) is kept for bugs.
+The library's errors (``newsml_model.NewsItemError`` and its subclasses)
+become Twirp errors here and only here, at the service boundary (STYLE.md
+point 7): bad input is always a 4xx with a documented code, ``internal``
+(500) is kept for bugs.
 """
 
 from __future__ import annotations

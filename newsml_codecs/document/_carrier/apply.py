@@ -29,15 +29,16 @@ from newsml_model import (
     Metadata,
     Service,
 )
-from newsml_model._nodes import (
+from newsml_model.tree import (
     EXT_PROPERTY_FIELDS,
     LINK_FIELDS,
     OBJECT_FIELDS,
     SERVICE_FIELDS,
+    element_parts,
+    is_root,
     set_attribute,
     split_attributes,
 )
-from newsml_model.tree import element_parts, is_root
 
 _FIELDS = {
     Link: LINK_FIELDS,

@@ -14,7 +14,7 @@ from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._dump.blocks import Block, object_block
 from newsml_codecs.document._dump.item import import_content_meta, import_item_meta
 from newsml_model import Element
-from newsml_model._nodes import get_attribute
+from newsml_model.tree import get_attribute
 
 _INVISIBLE = frozenset({"script", "style", "iframe", "noscript", "template"})
 """Elements whose content a strict HTML sanitiser drops with the tags (definitions)."""

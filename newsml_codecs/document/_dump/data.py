@@ -6,8 +6,7 @@ from typing import Any
 
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document._markup import sanitize_nodes
-from newsml_model import Element
-from newsml_model._nodes import Node
+from newsml_model import Element, Node
 
 
 def leading_text(children: tuple[Node, ...]) -> str:

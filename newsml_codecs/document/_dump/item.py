@@ -18,7 +18,7 @@ from newsml_model import (
     NewsItem,
     Service,
 )
-from newsml_model._nodes import get_attribute
+from newsml_model.tree import get_attribute
 
 _ITEM_EXT_FIELDS = {
     "imext:uri": "uri",

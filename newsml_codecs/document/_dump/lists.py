@@ -15,7 +15,7 @@ from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._dump.blocks import Block
 from newsml_codecs.document._dump.item import import_item_meta
 from newsml_model import DecodeError
-from newsml_model._nodes import get_attribute
+from newsml_model.tree import get_attribute
 
 _INT = re.compile(r"[+-]?[0-9]+\Z")
 _TRUE = frozenset({"1", "t", "T", "TRUE", "true", "True"})

@@ -13,7 +13,7 @@ from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._dump.blocks import Block, link_block
 from newsml_codecs.document._dump.item import import_content_meta, import_item_meta
-from newsml_model._nodes import get_attribute
+from newsml_model.tree import get_attribute
 
 _REMOVED = frozenset(
     {

@@ -8,8 +8,7 @@ from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._load.blocks import link_node
 from newsml_codecs.document._load.item import el
-from newsml_model import IM, Element, ExtProperty, InvalidDocumentError, Links
-from newsml_model._nodes import Node
+from newsml_model import IM, Element, ExtProperty, InvalidDocumentError, Links, Node
 
 
 def _ext(kind: str, value: str) -> ExtProperty:

@@ -20,8 +20,8 @@ from newsml_model import (
     Link,
     Links,
     Metadata,
+    Node,
 )
-from newsml_model._nodes import Node
 
 Block = dict[str, Any]
 

@@ -24,9 +24,9 @@ from newsml_model import (
     ItemMeta,
     Links,
     Metadata,
+    Node,
     Service,
 )
-from newsml_model._nodes import Node
 
 Props = list[tuple[str, dict[str, Any]]]
 _DROPPED_EXT = frozenset({"imext:uri", "nrpdate:start", "nrpdate:end", "conceptid"})

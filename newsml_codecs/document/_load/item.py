@@ -17,9 +17,9 @@ from newsml_model import (
     Links,
     Metadata,
     NewsItem,
+    Node,
     Service,
 )
-from newsml_model._nodes import Node
 
 _ITEM_EXT_FIELDS = (
     ("imext:url", "url"),

@@ -17,8 +17,8 @@ from newsml_model import (
     ItemMeta,
     Link,
     Links,
+    Node,
 )
-from newsml_model._nodes import Node
 
 _INT = re.compile(r"[+-]?[0-9]+\Z")
 _WORD = re.compile(r"[A-Za-z]+")

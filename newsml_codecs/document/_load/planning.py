@@ -10,8 +10,17 @@ from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._load.blocks import link_node
 from newsml_codecs.document._load.concept import event_fields, rights_info
 from newsml_codecs.document._load.item import el, export_content_meta, export_item_meta, lower_props
-from newsml_model import IM, ContentMeta, Element, ExtProperty, ItemMeta, Links, Metadata, Service
-from newsml_model._nodes import Node
+from newsml_model import (
+    IM,
+    ContentMeta,
+    Element,
+    ExtProperty,
+    ItemMeta,
+    Links,
+    Metadata,
+    Node,
+    Service,
+)
 
 _DROPPED_SUBLINKS = frozenset({"x-im/imchn", "x-im/articlesource"})
 
