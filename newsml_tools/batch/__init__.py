@@ -20,24 +20,20 @@ The `newsml convert` and `newsml validate` commands are a front on `run`.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from newsml_tools.batch._dask import DASK_EXTRA, DaskMissingError, connect, on_cluster, threads_of
-from newsml_tools.batch._local import Chunk, in_process, on_pool
+from newsml_tools.batch._dask import DaskMissingError, connect, on_cluster, threads_of
+from newsml_tools.batch._local import Chunk, chunked, in_process, on_pool
 from newsml_tools.batch._work import (
     DOCUMENT,
     NEWSML,
     OUTPUT_SUFFIX,
     ConvertJob,
     Result,
-    convert_bytes,
     convert_file,
     direction_of,
-    interrupts_checked,
-    problems_of,
-    sniff_xml,
     validate_file,
     write_atomically,
 )
@@ -45,50 +41,25 @@ from newsml_tools.batch._work import (
 if TYPE_CHECKING:
     from distributed import Client
 
+# What docs/batch.md documents; the CLI's helpers (`chunked`, `sniff_xml`,
+# `problems_of`...) are imported from the internal modules.
 __all__ = [
-    "DASK_EXTRA",
     "DOCUMENT",
     "NEWSML",
-    "OUTPUT_SUFFIX",
     "Chunk",
     "ConvertJob",
     "DaskMissingError",
     "Result",
-    "chunked",
     "connect",
     "convert",
-    "convert_bytes",
     "convert_file",
-    "direction_of",
-    "interrupts_checked",
-    "problems_of",
     "run",
-    "sniff_xml",
     "validate",
     "validate_file",
     "write_atomically",
 ]
 
 J = TypeVar("J")
-
-# Chunks big enough to amortise pickling and scheduling, small enough that
-# every worker gets several (load balance) and a progress bar moves.
-_MAX_CHUNK = 64
-_CHUNKS_PER_WORKER = 4
-
-
-def chunked(jobs: Sequence[J], workers: int) -> list[Sequence[J]]:
-    """`jobs` cut into consecutive chunks, about four per worker, at most 64 long.
-
-    Args:
-        jobs: The jobs, in order.
-        workers: The number of workers (processes or cluster threads).
-
-    Returns:
-        The chunks; together they are `jobs`, in order.
-    """
-    size = max(1, min(_MAX_CHUNK, len(jobs) // (max(1, workers) * _CHUNKS_PER_WORKER)))
-    return [jobs[start : start + size] for start in range(0, len(jobs), size)]
 
 
 def run(

@@ -21,15 +21,34 @@ from typing import TypeVar
 
 from newsml_tools.batch._work import Result, source_of
 
-__all__ = ["Chunk", "failed_chunk", "in_process", "on_pool", "run_chunk"]
+__all__ = ["Chunk", "chunked", "failed_chunk", "in_process", "on_pool", "run_chunk"]
 
 J = TypeVar("J")
 
 Chunk = tuple[int, list[Result]]
 """A finished chunk: its index among the chunks, and one result per job, in job order."""
 
+# Chunks big enough to amortise pickling and scheduling, small enough that
+# every worker gets several (load balance) and a progress bar moves.
+_MAX_CHUNK = 64
+_CHUNKS_PER_WORKER = 4
+
 # How long the workers get to leave after SIGTERM before they are killed.
 _EXIT_GRACE_S = 5.0
+
+
+def chunked(jobs: Sequence[J], workers: int) -> list[Sequence[J]]:
+    """`jobs` cut into consecutive chunks, about four per worker, at most 64 long.
+
+    Args:
+        jobs: The jobs, in order.
+        workers: The number of workers (processes or cluster threads).
+
+    Returns:
+        The chunks; together they are `jobs`, in order.
+    """
+    size = max(1, min(_MAX_CHUNK, len(jobs) // (max(1, workers) * _CHUNKS_PER_WORKER)))
+    return [jobs[start : start + size] for start in range(0, len(jobs), size)]
 
 
 def run_chunk(task: Callable[[J], Result], chunk: Sequence[J]) -> list[Result]:

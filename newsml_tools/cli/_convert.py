@@ -25,6 +25,7 @@ from pathlib import Path
 
 from newsml_model import NewsItemError
 from newsml_tools import batch
+from newsml_tools.batch._work import OUTPUT_SUFFIX, convert_bytes, direction_of, sniff_xml
 from newsml_tools.cli._files import STDIN, Source, mirror, read_stdin, sources
 from newsml_tools.cli._report import Tally, UsageError, add_options, execute, summarised
 
@@ -41,8 +42,8 @@ def _jobs(
     to_file = named_file and not output.is_dir() and not args.output.endswith(("/", os.sep))
     jobs = []
     for source in found:
-        to = batch.direction_of(source.path, args.to)
-        suffix = batch.OUTPUT_SUFFIX.get(to or "", ".out")
+        to = direction_of(source.path, args.to)
+        suffix = OUTPUT_SUFFIX.get(to or "", ".out")
         target = output if to_file else mirror(source, output, suffix)
         jobs.append(batch.ConvertJob(source=str(source.path), to=args.to, target=str(target)))
     return jobs
@@ -51,7 +52,7 @@ def _jobs(
 def _converted(data: bytes, to: str) -> tuple[bytes, list[str]]:
     """The converted output (with a final newline) and [], or b"" and the problem."""
     try:
-        return batch.convert_bytes(data, to) + b"\n", []
+        return convert_bytes(data, to) + b"\n", []
     except NewsItemError as error:
         return b"", [str(error)]
     except Exception as error:  # a codec bug is reported like a bad input
@@ -114,10 +115,10 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
         if output is not None and Path(output).is_dir():
             return _usage("standard input goes to a file or standard output, not a directory")
         data = read_stdin()
-        to = args.to or (batch.DOCUMENT if batch.sniff_xml(data) else batch.NEWSML)
+        to = args.to or (batch.DOCUMENT if sniff_xml(data) else batch.NEWSML)
         _single(STDIN, data, to, output, tally)
     elif named_file and output is None:
-        _single(inputs[0], None, batch.direction_of(inputs[0], args.to), None, tally)
+        _single(inputs[0], None, direction_of(inputs[0], args.to), None, tally)
     elif output is None:
         return _usage("several inputs or a directory need -o/--output DIR")
     else:

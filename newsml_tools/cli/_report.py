@@ -22,6 +22,8 @@ from typing import IO, Any, TypeVar
 import attrs
 
 from newsml_tools import batch
+from newsml_tools._argtypes import count
+from newsml_tools.batch._dask import DASK_EXTRA
 
 __all__ = [
     "PROGRESS_MIN_FILES",
@@ -85,17 +87,6 @@ def _progress_bar(total: int, show: bool) -> Any:
     return tqdm(total=total, unit="file", file=sys.stderr, dynamic_ncols=True)
 
 
-def _count(text: str) -> int:
-    """An argparse type: a non-negative integer."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more: {value}")
-    return value
-
-
 def add_options(parser: argparse.ArgumentParser) -> None:
     """Add ``-j/--jobs N``, ``--scheduler ADDRESS``, ``--no-progress`` and ``-q/--quiet``.
 
@@ -105,7 +96,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-j",
         "--jobs",
-        type=_count,
+        type=count,
         default=0,
         metavar="N",
         help="worker processes on this machine, or of --scheduler local (default 0: one per core)",
@@ -114,7 +105,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "--scheduler",
         metavar="ADDRESS",
         help="run on the Dask cluster at ADDRESS (tcp://host:port), or 'local' for a "
-        f"LocalCluster here; needs the '{batch.DASK_EXTRA}' extra and paths every worker sees",
+        f"LocalCluster here; needs the '{DASK_EXTRA}' extra and paths every worker sees",
     )
     parser.add_argument(
         "--no-progress",

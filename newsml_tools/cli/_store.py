@@ -27,6 +27,7 @@ import attrs
 
 from newsml_codecs import newsml
 from newsml_model import LockingMode, NewsItem, NewsItemError
+from newsml_tools._argtypes import positive
 from newsml_tools._validation import validate
 from newsml_tools.store import open_store
 
@@ -40,14 +41,6 @@ _MODES = {
 def _fail(message: str) -> int:
     print(f"newsml store: {message}", file=sys.stderr)
     return 1
-
-
-def _positive(text: str) -> int:
-    """A revision number: a positive integer (argparse names the option on error)."""
-    number = int(text)
-    if number < 1:
-        raise ValueError(text)
-    return number
 
 
 def put(args: argparse.Namespace) -> int:
@@ -144,7 +137,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     get_parser = actions.add_parser("get", parents=[db], help="print a stored revision's NewsML")
     get_parser.add_argument("uuid")
     get_parser.add_argument(
-        "--revision", type=_positive, help="a revision number (default: the head)"
+        "--revision", type=positive, help="a revision number (default: the head)"
     )
     get_parser.add_argument("-o", "--output", help="write to this file instead of stdout")
     get_parser.set_defaults(func=get)

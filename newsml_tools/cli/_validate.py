@@ -19,6 +19,7 @@ import argparse
 import sys
 
 from newsml_tools import batch
+from newsml_tools.batch._work import problems_of, sniff_xml
 from newsml_tools.cli._files import STDIN, read_stdin, sources
 from newsml_tools.cli._report import Tally, UsageError, add_options, execute, summarised
 
@@ -35,7 +36,7 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
             )
             return 2
         data = read_stdin()
-        problems = batch.problems_of(data, batch.sniff_xml(data))
+        problems = problems_of(data, sniff_xml(data))
         for problem in problems:
             print(f"{STDIN}: {problem}")
         if problems:

@@ -10,18 +10,29 @@ from __future__ import annotations
 
 import argparse
 import copy
+import importlib
+import importlib.metadata
+import inspect
+import logging
 import os
 import signal
 from types import FrameType
 from typing import Any
 
+from newsml_tools._argtypes import positive, seconds
 from newsml_tools.service._app import DEFAULT_BODY_TIMEOUT, DEFAULT_MAX_BODY_BYTES, ToolsApp
+
+_log = logging.getLogger("newsml_tools.service")
 
 MAX_BODY_ENV = "NEWSML_SERVICE_MAX_BODY_BYTES"
 BODY_TIMEOUT_ENV = "NEWSML_SERVICE_BODY_TIMEOUT"
 # uvicorn's protocol with Twirp errors for unparsable requests, as an import
 # string: importing uvicorn here would slow down every `newsml` command.
 PROTOCOL = "newsml_tools.service._protocol:TwirpHttpToolsProtocol"
+# What `PROTOCOL` overrides: a method uvicorn does not document, checked at
+# start-up (`http_protocol`) since a uvicorn release may rename or drop it.
+_HOOK_MODULE = "uvicorn.protocols.http.httptools_impl"
+_HOOK = "send_400_response"
 # Seconds in-flight requests get to finish after SIGTERM before uvicorn
 # drops them; a conversion takes milliseconds, so this is generous.
 GRACEFUL_SECONDS = 30
@@ -63,20 +74,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=_positive,
+        type=positive,
         default=None,
         help=f"worker processes (default: one per core, here {default_workers()})",
     )
     parser.add_argument(
         "--max-body-bytes",
-        type=_positive,
+        type=positive,
         default=DEFAULT_MAX_BODY_BYTES,
         metavar="N",
         help="largest request body accepted (default: %(default)s, 16 MiB)",
     )
     parser.add_argument(
         "--body-timeout",
-        type=_seconds,
+        type=seconds,
         default=DEFAULT_BODY_TIMEOUT,
         metavar="SECONDS",
         help="time a request body may take to arrive in full (default: %(default)g)",
@@ -122,12 +133,59 @@ def _stopped(signum: int, frame: FrameType | None) -> None:
     """The signal already stopped uvicorn gracefully: nothing left to do."""
 
 
+def _hook_missing() -> str | None:
+    """Why `PROTOCOL` cannot run on the installed uvicorn, or None when it can."""
+    try:
+        module = importlib.import_module(_HOOK_MODULE)
+    except ImportError as error:
+        return f"cannot import {_HOOK_MODULE} ({error})"
+    protocol = getattr(module, "HttpToolsProtocol", None)
+    hook = getattr(protocol, _HOOK, None)
+    if protocol is None or not callable(hook):
+        return f"{_HOOK_MODULE}.HttpToolsProtocol has no {_HOOK} method"
+    try:
+        parameters = list(inspect.signature(hook).parameters)
+    except (TypeError, ValueError):
+        parameters = []
+    if len(parameters) != 2:
+        return f"HttpToolsProtocol.{_HOOK} does not take (self, msg) but {parameters}"
+    return None
+
+
+def http_protocol() -> str:
+    """The HTTP protocol uvicorn runs: `PROTOCOL`, or uvicorn's own when its hook is gone.
+
+    `PROTOCOL` overrides ``HttpToolsProtocol.send_400_response``, which
+    uvicorn does not document. When the installed uvicorn lacks it (or
+    httptools), a warning says so and the service runs on uvicorn's stock
+    protocol: everything works, but requests uvicorn cannot parse get its
+    plain-text 400 instead of a Twirp ``malformed`` error.
+
+    Returns:
+        An import string or uvicorn protocol name for ``uvicorn.run(http=...)``.
+    """
+    missing = _hook_missing()
+    if missing is None:
+        return PROTOCOL
+    try:
+        version = importlib.metadata.version("uvicorn")
+    except importlib.metadata.PackageNotFoundError:
+        version = "?"
+    _log.warning(
+        "warning: uvicorn %s: %s; serving on uvicorn's own HTTP protocol, so a request "
+        "it cannot parse gets its plain-text 400 instead of a Twirp 'malformed' error",
+        version,
+        missing,
+    )
+    return "auto"
+
+
 def _run_uvicorn(uvicorn: Any, args: argparse.Namespace) -> None:
     uvicorn.run(
         "newsml_tools.service._run:app_from_env",
         factory=True,
-        # Requests uvicorn's parser refuses get a Twirp error too.
-        http=PROTOCOL,
+        # Requests uvicorn's parser refuses get a Twirp error too (when it can).
+        http=http_protocol(),
         host=args.host,
         port=args.port,
         workers=args.workers or default_workers(),
@@ -169,23 +227,3 @@ def log_config(level: str = "info") -> dict[str, Any]:
         "propagate": False,
     }
     return config
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text}")
-    return value

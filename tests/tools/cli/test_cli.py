@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from newsml_tools import batch, cli
+from newsml_tools.batch._local import chunked
+from newsml_tools.batch._work import sniff_xml
 from newsml_tools.cli import _report
 from newsml_tools.cli._files import Source, mirror, sources
 
@@ -75,7 +77,7 @@ def test_main_returns_130_when_interrupted(
 def test_chunks_cover_every_job_in_order(count: int, workers: int) -> None:
     """Chunks concatenate back to the jobs, are at most 64 long, and give each worker several."""
     jobs = list(range(count))
-    chunks = batch.chunked(jobs, workers)
+    chunks = chunked(jobs, workers)
     assert jobs == [job for chunk in chunks for job in chunk]
     assert all(1 <= len(chunk) <= 64 for chunk in chunks)
     if count >= 64 * workers:
@@ -149,4 +151,4 @@ def test_sources_walk_directories_sorted_and_take_named_files(tmp_path: Path) ->
 )
 def test_standard_input_sniffing(data: bytes, expected: bool) -> None:
     """XML starts with '<' after a BOM and whitespace; anything else is taken for JSON."""
-    assert expected == batch.sniff_xml(data)
+    assert expected == sniff_xml(data)
