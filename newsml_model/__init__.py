@@ -21,6 +21,7 @@ from newsml_model._args import (
     Story,
     Tag,
 )
+from newsml_model._attributes import Attributes
 from newsml_model._change import (
     Change,
     DocumentChanged,
@@ -43,7 +44,7 @@ from newsml_model._errors import (
     NotFoundError,
     UnsupportedItemKindError,
 )
-from newsml_model._item import ContentMeta, ItemMeta, NewsItem
+from newsml_model._item import ContentMeta, ItemMeta, NewsItem, Node
 from newsml_model._kinds import (
     Concept,
     ConceptItem,
@@ -58,14 +59,12 @@ from newsml_model._nodes import (
     IDF,
     IM,
     NAR,
-    Attributes,
     ContentMetaObject,
     Element,
     ExtProperty,
     Link,
     Links,
     Metadata,
-    Node,
     Service,
 )
 

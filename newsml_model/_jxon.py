@@ -31,6 +31,7 @@ from xml.parsers import expat
 
 import xmltodict
 
+from newsml_model._attributes import layout_free, split_attributes
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._nodes import (
     IM,
@@ -41,8 +42,6 @@ from newsml_model._nodes import (
     Link,
     Links,
     Metadata,
-    layout_free,
-    split_attributes,
 )
 
 CDATA_KEY = "keyValue"

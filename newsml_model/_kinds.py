@@ -22,22 +22,19 @@ from typing import ClassVar, Union
 
 import attrs
 
-from newsml_model._item import (
-    LinksViews,
-    Record,
-    Root,
-    child_attribute,
-    children_of,
-    first_child,
-)
+from newsml_model._attributes import get_attribute
+from newsml_model._item import Record, Root
 from newsml_model._nodes import (
     ContentMetaObject,
     Element,
     ExtProperty,
     Link,
+    LinksViews,
     Metadata,
     Node,
-    get_attribute,
+    child_attribute,
+    children_of,
+    first_child,
 )
 
 KindNode = Union[Node, "Concept", "NewsCoverageSet", "NewsCoverage"]

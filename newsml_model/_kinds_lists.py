@@ -11,9 +11,9 @@ from typing import ClassVar
 
 import attrs
 
-from newsml_model._item import child_attribute
+from newsml_model._attributes import get_attribute
 from newsml_model._kinds import StoredRoot
-from newsml_model._nodes import Element, get_attribute
+from newsml_model._nodes import Element, child_attribute
 
 
 @attrs.frozen(kw_only=True)

@@ -1,29 +1,34 @@
-"""The building blocks of the tree: a generic element and the typed link family.
+"""The records of the tree: a generic element, the typed link family, the sections.
 
 A news item is a tree that keeps document order everywhere. Parts the model
 knows well are typed records (`Link`, `Links`, `Metadata`,
-`ContentMetaObject`); everything else is a generic, immutable `Element`, so
+`ContentMetaObject`, `Service`, `ExtProperty`, the sections `ItemMeta` and
+`ContentMeta`); everything else is a generic, immutable `Element`, so
 nothing is ever dropped. Text is a plain `str` child, which is how mixed
-content (``Text <strong>bold</strong> more``) keeps its order.
+content (``Text <strong>bold</strong> more``) keeps its order. These records
+may hold each other, so they and their union `Node` live in this one module.
+
+Sections keep their children in document order (the Writer appends new
+elements last, and a lossless model must keep whatever order it finds), so
+the typed values are read through properties rather than stored twice.
 
 Namespaces: ``namespace=None`` means "the namespace of my parent", which is
 what almost every element has. Typed containers (`Links`, `Metadata`) carry
 their namespace explicitly because they are where the Infomaker namespace
 starts.
 
-The attribute helpers, the ``*_FIELDS`` tuples and `TYPED_NAMES` are public
-through `newsml_model.tree`; `Children` is an internal base class.
+Internal names (`Children`, `first_child`, `children_of`, `child_attribute`,
+`LinksViews`) are shared with the modules of the item kinds, not public API.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Union
+from collections.abc import Iterator
+from typing import Any, TypeVar, Union
 
 import attrs
 
-if TYPE_CHECKING:
-    from newsml_model._item import ContentMeta, ItemMeta
+from newsml_model._attributes import Attributes, get_attribute
 
 NAR = "http://iptc.org/std/nar/2006-10-01/"
 """The NewsML-G2 namespace (root, ``itemMeta``, ``contentMeta``)."""
@@ -31,115 +36,6 @@ IM = "http://www.infomaker.se/newsml/1.0"
 """The Infomaker namespace of ``links``, ``link``, ``metadata`` and ``object``."""
 IDF = "http://www.infomaker.se/idf/1.0"
 """The namespace of the ``idf`` body."""
-
-Attributes = tuple[tuple[str, str], ...]
-"""Attributes as ``(name, value)`` pairs in document order.
-
-Names in the XML namespace keep their ``xml:`` prefix (``xml:lang``); names
-in any other namespace are in Clark notation (``{uri}local``).
-"""
-
-
-def get_attribute(attributes: Attributes, name: str) -> str | None:
-    """The value of attribute `name` in `attributes`.
-
-    Args:
-        attributes: ``(name, value)`` pairs.
-        name: The attribute name (``xml:lang``, ``{uri}local``...).
-
-    Returns:
-        The value of the first pair called `name`, or None when there is none.
-    """
-    for key, value in attributes:
-        if key == name:
-            return value
-    return None
-
-
-def set_attribute(attributes: Attributes, name: str, value: str | None) -> Attributes:
-    """`attributes` with `name` set to `value` (kept in place) or removed.
-
-    Args:
-        attributes: ``(name, value)`` pairs.
-        name: The attribute name.
-        value: Its new value; None removes it.
-
-    Returns:
-        New pairs: an existing `name` keeps its position, a new one comes last.
-    """
-    if value is None:
-        return tuple(pair for pair in attributes if pair[0] != name)
-    if get_attribute(attributes, name) is None:
-        return (*attributes, (name, value))
-    return tuple((key, value if key == name else old) for key, old in attributes)
-
-
-def split_attributes(
-    fields: tuple[str, ...], attributes: Iterable[tuple[str, str]]
-) -> dict[str, Any]:
-    """Keyword arguments for a typed record: its typed fields, the rest under ``attributes``.
-
-    Every reader of attribute pairs (the XML reader, JXON, patches) builds
-    typed records through this, so they all agree on which value wins.
-
-    Args:
-        fields: The record's typed attribute fields (``LINK_FIELDS``...).
-        attributes: ``(name, value)`` pairs in document order.
-
-    Returns:
-        ``{field: value}`` for the first pair of each typed field, and
-        ``attributes``: every other pair, in order (a repeated field included).
-    """
-    known: dict[str, Any] = {}
-    rest = []
-    for key, value in attributes:
-        if key in fields and key not in known:
-            known[key] = value
-        else:
-            rest.append((key, value))
-    known["attributes"] = tuple(rest)
-    return known
-
-
-def layout_free(children: tuple[Any, ...]) -> tuple[Any, ...]:
-    """Children of a typed record without layout: whitespace-only text between elements.
-
-    Text that is not only whitespace means the element really holds text, and
-    then every character is kept.
-
-    Args:
-        children: Children as read (text and records).
-
-    Returns:
-        The children without whitespace-only text when they also hold
-        elements and no other text; otherwise all of them.
-    """
-    texts = [c for c in children if c.__class__ is str]
-    if texts and len(texts) < len(children) and all(text.isspace() for text in texts):
-        return tuple(c for c in children if c.__class__ is not str)
-    return tuple(children)
-
-
-TYPED_NAMES = frozenset(
-    {
-        "itemMeta",
-        "contentMeta",
-        "link",
-        "links",
-        "service",
-        "itemMetaExtProperty",
-        "contentMetaExtProperty",
-        "metadata",
-        "meta",
-        "object",
-        # the other item kinds (newsml_model._kinds)
-        "concept",
-        "newsCoverageSet",
-        "newsCoverage",
-        "planningExtProperty",
-    }
-)
-"""Element names a reader may turn into typed records, depending on context."""
 
 
 def _text_of(children: tuple[Node, ...]) -> str:
@@ -351,7 +247,194 @@ class ExtProperty(Children):
 EXT_PROPERTY_FIELDS = ("type", "value")
 """The attributes `ExtProperty` types as fields, in the order they are written."""
 
-Node = Union[
+
+T = TypeVar("T")
+
+
+def first_child(record: Children, kind: type[T]) -> T | None:
+    """The first child of `record` that is a `kind`.
+
+    Args:
+        record: A record with ordered children.
+        kind: The class of the child wanted.
+
+    Returns:
+        That child, or None when there is none.
+    """
+    # A plain loop: cheaper than next() over a generator, and sections are read often.
+    for child in record.children:
+        if isinstance(child, kind):
+            return child
+    return None
+
+
+def children_of(record: Children, kind: type[T]) -> tuple[T, ...]:
+    """The children of `record` that are a `kind`, in document order.
+
+    Args:
+        record: A record with ordered children.
+        kind: The class of the children wanted.
+
+    Returns:
+        Those children (empty when none).
+    """
+    return tuple([child for child in record.children if isinstance(child, kind)])
+
+
+def child_attribute(record: Children, name: str, attribute: str) -> str | None:
+    """The `attribute` of the first child element of `record` called `name`.
+
+    Args:
+        record: A record with ordered children.
+        name: Local name of the child element.
+        attribute: Name of its attribute.
+
+    Returns:
+        The attribute's value, or None when the element or the attribute is absent.
+    """
+    found = record.find(name)
+    return None if found is None else found.get(attribute)
+
+
+class LinksViews(Children):
+    """Views of a record that holds a ``<links>`` container (internal base class)."""
+
+    __slots__ = ()
+
+    @property
+    def links(self) -> tuple[Link, ...]:
+        """Links of the first ``<links>`` container (empty when none)."""
+        container = self.links_container
+        return () if container is None else container.links
+
+    @property
+    def links_container(self) -> Links | None:
+        """The first ``<links>`` container, or None."""
+        return first_child(self, Links)
+
+
+@attrs.frozen(kw_only=True)
+class _Section(LinksViews):
+    """Children and lookups shared by ``itemMeta`` and ``contentMeta``."""
+
+    children: tuple[Node, ...] = ()
+
+    def _qcode(self, name: str) -> str | None:
+        return child_attribute(self, name, "qcode")
+
+    @property
+    def metadata(self) -> tuple[ContentMetaObject, ...]:
+        """Objects of the first ``<metadata>`` container (empty when none)."""
+        container = self.metadata_container
+        return () if container is None else container.objects
+
+    @property
+    def metadata_container(self) -> Metadata | None:
+        """The first ``<metadata>`` container, or None."""
+        return first_child(self, Metadata)
+
+    @property
+    def ext_properties(self) -> tuple[ExtProperty, ...]:
+        """The ``*MetaExtProperty`` children in document order."""
+        return children_of(self, ExtProperty)
+
+    def ext_property(self, type: str) -> ExtProperty | None:
+        """The first extension property of `type`, or None."""
+        return next((p for p in self.ext_properties if p.type == type), None)
+
+
+@attrs.frozen(kw_only=True)
+class ItemMeta(_Section):
+    """``newsItem > itemMeta``: management metadata, services, links."""
+
+    @property
+    def item_class(self) -> str | None:
+        """``itemClass/@qcode`` such as ``ninat:text``, or None."""
+        return self._qcode("itemClass")
+
+    @property
+    def provider(self) -> Element | None:
+        """The ``provider`` element (``@literal`` or ``@qcode``), or None."""
+        return self.find("provider")
+
+    @property
+    def version_created(self) -> str | None:
+        """Text of ``versionCreated``, or None."""
+        return self.find_text("versionCreated")
+
+    @property
+    def first_created(self) -> str | None:
+        """Text of ``firstCreated``, or None."""
+        return self.find_text("firstCreated")
+
+    @property
+    def pub_status(self) -> str | None:
+        """``pubStatus/@qcode`` such as ``stat:usable``, or None."""
+        return self._qcode("pubStatus")
+
+    @property
+    def services(self) -> tuple[Service, ...]:
+        """The ``service`` children (channels, sections) in document order."""
+        return children_of(self, Service)
+
+    @property
+    def title(self) -> str | None:
+        """Text of ``title``, or None."""
+        return self.find_text("title")
+
+    @property
+    def ed_notes(self) -> tuple[Element, ...]:
+        """The ``edNote`` elements in document order."""
+        return tuple(self.elements("edNote"))
+
+
+@attrs.frozen(kw_only=True)
+class ContentMeta(_Section):
+    """``newsItem > contentMeta``: descriptive metadata, metadata objects, links."""
+
+    @property
+    def content_created(self) -> str | None:
+        """Text of ``contentCreated``, or None."""
+        return self.find_text("contentCreated")
+
+    @property
+    def content_modified(self) -> str | None:
+        """Text of ``contentModified``, or None."""
+        return self.find_text("contentModified")
+
+    @property
+    def headline(self) -> str | None:
+        """Text of ``headline``, or None."""
+        return self.find_text("headline")
+
+    @property
+    def slugline(self) -> str | None:
+        """Text of ``slugline``, or None."""
+        return self.find_text("slugline")
+
+    @property
+    def by(self) -> str | None:
+        """Text of ``by``, or None."""
+        return self.find_text("by")
+
+    @property
+    def description(self) -> str | None:
+        """Text of the first ``description``, or None."""
+        return self.find_text("description")
+
+    @property
+    def urgency(self) -> str | None:
+        """Text of ``urgency``, or None."""
+        return self.find_text("urgency")
+
+    @property
+    def language(self) -> str | None:
+        """``language/@tag``, or None."""
+        return child_attribute(self, "language", "tag")
+
+
+# typing.Union, not ``|``: the public alias keeps the runtime form it always had.
+Node = Union[  # noqa: UP007
     str,
     Element,
     Link,
@@ -360,7 +443,7 @@ Node = Union[
     ContentMetaObject,
     Service,
     ExtProperty,
-    "ItemMeta",
-    "ContentMeta",
+    ItemMeta,
+    ContentMeta,
 ]
 """What a child can be: text or a record (sections only directly under the item)."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from newsml_model._attributes import Attributes
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._item import ContentMeta, ItemMeta
 from newsml_model._nodes import (
@@ -27,7 +28,6 @@ from newsml_model._nodes import (
     LINK_FIELDS,
     OBJECT_FIELDS,
     SERVICE_FIELDS,
-    Attributes,
     ContentMetaObject,
     Element,
     ExtProperty,

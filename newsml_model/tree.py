@@ -35,6 +35,14 @@ from typing import Any, TypeVar
 
 import attrs
 
+from newsml_model._attributes import (
+    TYPED_NAMES,
+    Attributes,
+    get_attribute,
+    layout_free,
+    set_attribute,
+    split_attributes,
+)
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._kinds import KindNode
 from newsml_model._kinds_any import ITEM_KINDS
@@ -46,14 +54,8 @@ from newsml_model._nodes import (
     NAR,
     OBJECT_FIELDS,
     SERVICE_FIELDS,
-    TYPED_NAMES,
-    Attributes,
     Element,
     Node,
-    get_attribute,
-    layout_free,
-    set_attribute,
-    split_attributes,
 )
 from newsml_model._view import ElementParts, element_parts, is_root, typed_attributes
 

@@ -4,7 +4,11 @@ DESIGN.md "Layout": `newsml_model` imports neither other package;
 `newsml_codecs` never imports `newsml_tools`; nothing imports
 `newsml_tools.cli`. DEVELOPERS.md: no ``from x import _private`` across
 modules (importing an underscored *module* of a package is how packages are
-built, and is fine).
+built, and is fine), and no module imports an underscored module of another
+top-level package: `newsml_codecs` and `newsml_tools` use the model's public
+modules (`newsml_model`, `newsml_model.tree`, `newsml_model.mappings`,
+`newsml_model.strategies`...). No import cycle between modules, imports under
+``if TYPE_CHECKING:`` and inside functions included.
 """
 
 from __future__ import annotations
@@ -104,13 +108,111 @@ def test_no_module_imports_a_private_name_of_another() -> None:
     assert [] == bad
 
 
+def _top(module: str) -> str:
+    return module.partition(".")[0]
+
+
+def _private_module(module: str) -> bool:
+    """Whether a part of the dotted `module` is underscored (``__init__``-style names aside)."""
+    return any(part.startswith("_") and not part.startswith("__") for part in module.split("."))
+
+
+def test_no_module_imports_another_packages_private_module() -> None:
+    """`newsml_codecs` and `newsml_tools` reach the model (and each other) through public modules."""
+    bad = []
+    for module, path in MODULES.items():
+        for line, imported, name in _imports(module, path):
+            for target in _targets(imported, name):
+                if _in(target, _top(module)):
+                    continue
+                if _top(target) in PACKAGES and _private_module(target):
+                    bad.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
+    assert [] == bad
+
+
+def _graph() -> dict[str, set[str]]:
+    """Module -> the project modules it imports (the named module; a package's ``__init__`` once named)."""
+    graph: dict[str, set[str]] = {module: set() for module in MODULES}
+    for module, path in MODULES.items():
+        for _line, imported, name in _imports(module, path):
+            target = f"{imported}.{name}" if f"{imported}.{name}" in MODULES else imported
+            if target in MODULES and target != module:
+                graph[module].add(target)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, successors = work[-1]
+            for successor in successors:
+                if successor not in index:
+                    index[successor] = low[successor] = len(index)
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(sorted(graph[successor]))))
+                    break
+                if successor in on_stack:
+                    low[node] = min(low[node], index[successor])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return found
+
+
+def test_no_import_cycle() -> None:
+    """No two modules import each other, directly or through others, TYPE_CHECKING included.
+
+    The parent packages Python runs first are not edges (every submodule would
+    then be in a cycle with its package's ``__init__``); a ``from package
+    import name`` that is not a submodule is an edge to the package.
+    """
+    assert [] == _cycles(_graph())
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    """A two-module cycle, a three-module cycle and a tree: the finder tells them apart."""
+    graph = {"a": {"b"}, "b": {"a", "c"}, "c": set(), "d": {"e"}, "e": {"f"}, "f": {"d", "c"}}
+    assert [["a", "b"], ["d", "e", "f"]] == sorted(_cycles(graph))
+    assert [] == _cycles({"a": {"b"}, "b": {"c"}, "c": set()})
+
+
 def test_the_rules_catch_what_they_forbid(tmp_path: Path) -> None:
     """The scanner sees relative imports, private names and imports inside functions."""
     source = tmp_path / "probe.py"
     source.write_text(
-        "def f():\n    from newsml_codecs._xmlwrite import _hidden\nfrom ..cli import main\n",
+        "def f():\n    from newsml_codecs._xmlwrite import _hidden\nfrom ..cli import main\n"
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        "    from newsml_model._nodes import Node\n",
         encoding="utf-8",
     )
     found = list(_imports("newsml_tools.service.probe", source))
     assert (2, "newsml_codecs._xmlwrite", "_hidden") in found
     assert (3, "newsml_tools.cli", "main") in found
+    assert (6, "newsml_model._nodes", "Node") in found
+    assert _private_module("newsml_model._nodes")
+    assert _private_module("newsml_model.newsitem._tree")
+    assert not _private_module("newsml_model.tree")

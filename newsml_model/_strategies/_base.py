@@ -24,8 +24,9 @@ import attrs
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from newsml_model._nodes import TYPED_NAMES, Element
-from newsml_model._nodes import layout_free as _layout_free
+from newsml_model._attributes import TYPED_NAMES
+from newsml_model._attributes import layout_free as _layout_free
+from newsml_model._nodes import Element
 
 # Characters XML 1.0 cannot carry, even escaped (the writer refuses them).
 _NOT_XML = "".join(chr(c) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20)))

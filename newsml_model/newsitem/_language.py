@@ -7,9 +7,10 @@ from typing import Any
 
 from newsml_model import tree
 from newsml_model._args import EditorConfig, LanguageParts, coerce
+from newsml_model._attributes import set_attribute
 from newsml_model._change import Change, DocumentChanged, LanguageChanged
 from newsml_model._item import NewsItem
-from newsml_model._nodes import Element, set_attribute
+from newsml_model._nodes import Element
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import check_sender, check_str
 

@@ -13,10 +13,11 @@ from typing import Any
 
 from newsml_model import tree
 from newsml_model._args import PubStatus, coerce
+from newsml_model._attributes import set_attribute
 from newsml_model._change import Change
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._item import NewsItem
-from newsml_model._nodes import ContentMetaObject, Element, Link, Links, Metadata, set_attribute
+from newsml_model._nodes import ContentMetaObject, Element, Link, Links, Metadata
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import changed, check_sender, check_str, unchanged
 

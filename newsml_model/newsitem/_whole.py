@@ -10,10 +10,11 @@ import attrs
 
 from newsml_model import tree
 from newsml_model._args import Organisation
+from newsml_model._attributes import set_attribute
 from newsml_model._change import Change, DocumentInvalidated, DocumentValidated
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._item import NewsItem
-from newsml_model._nodes import Element, ExtProperty, Link, set_attribute
+from newsml_model._nodes import Element, ExtProperty, Link
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import (
     changed,

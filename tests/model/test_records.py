@@ -8,7 +8,7 @@ from support import fixture_text
 
 import newsml_model as nm
 from newsml_codecs import newsml
-from newsml_model._nodes import get_attribute, set_attribute
+from newsml_model.tree import get_attribute, set_attribute
 
 
 def test_records_are_frozen() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 import newsml_model as nm
 from newsml_codecs import _xmlbuild
-from newsml_model._nodes import LINK_FIELDS, OBJECT_FIELDS, layout_free, split_attributes
+from newsml_model.tree import LINK_FIELDS, OBJECT_FIELDS, layout_free, split_attributes
 
 ELEMENT = nm.Element(name="data")
 
