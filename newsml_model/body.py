@@ -91,6 +91,13 @@ def blocks(item: NewsItem) -> tuple[Block, ...]:
 def get(item: NewsItem, block_id: str) -> Block:
     """The block with id `block_id` (the first, should ids repeat).
 
+    Args:
+        item: The news item.
+        block_id: The block's IDF ``id``.
+
+    Returns:
+        The `Block`.
+
     Raises:
         InvalidArgumentError: `item` is not a `NewsItem`; no block has that id.
     """
@@ -185,6 +192,11 @@ def insert(
 def remove(item: NewsItem, name: str, block_id: str) -> Change:
     """Remove a block (with the whitespace before it).
 
+    Args:
+        item: The news item.
+        name: The caller's plugin name (the events' sender).
+        block_id: The block's id.
+
     Returns:
         The change; event ``block/delete`` whose data is the removed `Block`.
 
@@ -214,6 +226,13 @@ def move(
 
     A block moved before the first paragraph of the body joins the body
     group, even when a header group comes just before it.
+
+    Args:
+        item: The news item.
+        name: The caller's plugin name (the events' sender).
+        block_id: The block's id.
+        before: Id of the block to move it before (into its group).
+        after: Id of the block to move it after (into its group).
 
     Returns:
         The change; event ``block/update`` whose data is the `Block` at its

@@ -9,7 +9,7 @@ from __future__ import annotations
 import types
 
 import newsml_model as nm
-from newsml_model import mappings, tree
+from newsml_model import body, mappings, tree
 
 EXPECTED = [
     "AnyItem",
@@ -133,3 +133,13 @@ def test_mappings_all_is_the_pinned_list() -> None:
     assert all(hasattr(mappings, name) for name in mappings.__all__)
     for function in (mappings.coerce, mappings.normalize_keys):
         assert "Args:" in (function.__doc__ or "") and "Returns:" in (function.__doc__ or "")
+
+
+def test_body_all_is_the_pinned_list() -> None:
+    """``newsml_model.body`` exports its records and functions, each documented."""
+    expected = ["Block", "Group", "blocks", "element", "get", "insert", "move", "remove"]
+    assert [*expected, "set_headline", "set_text"] == sorted(body.__all__)
+    for name in body.__all__:
+        value = getattr(body, name)
+        if isinstance(value, types.FunctionType):
+            assert "Args:" in (value.__doc__ or "") and "Returns:" in (value.__doc__ or ""), name
