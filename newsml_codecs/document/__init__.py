@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from newsml_codecs import jsontext
-from newsml_codecs.document._carrier.apply import apply_patch
+from newsml_codecs.document._carrier.apply import apply_patch, read_patch
 from newsml_codecs.document._carrier.make import PATCH, PREFIX, make_patch
 from newsml_codecs.document._dispatch import (
     export_any,
@@ -55,7 +55,7 @@ def dump(item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
     if carriers:
         target, strict = export_kind(doc, kind)
         original: Any = item  # the carrier diffs any root record
-        value = make_patch(original, export_any(doc, target, strict=strict))
+        value = make_patch(original, export_any(doc, target, strict=strict), doc.get("uuid") or "")
         if value is not None:
             props = doc.setdefault("properties", [])
             # K5: always the last property, after the reference's sort.
@@ -83,7 +83,15 @@ def load(mapping: Mapping[str, Any]) -> AnyItem:
 
 
 def _load(mapping: Mapping[str, Any]) -> AnyItem:
-    doc = check_document(mapping)
+    typeless = isinstance(mapping, Mapping) and not mapping.get("type")
+    if typeless:
+        # An item with no type (no item class, no imext:type) loads from its
+        # own document: its carrier records its kind (none: a newsItem).
+        # Checked with a stand-in type; the tie below decides.
+        doc = check_document({**mapping, "type": _UNTYPED})
+        del doc["type"]
+    else:
+        doc = check_document(mapping)
     patch = None
     props = doc.get("properties")
     if props and any(prop.get("name") == PATCH for prop in props):
@@ -99,14 +107,24 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
             ],
         }
     carried = None
+    checked = None
     if patch is not None:
-        carried, times, patch = untag(patch)
+        carried, times, text = untag(patch)
+        checked = read_patch(text)
+        if checked.get("u") != (doc.get("uuid") or ""):
+            # A carrier copied from another document: nothing of it applies here.
+            carried, times, checked = None, {}, None
         doc = restore_times(doc, times)
+    if typeless and checked is None:
+        check_document(mapping)  # the reference's "unsupported type"
     kind, strict = export_kind(doc, carried)
     item: AnyItem = export_any(doc, kind, strict=strict)
-    if patch is not None:
-        item = apply_patch(item, patch)
+    if checked is not None:
+        item = apply_patch(item, checked)
     return item
+
+
+_UNTYPED = "x-newsml/untyped"
 
 
 def dumps(item: AnyItem, *, carriers: bool = True) -> str:

@@ -9,12 +9,15 @@ the cost is linear in the children whatever the document's edits.
 from __future__ import annotations
 
 import json
+from contextvars import ContextVar
 from itertools import repeat
 from typing import Any
 
 import attrs
 
 from newsml_codecs import newsml
+from newsml_codecs.document._carrier.check import check_root
+from newsml_codecs.document._carrier.keys import name_key
 from newsml_codecs.document._carrier.make import ChildIndex, guard, parts_of, significant
 from newsml_model import (
     ContentMeta,
@@ -186,19 +189,25 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
     runs: dict[int, list[int]] = {}
     after: dict[int, list[Any]] = {}
     pieces: list[str] = []
+    heads: set[str] | None = None
     anchor = -1
     for number, entry in enumerate(entries):
         op = entry[0]
         if op == "v":
-            after.setdefault(anchor, []).append((None, len(pieces), _group(entry, 2)))
-            pieces.append(entry[1])
+            options = entry[2] if len(entry) > 2 else {}
+            if heads is None:
+                heads = _heads(current, name, ancestors[-1][1])
+            if _carry(options, heads):
+                after.setdefault(anchor, []).append((None, len(pieces), options.get("g")))
+                pieces.append(entry[1])
             continue
         i = index_of.get((entry[1], entry[2]))
         if i is None or i in taken:
             continue  # edited or deleted since the dump: the document wins
         taken.add(i)
         if op == "d":
-            removed.add(i)
+            if len(entry) < 4 or _STATE.get().count(entry[3], 0):
+                removed.add(i)
             continue
         patch = entry[3]
         if patch:
@@ -275,6 +284,50 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
     return out
 
 
+class _Components:
+    """Which components of the carrier (`make.link_components`) apply, while one is applied.
+
+    The first pass applies every component and counts the members each
+    reached; a component some member of which the document edited or
+    deleted is then left out whole in a second pass.
+    """
+
+    def __init__(self, enabled: set[int] | None) -> None:
+        self.enabled = enabled
+        self.reached: dict[tuple[int, int], int] = {}
+
+    def count(self, component: int, side: int) -> bool:
+        """Count a member reached (`side` 0: a removal, 1: a run); whether it applies."""
+        key = (component, side)
+        self.reached[key] = self.reached.get(key, 0) + 1
+        return self.enabled is None or component in self.enabled
+
+
+_STATE: ContextVar[_Components] = ContextVar("carrier_components")
+
+
+def _heads(current: list[Any], parent: str, ns: str) -> set[str]:
+    """The element heads among the exported children (what a ``v`` entry is guarded by)."""
+    out = set()
+    for child in current:
+        if child.__class__ is not str:
+            name, own = parts_of(child, parent)[:2]
+            out.add(name_key(name, own or ns))
+    return out
+
+
+def _carry(options: dict[str, Any], heads: set[str]) -> bool:
+    """Whether a ``v`` run is inserted: its siblings as at `dump`, and its component whole."""
+    for head in options.get("p", ()):
+        if head not in heads:
+            return False
+    for head in options.get("a", ()):
+        if head in heads:
+            return False
+    component = options.get("k")
+    return component is None or _STATE.get().count(component, 1)
+
+
 def _index(entry: list[Any], position: int) -> int:
     value = entry[position]
     if not isinstance(value, int) or isinstance(value, bool):
@@ -293,19 +346,43 @@ def _group(entry: list[Any], position: int) -> int | None:
     return None
 
 
-def apply_patch(item: Any, value: str) -> Any:
-    """`item` (the reference export of any kind) with the carrier `value` applied.
+def read_patch(value: str) -> dict[str, Any]:
+    """The patch of a carrier value (after its kind header), checked (`check.check_root`).
 
     Raises:
-        InvalidDocumentError: The carrier is not a patch, or does not apply.
+        InvalidDocumentError: Not JSON, or not a patch `make` could have written.
     """
     try:
         patch = json.loads(value)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise InvalidDocumentError("x-newsml/patch is not JSON", path="$.properties") from None
-    if not isinstance(patch, dict):
-        raise InvalidDocumentError("x-newsml/patch is not a JSON object", path="$.properties")
+    check_root(patch)
+    return dict(patch)
+
+
+def apply_patch(item: Any, patch: dict[str, Any]) -> Any:
+    """`item` (the reference export of any kind) with a checked `patch` (`read_patch`) applied.
+
+    Raises:
+        InvalidDocumentError: The carrier's XML does not parse, or does not apply.
+    """
+    components = patch.get("k") or []
+    state = _Components(None)
+    result = _apply_root(item, patch, state)
+    whole = {
+        number
+        for number, (removals, runs) in enumerate(components)
+        if state.reached.get((number, 0), 0) == removals
+        and state.reached.get((number, 1), 0) == runs
+    }
+    if len(whole) < len(components):  # the document edited a component: leave it out whole
+        result = _apply_root(item, patch, _Components(whole))
+    return result
+
+
+def _apply_root(item: Any, patch: dict[str, Any], state: _Components) -> Any:
     name, ns = element_parts(item)[:2]
+    token = _STATE.set(state)
     try:
         result = apply(item, patch, ((name, ns or ""),), "")
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
@@ -314,6 +391,8 @@ def apply_patch(item: Any, value: str) -> Any:
         raise InvalidDocumentError(
             f"x-newsml/patch does not apply: {error}", path="$.properties"
         ) from None
+    finally:
+        _STATE.reset(token)
     if not is_root(result):
         raise InvalidDocumentError("x-newsml/patch does not apply", path="$.properties")
     return result

@@ -31,6 +31,11 @@ def hash_text(text: str) -> str:
     return format(zlib.crc32(text.encode("utf-8", "surrogatepass")), "08x")
 
 
+def name_key(name: str, ns: str) -> str:
+    """The key of an element head (its name and the namespace in effect)."""
+    return format(zlib.crc32((name + "|" + ns).encode("utf-8", "surrogatepass")), "08x")
+
+
 def head_key(parts: Parts) -> str:
     """The identity of an exported child by its name, namespace and attributes (any order)."""
     name, ns, attributes, _ = parts

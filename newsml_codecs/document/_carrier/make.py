@@ -34,8 +34,7 @@ they open, and ``s``/``m`` entries then with the index of the group whose
 last exported child they are (a null first when they open none): the next
 child the document puts after it, when no entry places that child, starts
 the group after (a block moved or added to the top of the body joins the
-body group, not the header group before it). Children no entry names keep
-the export's order, so a document
+body group, not the header group before it). Children no entry names keep the export's order, so a document
 edited after `dump` keeps its edits, order included: reordered blocks stay
 reordered, added ones stay where the document put them, and each recorded
 change is applied only if the node it was recorded against is still there
@@ -61,6 +60,7 @@ from newsml_codecs.document._carrier.keys import (
     children_xml,
     guard,
     keys_of,
+    name_key,
     parts_of,
     significant,
 )
@@ -98,6 +98,15 @@ def _head(parts: Parts, ns: str) -> tuple[str, str]:
     return parts[0], parts[1] or ns
 
 
+_IDENTITY = ("type", "rel", "uuid", "id")
+
+
+def _identity(parts: Parts, ns: str) -> Any:
+    """Head and the attributes that say which thing an element is (an empty one counts as absent)."""
+    found = dict(parts[2]) if parts[2] else {}
+    return parts[0], parts[1] or ns, *[found.get(key) or None for key in _IDENTITY]
+
+
 def _ident(parts: Parts, ns: str) -> Any:
     """What an exact pairing compares: head, attributes in any order, own text."""
     name, own, attributes, children = parts
@@ -107,6 +116,11 @@ def _ident(parts: Parts, ns: str) -> Any:
 
 class _Differ:
     """One walk of the original tree against the exported one."""
+
+    def __init__(self) -> None:
+        # (entry, words) of every ``v`` and ``d`` entry, for `link_components`
+        self.verbatim: list[tuple[list[Any], set[str]]] = []
+        self.removed: list[tuple[list[Any], set[str]]] = []
 
     def diff(self, xp: Parts, ep: Parts, ns: str) -> Patch | None:
         """The patch turning the exported node into the original one (None: equal).
@@ -169,10 +183,16 @@ class _Differ:
 
     @staticmethod
     def pair(xs: list[Parts], es: list[Parts], ns: str) -> list[int]:
-        """For each original child, the index of its exported child (-1: none); linear."""
+        """For each original child, the index of its exported child (-1: none); linear.
+
+        Exact pairs first; then children of one element whose identity
+        attributes (`_identity`) agree. Unlike siblings never pair by their
+        element name alone: a change recorded against another link would land
+        on it once the document edits one of them.
+        """
         match = [-1] * len(xs)
         used = [False] * len(es)
-        for key_of in (_ident, _head):  # exact first, then same element
+        for key_of in (_ident, _identity):
             free: dict[Any, list[int]] = {}
             for j in range(len(es) - 1, -1, -1):
                 if not used[j]:
@@ -206,7 +226,9 @@ class _Differ:
         `bounds` gives each IDF group's ``(first, end)`` positions in `nodes`.
         """
         if not exported and not starts:  # nothing exported here: one verbatim run
-            return [["v", children_xml(nodes, parent, ns)]] if nodes else []
+            if not nodes:
+                return []
+            return [self.carried(children_xml(nodes, parent, ns), nodes, parent, ns, set(), None)]
         xs = [
             (x.name, x.namespace, x.attributes, x.children)
             if x.__class__ is Element
@@ -246,13 +268,15 @@ class _Differ:
         run: list[Any] = []
         run_group: int | None = None
 
+        run_nodes: list[Any] = []
+        present = {name_key(e[0], e[1] or ns) for e in es}
+
         def flush() -> None:
             if run:
-                entry: list[Any] = ["v", "".join(run)]
-                if run_group is not None:
-                    entry.append(run_group)
-                entries.append(entry)
+                xml = "".join(run)
+                entries.append(self.carried(xml, run_nodes, parent, ns, present, run_group))
                 run.clear()
+                run_nodes.clear()
 
         count = len(xs)
         run_starts: dict[int, int] = {}
@@ -267,6 +291,7 @@ class _Differ:
                 elif not run:
                     run_group = None
                 write_node(nodes[i], parent, ns, run)
+                run_nodes.append(nodes[i])
                 continue
             flush()
             if i in replaced:  # the reference writes this block otherwise: the original wins
@@ -297,8 +322,48 @@ class _Differ:
             entries.append(entry)
         flush()
         used = set(match)
-        entries.extend(["d", *whole[j]] for j in range(len(es)) if j not in used)
+        for j in range(len(es)):
+            if j not in used:
+                entry = ["d", *whole[j]]
+                self.removed.append((entry, _tokens([exported[j]], parent)))
+                entries.append(entry)
         return entries
+
+    def carried(
+        self,
+        xml: str,
+        nodes: list[Any],
+        parent: str,
+        ns: str,
+        present: set[str],
+        group: int | None,
+    ) -> list[Any]:
+        """The ``v`` entry of children the export lacks here, with its guards.
+
+        ``p``/``a`` list the element heads of the run that the exported
+        siblings had / did not have: a document that since gained or lost such
+        a sibling decided otherwise (data added to a block whose original had
+        an empty ``<data/>``), and the run is left out. The run's words are
+        kept to tie it to the exported children it may have become elsewhere
+        (`link_components`).
+        """
+        heads = set()
+        for node in nodes:
+            if node.__class__ is not str:
+                name, own = parts_of(node, parent)[:2]
+                heads.add(name_key(name, own or ns))
+        options: dict[str, Any] = {}
+        if group is not None:
+            options["g"] = group
+        kept = sorted(head for head in heads if head in present)
+        lacking = sorted(head for head in heads if head not in present)
+        if kept:
+            options["p"] = kept
+        if lacking:
+            options["a"] = lacking
+        entry: list[Any] = ["v", xml, options] if options else ["v", xml]
+        self.verbatim.append((entry, _tokens(nodes, parent)))
+        return entry
 
     def groups(self, xs: list[Any], es: list[Any], patch: Patch, ns: str) -> bool:
         """IDF groups: the export merges them into one; record the split (key ``g``)."""
@@ -348,15 +413,94 @@ def _mark(entry: list[Any], opens: int | None, closes: int | None) -> None:
         entry.append(closes)
 
 
-def make_patch(original: Any, exported: Any) -> str | None:
+def _tokens(nodes: list[Any], parent: str) -> set[str]:
+    """The words of subtrees: every attribute value and every text, stripped."""
+    out: set[str] = set()
+    stack = [(node, parent) for node in nodes]
+    while stack:
+        node, above = stack.pop()
+        if node.__class__ is str:
+            text = node.strip()
+            if text:
+                out.add(text)
+            continue
+        name, _, attributes, children = parts_of(node, above)
+        out.update(value for _, value in attributes if value)
+        stack.extend((child, name) for child in children)
+    return out
+
+
+def link_components(differ: _Differ) -> list[list[int]]:
+    """Tie carried children to the exported ones they became elsewhere (decision: edits win).
+
+    The reference writes some elements elsewhere or under another name (an
+    object in a concept's metadata becomes a contentMeta object, a coverage's
+    sub-link moves). The original is then carried verbatim (``v``) and its
+    exported form removed (``d``). A run and a removal that share a word (an
+    id, a type, a text) are one component; a component is applied whole or
+    not at all (`apply`), so deleting or editing the exported form deletes or
+    edits the element, instead of the original coming back beside it.
+
+    Returns:
+        ``[removals, runs]`` per component, the counts `apply` checks.
+    """
+    parent: list[int] = list(range(len(differ.verbatim) + len(differ.removed)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner: dict[str, int] = {}
+    members = [*differ.verbatim, *differ.removed]
+    for index, (_, words) in enumerate(members):
+        for word in words:
+            other = owner.setdefault(word, index)
+            if other != index:
+                a, b = find(other), find(index)
+                if a != b:
+                    parent[a] = b
+    runs = len(differ.verbatim)
+    roots: dict[int, list[int]] = {}
+    for index in range(len(members)):
+        roots.setdefault(find(index), []).append(index)
+    counts: list[list[int]] = []
+    for group in roots.values():
+        removals = [i for i in group if i >= runs]
+        if not removals or len(group) == len(removals):
+            continue
+        number = len(counts)
+        counts.append([len(removals), len(group) - len(removals)])
+        for i in group:
+            entry = members[i][0]
+            if i >= runs:
+                entry.append(number)
+            elif len(entry) == 3:
+                entry[2]["k"] = number
+            else:
+                entry.append({"k": number})
+    return counts
+
+
+def make_patch(original: Any, exported: Any, tie: str) -> str | None:
     """The carrier value for `original`, or None when the reference export equals it.
 
     Args:
         original: The item record of any kind that was imported.
         exported: What the kind's reference export makes of its document.
+        tie: What ties the carrier to its document (its ``uuid``): a carrier
+            copied into another document is ignored there.
 
     Returns:
         Compact JSON text, or None.
     """
-    patch = _Differ().diff(parts_of(original, ""), parts_of(exported, ""), "")
-    return None if patch is None else json.dumps(patch, ensure_ascii=False, separators=(",", ":"))
+    differ = _Differ()
+    patch = differ.diff(parts_of(original, ""), parts_of(exported, ""), "")
+    if patch is None:
+        return None
+    components = link_components(differ)
+    if components:
+        patch["k"] = components
+    patch["u"] = tie
+    return json.dumps(patch, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,172 @@
+"""Shape of a ``x-newsml/patch`` carrier, checked before anything of it is applied.
+
+A carrier is client input: a document may come back with its carrier
+truncated, edited by hand or made up. Everything `apply` reads is checked
+here first, in one walk, so a malformed carrier is an `InvalidDocumentError`
+at ``$.properties`` and never a crash, and nothing it names can make the
+NewsML written from the item malformed: attribute names must be XML names
+the writer can spell (a plain name, ``xml:name`` or ``{uri}name``), every
+string must hold only characters XML 1.0 can carry, and XML pieces are
+parsed (by `apply`) where they are used.
+
+Internal module.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from newsml_model import InvalidDocumentError
+
+_NAME = r"[^\W\d][\w.\-\u00b7]*"
+_ATTRIBUTE = re.compile(rf"(?:xml:)?{_NAME}|\{{[^{{}}\s]+\}}{_NAME}")
+_RESERVED = ("{http://www.w3.org/XML/1998/namespace}", "{http://www.w3.org/2000/xmlns/}")
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_KEY = re.compile("[0-9a-f]{8}(?:[0-9a-f]{8}|0)?")
+_NODE_KEYS = frozenset(("a", "r", "c", "g"))
+_ROOT_KEYS = frozenset(("a", "r", "c", "g", "u", "k"))
+_V_OPTIONS = frozenset(("g", "k", "p", "a"))
+
+
+def _fail(why: str) -> InvalidDocumentError:
+    return InvalidDocumentError(f"x-newsml/patch is malformed: {why}", path="$.properties")
+
+
+def _text(value: Any, what: str) -> str:
+    if value.__class__ is not str:
+        raise _fail(f"{what} is not a string")
+    if _NOT_XML.search(value):
+        raise _fail(f"{what} holds a character XML cannot carry")
+    return value
+
+
+def _optional_text(value: Any, what: str) -> None:
+    if value is not None:
+        _text(value, what)
+
+
+def _attribute_name(value: Any) -> None:
+    name = _text(value, "an attribute name")
+    if name == "xmlns" or not _ATTRIBUTE.fullmatch(name) or name.startswith(_RESERVED):
+        raise _fail(f"{name!r} is not an attribute name")
+
+
+def _count(value: Any, what: str) -> int:
+    if value.__class__ is not int or value < 0:
+        raise _fail(f"{what} is not a count")
+    return int(value)
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if value.__class__ is not list:
+        raise _fail(f"{what} is not a list")
+    return list(value)
+
+
+def check_root(patch: Any) -> None:
+    """Check a whole carrier patch (the JSON value after the kind header).
+
+    Raises:
+        InvalidDocumentError: The patch is not one `make` could have written.
+    """
+    if patch.__class__ is not dict:
+        raise _fail("not a JSON object")
+    _text(patch.get("u"), "the document tie (u)")
+    for counts in _list(patch.get("k", []), "k"):
+        counts = _list(counts, "a component")
+        if len(counts) != 2:
+            raise _fail("a component is not [removals, runs]")
+        _count(counts[0], "a count")
+        _count(counts[1], "a count")
+    _node(patch, _ROOT_KEYS)
+
+
+def _node(patch: Any, allowed: frozenset[str] = _NODE_KEYS) -> None:
+    if patch.__class__ is not dict or not allowed.issuperset(patch):
+        raise _fail("a node patch is not an object of a, r, c, g")
+    for change in _list(patch.get("a", []), "a"):
+        change = _list(change, "an attribute change")
+        if len(change) != 3:
+            raise _fail("an attribute change is not [name, exported, original]")
+        _attribute_name(change[0])
+        _optional_text(change[1], "an attribute value")
+        _optional_text(change[2], "an attribute value")
+    if "r" in patch:
+        replace = _list(patch["r"], "r")
+        if len(replace) != 2:
+            raise _fail("r is not [guard, xml]")
+        _text(replace[0], "a guard")
+        _text(replace[1], "carried XML")
+    for group in _list(patch.get("g", []), "g"):
+        for pair in _list(group, "a group"):
+            pair = _list(pair, "a group attribute")
+            if len(pair) != 2:
+                raise _fail("a group attribute is not [name, value]")
+            _attribute_name(pair[0])
+            _text(pair[1], "an attribute value")
+    for entry in _list(patch.get("c", []), "c"):
+        _entry(_list(entry, "an entry"))
+
+
+def _key(entry: list[Any]) -> None:
+    if len(entry) < 3:
+        raise _fail(f"a {entry[0]!r} entry is too short")
+    key = _text(entry[1], "a child key")
+    if not _KEY.fullmatch(key):
+        raise _fail(f"{key!r} is not a child key")
+    _count(entry[2], "an occurrence")
+
+
+def _entry(entry: list[Any]) -> None:
+    op = entry[0] if entry else None
+    if op == "v":
+        if len(entry) not in (2, 3):
+            raise _fail("a 'v' entry is not [v, xml, options]")
+        _text(entry[1], "carried XML")
+        if len(entry) == 3:
+            _v_options(entry[2])
+        return
+    if op == "d":
+        _key(entry)
+        if len(entry) > 4:
+            raise _fail("a 'd' entry is too long")
+        if len(entry) == 4:
+            _count(entry[3], "a component")
+        return
+    if op not in ("s", "m", "n"):
+        raise _fail(f"unknown entry {op!r}")
+    _key(entry)
+    if len(entry) < 4:
+        raise _fail(f"a {op!r} entry has no patch")
+    sub = entry[3]
+    if sub != 0 or sub.__class__ is not int:
+        if sub.__class__ is dict and "x" in sub:
+            if len(sub) != 1:
+                raise _fail("a replacement has other keys")
+            _text(sub["x"], "carried XML")
+        else:
+            _node(sub)
+    extra = 5 if op == "n" else 4
+    if op == "n":
+        if len(entry) < 5:
+            raise _fail("an 'n' entry has no run")
+        _count(entry[4], "a run index")
+    if len(entry) > extra + 2:
+        raise _fail(f"a {op!r} entry is too long")
+    for value in entry[extra:]:  # the group it opens, the group it closes (null: none)
+        if value is not None:
+            _count(value, "a group index")
+
+
+def _v_options(options: Any) -> None:
+    if options.__class__ is not dict or not _V_OPTIONS.issuperset(options):
+        raise _fail("'v' options are not an object of g, k, p, a")
+    if "g" in options:
+        _count(options["g"], "a group index")
+    if "k" in options:
+        _count(options["k"], "a component")
+    for name in ("p", "a"):
+        for head in _list(options.get(name, []), name):
+            if not _KEY.fullmatch(_text(head, "a head key")):
+                raise _fail(f"{head!r} is not a head key")
