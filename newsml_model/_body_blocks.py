@@ -13,8 +13,7 @@ import attrs
 from newsml_model import _body_markup, _body_place
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._item import ContentMeta, NewsItem
-from newsml_model._nodes import Element
-from newsml_model.tree import get_in, update_in, with_children
+from newsml_model.tree import Element, get_in, update_in, with_children
 
 
 @attrs.frozen(kw_only=True)

@@ -23,8 +23,7 @@ from xml.parsers import expat
 
 from newsml_model import _jxon
 from newsml_model._errors import InvalidArgumentError
-from newsml_model._nodes import IDF
-from newsml_model.tree import element_parts
+from newsml_model.tree import IDF, element_parts
 
 MAX_DEPTH = 64
 """Deepest nesting of inline elements a caller's markup may have."""

@@ -18,9 +18,8 @@ import attrs
 
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._item import NewsItem
-from newsml_model._nodes import IDF, Element
 from newsml_model.newsitem import _tree
-from newsml_model.tree import Path, descendants, get_in, update_in, with_children
+from newsml_model.tree import IDF, Element, Path, descendants, get_in, update_in, with_children
 
 BLOCK_NAMES = ("element", "object")
 """The IDF elements that are blocks."""

@@ -51,9 +51,8 @@ from newsml_model._body_blocks import Block, Group, element
 from newsml_model._change import Change, DocumentChanged
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._item import NewsItem
-from newsml_model._nodes import Element
 from newsml_model.newsitem._common import check_item, check_sender
-from newsml_model.tree import get_in, update_in, with_children
+from newsml_model.tree import Element, get_in, update_in, with_children
 
 __all__ = [
     "Block",
