@@ -17,6 +17,7 @@ from newsml_codecs.document._dump.assignment import import_assignment
 from newsml_codecs.document._dump.concept import import_concept
 from newsml_codecs.document._dump.item import import_item
 from newsml_codecs.document._dump.lists import import_list, import_package
+from newsml_codecs.document._dump.omit import omit_empty
 from newsml_codecs.document._dump.planning import import_planning_item
 from newsml_codecs.document._load.assignment import export_assignment
 from newsml_codecs.document._load.concept import export_concept
@@ -57,8 +58,8 @@ def root_kind(item: Any) -> Any:
 
 
 def import_any(item: Any) -> dict[str, Any]:
-    """The reference document of any item record (§1.1)."""
-    return _IMPORT[root_kind(item)](item)
+    """The reference document of any item record (§1.1), empty fields omitted as Go does."""
+    return omit_empty(_IMPORT[root_kind(item)](item))
 
 
 def export_kind(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
@@ -79,11 +80,10 @@ def export_kind(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
 def export_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
     """The record the reference exports for `doc` as a `kind` root (no carrier applied).
 
-    The other kinds write the document's times as Go writes them (RFC3339Nano
-    in their own offset, §8), so a hand-written ``.500+00:00`` becomes ``.5Z``.
+    Every kind writes the document's times as Go writes them (RFC3339Nano in
+    their own offset, §8), so a hand-written ``.500+00:00`` becomes ``.5Z``.
     """
-    if kind != "newsItem":
-        doc = {**doc, **{k: kt.keep_offset(doc[k]) or doc[k] for k in _TIMES if doc.get(k)}}
+    doc = {**doc, **{k: kt.keep_offset(doc[k]) or doc[k] for k in _TIMES if doc.get(k)}}
     if kind == "conceptItem":
         return export_concept(doc, strict=strict)
     return _EXPORT[kind](doc)

@@ -23,6 +23,8 @@ from typing import Any
 
 import pytest
 from support import reference
+from support.document import item
+from support.document import reference as reference_doc
 
 from newsml_model import NewsItemError
 
@@ -231,3 +233,29 @@ def test_refused(name: str, direction: str) -> None:
         reference.convert_refused(name, direction)
     except NewsItemError as error:
         assert str(error)
+
+
+# --- the output rules, without the corpus ---------------------------------------
+
+
+def test_rule_empty_fields_are_omitted_but_data_values_stay() -> None:
+    """Empty fields of document, blocks and properties are left out; data values stay."""
+    doc = reference_doc(
+        item(
+            '<itemClass qcode="ninat:text"/><title></title>'
+            '<itemMetaExtProperty type="" value="v"/><itemMetaExtProperty type="imext:x" value=""/>'
+            '<service qcode="imchn:a" why=""/>'
+            '<links xmlns="http://www.infomaker.se/newsml/1.0">'
+            '<link rel="" type="x-im/author" title="A"><data><end/></data></link></links>'
+        )
+    )
+    expected = {
+        "uuid": "a0000000-0000-4000-8000-000000000001",
+        "type": "x-im/article",
+        "links": [
+            {"type": "x-im/author", "title": "A", "data": {"end": ""}},
+            {"type": "x-im/service", "value": "imchn:a", "data": {"why": ""}},
+        ],
+        "properties": [{"value": "v"}, {"name": "imext:x"}],  # "" sorts first
+    }
+    assert expected == doc

@@ -1,0 +1,31 @@
+"""Go's ``omitempty`` on a finished document (mapping spec §1, §4.12); internal.
+
+The reference's document, block and property types tag every field
+``omitempty``: ``encoding/json`` leaves out an empty string, an empty list and
+an empty map. Values inside ``data`` and ``parameters`` are map entries, not
+fields, so they stay even when empty (``{"why": ""}``). A block or property
+whose every field is empty is written ``{}`` and stays in its list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_BLOCK_LISTS = ("links", "meta", "content")
+
+
+def omit_empty(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` (changed in place) without empty fields in it, its blocks and properties."""
+    _fields(doc)
+    for prop in doc.get("properties") or ():
+        _fields(prop)
+    return doc
+
+
+def _fields(record: dict[str, Any]) -> None:
+    for key in [k for k, v in record.items() if v == "" or v == [] or v == {}]:
+        del record[key]
+    for key in _BLOCK_LISTS:
+        for block in record.get(key) or ():
+            if isinstance(block, dict):
+                _fields(block)
