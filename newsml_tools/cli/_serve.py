@@ -1,8 +1,12 @@
 """``newsml serve``: run the Tools service under uvicorn (decision T7).
 
 Options: ``--host`` (127.0.0.1), ``--port`` (8080), ``--workers`` (one per
-core), ``--max-body-bytes`` (16 MiB), ``--log-level``. SIGTERM or Ctrl-C
-shuts down gracefully: in-flight requests finish first.
+core), ``--max-body-bytes`` (16 MiB), ``--log-level``; authentication
+(``--token-file``, ``--jwks`` with ``--issuer`` and ``--audience``,
+``--insecure-no-auth``) and TLS (``--ssl-certfile``, ``--ssl-keyfile``).
+A non-loopback ``--host`` without authentication is refused (exit 2).
+SIGTERM or Ctrl-C shuts down gracefully: in-flight requests finish first;
+SIGHUP re-reads the token and JWKS files.
 """
 
 from __future__ import annotations

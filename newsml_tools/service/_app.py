@@ -20,9 +20,11 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from newsml_tools.service._auth import Authenticator
 from newsml_tools.service._body import (
     BodyRefused,
     Disconnected,
+    declared_length,
     discard_body,
     read_body,
 )
@@ -62,6 +64,9 @@ class ToolsApp:
             one gets 408 ``deadline_exceeded`` and the connection is closed.
         max_discard_bytes: How much of a refused body is read and discarded
             after the error is sent, so that the client can read the error.
+        authenticator: Checks every Twirp request's bearer token before
+            routing (``/healthz`` is not checked); a refused request gets
+            401 ``unauthenticated`` and reaches no handler. None: no check.
 
     Raises:
         ValueError: A negative size or a timeout that is not positive.
@@ -73,6 +78,7 @@ class ToolsApp:
         max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
         body_timeout: float = DEFAULT_BODY_TIMEOUT,
         max_discard_bytes: int = DEFAULT_MAX_DISCARD_BYTES,
+        authenticator: Authenticator | None = None,
     ) -> None:
         if max_body_bytes < 0:
             raise ValueError("max_body_bytes must not be negative")
@@ -83,12 +89,15 @@ class ToolsApp:
         self.max_body_bytes = max_body_bytes
         self.body_timeout = body_timeout
         self.max_discard_bytes = max_discard_bytes
+        self.authenticator = authenticator
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one ASGI connection scope (``http`` or ``lifespan``)."""
         if scope["type"] == "http":
             await self._http(scope, receive, send)
         elif scope["type"] == "lifespan":
+            if self.authenticator is not None:
+                self.authenticator.watch_sighup()
             await _lifespan(receive, send)
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -100,6 +109,15 @@ class ToolsApp:
             status, ctype, body = 200, _JSON, _HEALTH
         else:
             try:
+                if self.authenticator is not None:
+                    refusal = self.authenticator.check(scope["headers"])
+                    if refusal is not None:
+                        # Answered like a refused body: drained unread (unless
+                        # the client waits for "100 Continue" and sends none).
+                        waits = any(key == b"expect" for key, _ in scope["headers"])
+                        raise BodyRefused(
+                            refusal, drain=not waits, remaining=declared_length(scope)
+                        )
                 ctype, body = await self._twirp(scope, receive)
                 status = 200
             except TwirpError as error:

@@ -47,6 +47,9 @@ class ToolsClient:
         http_client: An ``httpx.Client`` to use instead of a new one (for
             shared pools or custom transports); closing this client does not
             close it.
+        token: A bearer token (a static API token or a JWT) sent as
+            ``Authorization: Bearer <token>`` with every call, for a server
+            started with ``--token-file`` or ``--jwks``.
 
     Documents are the plain dicts of `newsml_codecs.document` either way.
     Every failure raises `TwirpError`; transport failures have code
@@ -60,9 +63,18 @@ class ToolsClient:
         protocol: Literal["json", "protobuf"] = "json",
         timeout: float = 30.0,
         http_client: httpx.Client | None = None,
+        token: str | None = None,
     ) -> None:
         if protocol not in _MEDIA:
             raise ValueError(f"protocol must be 'json' or 'protobuf', not {protocol!r}")
+        if token is not None and (
+            not isinstance(token, str)
+            or not token
+            or not token.isascii()
+            or not token.isprintable()
+            or " " in token
+        ):
+            raise ValueError("token must be a non-empty string of printable ASCII without spaces")
         self.protocol = protocol
         self._base = base_url.rstrip("/") + "/twirp/cca.Tools/"
         self._own_client = http_client is None
@@ -72,6 +84,8 @@ class ToolsClient:
             "Accept": _MEDIA[protocol],
             "Twirp-Version": TWIRP_VERSION,
         }
+        if token is not None:
+            self._headers["Authorization"] = f"Bearer {token}"
 
     def convert_to_document(self, newsml: str) -> dict[str, Any]:
         """``ConvertToDocument``: the NavigaDoc document of a full NewsML document.

@@ -16,11 +16,16 @@ import inspect
 import logging
 import os
 import signal
+import sys
 from types import FrameType
 from typing import Any
 
 from newsml_tools._argtypes import positive, seconds
 from newsml_tools.service._app import DEFAULT_BODY_TIMEOUT, DEFAULT_MAX_BODY_BYTES, ToolsApp
+from newsml_tools.service._auth import add_arguments as add_auth_arguments
+from newsml_tools.service._auth import from_env as authenticator_from_env
+from newsml_tools.service._auth import prepare as prepare_auth
+from newsml_tools.service._auth import tls_options
 
 _log = logging.getLogger("newsml_tools.service")
 
@@ -61,6 +66,8 @@ def app_from_env() -> ToolsApp:
     return ToolsApp(
         max_body_bytes=int(limit) if limit else DEFAULT_MAX_BODY_BYTES,
         body_timeout=float(timeout) if timeout else DEFAULT_BODY_TIMEOUT,
+        # Bearer tokens and JWTs when `serve` was given them (`prepare_auth`).
+        authenticator=authenticator_from_env(),
     )
 
 
@@ -98,6 +105,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("critical", "error", "warning", "info", "debug"),
         help="server log level; 'warning' silences the access log (default: %(default)s)",
     )
+    add_auth_arguments(parser)
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -110,8 +118,14 @@ def serve(args: argparse.Namespace) -> int:
 
     Returns:
         0 after a clean shutdown (uvicorn exits with 1 itself when it
-        cannot bind).
+        cannot bind); 2 with one line on standard error when the
+        authentication or TLS options cannot be used, or a non-loopback
+        address would be served without authentication.
     """
+    refusal = prepare_auth(args, os.environ)
+    if refusal is not None:
+        print(f"newsml serve: error: {refusal}", file=sys.stderr)
+        return 2
     import uvicorn
 
     os.environ[MAX_BODY_ENV] = str(args.max_body_bytes)
@@ -196,6 +210,7 @@ def _run_uvicorn(uvicorn: Any, args: argparse.Namespace) -> None:
         access_log=False,
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
         server_header=False,
+        **tls_options(args),
     )
 
 
