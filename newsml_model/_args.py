@@ -17,9 +17,10 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, override
 
+from newsml_model._attributes import LINK_FIELDS
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._jxon import js_string, structure
-from newsml_model._nodes import LINK_FIELDS, ContentMetaObject, Link
+from newsml_model._nodes import ContentMetaObject, Link
 
 NIL_UUID = "00000000-0000-0000-0000-000000000000"
 """The uuid of a simple (unknown) author (decision D9)."""

@@ -116,3 +116,15 @@ TYPED_NAMES = frozenset(
     }
 )
 """Element names a reader may turn into typed records, depending on context."""
+
+LINK_FIELDS = ("id", "rel", "role", "type", "uuid", "uri", "url", "title", "name", "qcode")
+"""The attributes `Link` types as fields, in the order they are written."""
+
+OBJECT_FIELDS = ("id", "type", "uuid", "uri", "url", "title")
+"""The attributes `ContentMetaObject` types as fields, in the order they are written."""
+
+SERVICE_FIELDS = ("qcode", "why", "pubconstraint")
+"""The attributes `Service` types as fields, in the order they are written."""
+
+EXT_PROPERTY_FIELDS = ("type", "value")
+"""The attributes `ExtProperty` types as fields, in the order they are written."""

@@ -31,18 +31,9 @@ from xml.parsers import expat
 
 import xmltodict
 
-from newsml_model._attributes import layout_free, split_attributes
+from newsml_model._attributes import LINK_FIELDS, OBJECT_FIELDS, layout_free, split_attributes
 from newsml_model._errors import InvalidArgumentError
-from newsml_model._nodes import (
-    IM,
-    LINK_FIELDS,
-    OBJECT_FIELDS,
-    ContentMetaObject,
-    Element,
-    Link,
-    Links,
-    Metadata,
-)
+from newsml_model._nodes import IM, ContentMetaObject, Element, Link, Links, Metadata
 
 CDATA_KEY = "keyValue"
 """The key of text beside child elements (xmltodict's ``cdata_key``)."""

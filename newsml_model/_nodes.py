@@ -23,7 +23,7 @@ Internal names (`Children`, `first_child`, `children_of`, `child_attribute`,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, Union
 
 import attrs
@@ -101,25 +101,33 @@ class Element(Children):
         return "".join(parts)
 
 
-@attrs.frozen(kw_only=True)
-class Link(Children):
-    """A ``<link>``: a relation from the item (or from a link, object) to a resource.
+def _in_order(names: tuple[str, ...]) -> Callable[[type, list[Any]], list[Any]]:
+    """An attrs ``field_transformer`` that puts the fields in the order `names`.
 
-    Every attribute the Writer uses is a field; any other attribute is kept in
-    `attributes`. The children (``data``, nested ``links``, ``meta``, anything
-    else) keep their order in `children`; `data`, `links` and `meta` are views.
+    attrs puts inherited fields first; a record that shares fields with a
+    base keeps its own order this way (repr, ``attrs.fields``, equality).
     """
 
-    rel: str | None = None
+    def reorder(_cls: type, fields: list[Any]) -> list[Any]:
+        return sorted(fields, key=lambda field: names.index(field.name))
+
+    return reorder
+
+
+@attrs.frozen(kw_only=True)
+class Resource(Children):
+    """The base of `Link` and `ContentMetaObject`: a pointer to a resource (internal).
+
+    The six attributes both type as fields, the other attributes, the
+    children, and the views both give (`data`, `links`).
+    """
+
+    id: str | None = None
     type: str | None = None
     uuid: str | None = None
     uri: str | None = None
     url: str | None = None
     title: str | None = None
-    id: str | None = None
-    name: str | None = None
-    role: str | None = None
-    qcode: str | None = None
     attributes: Attributes = ()
     children: tuple[Node, ...] = ()
 
@@ -136,6 +144,27 @@ class Link(Children):
                 return child.links
         return ()
 
+
+_LINK_ORDER = (
+    *("rel", "type", "uuid", "uri", "url", "title", "id", "name", "role", "qcode"),
+    *("attributes", "children"),
+)
+
+
+@attrs.frozen(kw_only=True, field_transformer=_in_order(_LINK_ORDER))
+class Link(Resource):
+    """A ``<link>``: a relation from the item (or from a link, object) to a resource.
+
+    Every attribute the Writer uses is a field; any other attribute is kept in
+    `attributes`. The children (``data``, nested ``links``, ``meta``, anything
+    else) keep their order in `children`; `data`, `links` and `meta` are views.
+    """
+
+    rel: str | None = None
+    name: str | None = None
+    role: str | None = None
+    qcode: str | None = None
+
     @property
     def meta(self) -> tuple[ContentMetaObject, ...]:
         """Objects of the first nested ``<meta>`` container (empty when none)."""
@@ -143,10 +172,6 @@ class Link(Children):
             if isinstance(child, Metadata):
                 return child.objects
         return ()
-
-
-LINK_FIELDS = ("id", "rel", "role", "type", "uuid", "uri", "url", "title", "name", "qcode")
-"""The attributes `Link` types as fields, in the order they are written."""
 
 
 @attrs.frozen(kw_only=True)
@@ -163,37 +188,11 @@ class Links(Children):
 
 
 @attrs.frozen(kw_only=True)
-class ContentMetaObject(Children):
+class ContentMetaObject(Resource):
     """A metadata ``<object>`` (in ``contentMeta``/``itemMeta`` metadata or a link's meta).
 
     Examples: ``x-im/newsvalue``, ``x-im/teaser``. Payload sits in ``data``.
     """
-
-    id: str | None = None
-    type: str | None = None
-    uuid: str | None = None
-    uri: str | None = None
-    url: str | None = None
-    title: str | None = None
-    attributes: Attributes = ()
-    children: tuple[Node, ...] = ()
-
-    @property
-    def data(self) -> Element | None:
-        """The ``<data>`` child, or None."""
-        return self.find("data")
-
-    @property
-    def links(self) -> tuple[Link, ...]:
-        """Links of the first ``<links>`` child (empty when none)."""
-        for child in self.children:
-            if isinstance(child, Links):
-                return child.links
-        return ()
-
-
-OBJECT_FIELDS = ("id", "type", "uuid", "uri", "url", "title")
-"""The attributes `ContentMetaObject` types as fields, in the order they are written."""
 
 
 @attrs.frozen(kw_only=True)
@@ -230,10 +229,6 @@ class Service(Children):
         return self.find_text("name")
 
 
-SERVICE_FIELDS = ("qcode", "why", "pubconstraint")
-"""The attributes `Service` types as fields, in the order they are written."""
-
-
 @attrs.frozen(kw_only=True)
 class ExtProperty(Children):
     """An ``itemMetaExtProperty`` / ``contentMetaExtProperty`` (which one: its section)."""
@@ -242,10 +237,6 @@ class ExtProperty(Children):
     value: str | None = None
     attributes: Attributes = ()
     children: tuple[Node, ...] = ()
-
-
-EXT_PROPERTY_FIELDS = ("type", "value")
-"""The attributes `ExtProperty` types as fields, in the order they are written."""
 
 
 T = TypeVar("T")

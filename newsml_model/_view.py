@@ -20,14 +20,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from newsml_model._attributes import Attributes
-from newsml_model._errors import InvalidArgumentError
-from newsml_model._item import ContentMeta, ItemMeta
-from newsml_model._nodes import (
+from newsml_model._attributes import (
     EXT_PROPERTY_FIELDS,
     LINK_FIELDS,
     OBJECT_FIELDS,
     SERVICE_FIELDS,
+    Attributes,
+)
+from newsml_model._errors import InvalidArgumentError
+from newsml_model._item import ContentMeta, ItemMeta
+from newsml_model._nodes import (
     ContentMetaObject,
     Element,
     ExtProperty,

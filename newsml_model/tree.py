@@ -36,6 +36,10 @@ from typing import Any, TypeVar
 import attrs
 
 from newsml_model._attributes import (
+    EXT_PROPERTY_FIELDS,
+    LINK_FIELDS,
+    OBJECT_FIELDS,
+    SERVICE_FIELDS,
     TYPED_NAMES,
     Attributes,
     get_attribute,
@@ -46,17 +50,7 @@ from newsml_model._attributes import (
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._kinds import KindNode
 from newsml_model._kinds_any import ITEM_KINDS
-from newsml_model._nodes import (
-    EXT_PROPERTY_FIELDS,
-    IDF,
-    IM,
-    LINK_FIELDS,
-    NAR,
-    OBJECT_FIELDS,
-    SERVICE_FIELDS,
-    Element,
-    Node,
-)
+from newsml_model._nodes import IDF, IM, NAR, Element, Node
 from newsml_model._view import ElementParts, element_parts, is_root, typed_attributes
 
 __all__ = [

@@ -7,16 +7,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from newsml_model._attributes import EXT_PROPERTY_FIELDS, SERVICE_FIELDS
 from newsml_model._item import ContentMeta, ItemMeta, NewsItem
-from newsml_model._nodes import (
-    EXT_PROPERTY_FIELDS,
-    IDF,
-    SERVICE_FIELDS,
-    ContentMetaObject,
-    ExtProperty,
-    Link,
-    Service,
-)
+from newsml_model._nodes import IDF, ContentMetaObject, ExtProperty, Link, Service
 from newsml_model._strategies._base import (
     ATTRIBUTE_NAMES,
     TEXT,

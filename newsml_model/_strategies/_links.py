@@ -7,15 +7,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from newsml_model._nodes import (
-    IM,
-    LINK_FIELDS,
-    OBJECT_FIELDS,
-    ContentMetaObject,
-    Link,
-    Links,
-    Metadata,
-)
+from newsml_model._attributes import LINK_FIELDS, OBJECT_FIELDS
+from newsml_model._nodes import IM, ContentMetaObject, Link, Links, Metadata
 from newsml_model._strategies._base import (
     ATTRIBUTE_NAMES,
     ELEMENT_NAMES,
