@@ -60,8 +60,8 @@ class DeepWalk:
         Args:
             doc: A decoded JSON value.
 
-        Returns:
-            An iterator of errors, lazily: ``next()`` alone gives the verdict.
+        Yields:
+            The errors, lazily: ``next()`` alone gives the verdict.
 
         Raises:
             LimitExceededError: A value inside a block is itself nested too

@@ -51,6 +51,10 @@ class ToolsClient:
             ``Authorization: Bearer <token>`` with every call, for a server
             started with ``--token-file`` or ``--jwks``.
 
+    Raises:
+        ValueError: An unknown `protocol`, or a `token` that cannot be sent
+            as a header value (empty, spaces, non-ASCII).
+
     Documents are the plain dicts of `newsml_codecs.document` either way.
     Every failure raises `TwirpError`; transport failures have code
     ``internal`` and the httpx error as ``__cause__``, as in the Go client.
