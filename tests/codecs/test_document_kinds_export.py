@@ -206,9 +206,9 @@ LIST = {
     "properties": [{"name": "imext:itemlimit", "value": "9"}],
 }
 # §6.3: no uri, pubStatus kept, rel=item links first with their type verbatim, content types
-# title-cased, exception links lost.
+# title-cased, exception links lost; <type>list</type> always written (golden corpus).
 LIST_XML = (
-    '<list uuid="l1"><name>Top</name><description>D</description>'
+    '<list uuid="l1"><name>Top</name><description>D</description><type>list</type>'
     '<products><product uuid="ch">Web</product></products><items limit="7">'
     '<item uuid="i0" type="article"/><item uuid="c1" type="Article"/>'
     '<item uuid="c2" type="Content-Profile"/></items><itemMeta><versionCreated/><firstCreated/>'
@@ -242,7 +242,7 @@ PACKAGE = {
 # not as an ext property, status through the package table.
 PACKAGE_XML = (
     '<package uuid="k1" published="true"><cover uuid="cov1"/><name>Pkg</name><type>live</type>'
-    '<products><product uuid="ch">Web</product></products><category/>'
+    '<products><product uuid="ch">Web</product></products>'  # an empty category is left out
     "<pubStart>2024-01-01T10:00:00.5+01:00</pubStart><pubStatus>private</pubStatus>"
     '<itemList uuid="l2"/><itemMeta><versionCreated/><firstCreated/>'
     f'<links {IM}><link rel="creator" type="x-im/user" uuid="u"/></links><edNote>n</edNote>'

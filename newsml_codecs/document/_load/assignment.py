@@ -7,7 +7,7 @@ from typing import Any
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._load.blocks import link_node
-from newsml_codecs.document._load.item import el
+from newsml_codecs.document._load.item import el, root_attributes
 from newsml_model import IM, Element, ExtProperty, InvalidDocumentError, Links, Node
 
 
@@ -67,9 +67,5 @@ def export_assignment(doc: dict[str, Any]) -> Any:
     ]
     if links:
         children.append(Links(children=tuple(links), namespace=IM))
-    attributes = (
-        ("conformance", "power"),
-        ("guid", doc.get("uuid") or ""),
-        *cfg.ROOT_ATTRIBUTES[1:],
-    )
+    attributes = root_attributes(doc)
     return kc.make_root("planning", attributes, tuple(children))

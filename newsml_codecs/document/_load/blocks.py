@@ -85,7 +85,8 @@ def link_node(block: Block, context: str, path: str, ns: str = IM) -> Link:
     if "data" in block:
         children.append(Element(name="data", children=tuple(data_children(block, context, path))))
     links = block.get("links") or ()
-    if links:
+    # Inside IDF the reference writes ``<links>`` in every link, even empty.
+    if links or ns == IDF:
         children.append(
             Links(
                 children=tuple(

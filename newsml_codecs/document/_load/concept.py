@@ -13,7 +13,13 @@ from typing import Any
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._load.blocks import data_children
-from newsml_codecs.document._load.item import el, export_content_meta, export_item_meta, lower_props
+from newsml_codecs.document._load.item import (
+    el,
+    export_content_meta,
+    export_item_meta,
+    lower_props,
+    root_attributes,
+)
 from newsml_model import (
     IM,
     ContentMeta,
@@ -224,9 +230,5 @@ def export_concept(doc: dict[str, Any], *, strict: bool = True) -> Any:
     children.append(_item_meta(doc, props, exts))
     children.append(_content_meta(doc, props + extra))
     children.append(_concept(doc, kind, registration, strict=strict))
-    attributes = (
-        ("conformance", "power"),
-        ("guid", doc.get("uuid") or ""),
-        *cfg.ROOT_ATTRIBUTES[1:],
-    )
+    attributes = root_attributes(doc)
     return kc.make_root("conceptItem", attributes, tuple(children))

@@ -82,8 +82,9 @@ def export_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]
     if links:
         children.append(Links(children=tuple(links), namespace=IM))
     for block in doc.get("meta") or ():
-        if block.get("type") == "x-im/note":
-            children.append(el("edNote", (block.get("data") or {}).get("text")))
+        note = (block.get("data") or {}).get("text") if block.get("type") == "x-im/note" else None
+        if note:  # the reference drops empty notes
+            children.append(el("edNote", note))
     ext: list[ExtProperty] = []
     if doc.get("published"):
         ext.append(ExtProperty(type="imext:pubstart", value=doc["published"]))
@@ -233,9 +234,10 @@ def export_item(doc: dict[str, Any]) -> NewsItem:
         children.append(
             Element(name="contentSet", children=(Element(name="inlineXML", children=(idf,)),))
         )
-    attributes = (
-        ("conformance", "power"),
-        ("guid", doc.get("uuid") or ""),
-        *cfg.ROOT_ATTRIBUTES[1:],
-    )
-    return NewsItem(attributes=attributes, children=tuple(children))
+    return NewsItem(attributes=root_attributes(doc), children=tuple(children))
+
+
+def root_attributes(doc: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The fixed NewsML root attributes with ``guid`` = ``uuid`` (§5.2), no empty guid."""
+    guid = (("guid", doc["uuid"]),) if doc.get("uuid") else ()
+    return (cfg.ROOT_ATTRIBUTES[0], *guid, *cfg.ROOT_ATTRIBUTES[1:])

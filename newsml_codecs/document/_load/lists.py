@@ -59,11 +59,17 @@ def _item_meta(
     return ItemMeta(children=tuple(children)), taken
 
 
-def _products(links: list[Link]) -> list[Element]:
+def _products(links: list[Link]) -> Element:
+    """``<products>``, written even without a product (as the reference does)."""
     products = [
         el("product", link.title, uuid=link.uuid) for link in links if link.rel == "channel"
     ]
-    return [Element(name="products", children=tuple(products))] if products else []
+    return Element(name="products", children=tuple(products))
+
+
+def _uuid_only(name: str, block: dict[str, Any]) -> Element:
+    """``<cover>``/``<itemList>`` with its ``uuid`` attribute, written even when empty."""
+    return Element(name=name, attributes=(("uuid", block.get("uuid") or ""),))
 
 
 def export_list(doc: dict[str, Any]) -> Any:
@@ -101,10 +107,12 @@ def export_list(doc: dict[str, Any]) -> Any:
         el("item", uuid=block.get("uuid"), type=_title_case(block.get("type") or ""))
         for block in doc.get("content") or ()
     )
-    children: list[Node] = [el("name", doc.get("title"))]
-    if description is not None:
+    # Empty elements are left out, but <type>list</type> and <products> are always written.
+    children: list[Node] = [el("name", doc["title"])] if doc.get("title") else []
+    if description:
         children.append(el("description", description))
-    children.extend(_products(taken))
+    children.append(el("type", "list"))
+    children.append(_products(taken))
     if limit is not None or items:
         children.append(
             Element(name="items", attributes=(("limit", limit or "0"),), children=tuple(items))
@@ -151,20 +159,21 @@ def export_package(doc: dict[str, Any]) -> Any:
     item_list = next((b for b in reversed(blocks) if b.get("rel") == "list"), None)
     children: list[Node] = []
     if cover is not None:
-        children.append(el("cover", uuid=cover.get("uuid")))
-    children.append(el("name", doc.get("title")))
-    if "type" in props:
-        children.append(el("type", props["type"].get("value")))
-    children.extend(_products(taken))
-    if "category" in props:
-        children.append(el("category", props["category"].get("value")))
+        children.append(_uuid_only("cover", cover))
+    if doc.get("title"):
+        children.append(el("name", doc["title"]))
+    if "type" in props and props["type"].get("value"):
+        children.append(el("type", props["type"]["value"]))
+    children.append(_products(taken))
+    if "category" in props and props["category"].get("value"):
+        children.append(el("category", props["category"]["value"]))
     if doc.get("published"):
         children.append(el("pubStart", doc["published"]))
     if doc.get("unpublished"):
         children.append(el("pubStop", doc["unpublished"]))
     children.append(el("pubStatus", cfg.PACKAGE_STATUS_BACK[status]))
     if item_list is not None:
-        children.append(el("itemList", uuid=item_list.get("uuid")))
+        children.append(_uuid_only("itemList", item_list))
     children.append(meta)
     attributes = (("uuid", doc.get("uuid") or ""), ("published", published))
     return kc.make_root("package", attributes, tuple(children))

@@ -9,7 +9,13 @@ from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._load.blocks import link_node
 from newsml_codecs.document._load.concept import event_fields, rights_info
-from newsml_codecs.document._load.item import el, export_content_meta, export_item_meta, lower_props
+from newsml_codecs.document._load.item import (
+    el,
+    export_content_meta,
+    export_item_meta,
+    lower_props,
+    root_attributes,
+)
 from newsml_model import (
     IM,
     ContentMeta,
@@ -111,9 +117,5 @@ def export_planning_item(doc: dict[str, Any]) -> Any:
         ContentMeta(children=tuple(c for c in content.children if not isinstance(c, Metadata)))
     )
     children.append(_coverage_set(doc))
-    attributes = (
-        ("conformance", "power"),
-        ("guid", doc.get("uuid") or ""),
-        *cfg.ROOT_ATTRIBUTES[1:],
-    )
+    attributes = root_attributes(doc)
     return kc.make_root("planningItem", attributes, tuple(children))
