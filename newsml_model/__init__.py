@@ -67,6 +67,7 @@ from newsml_model._nodes import (
     Metadata,
     Service,
 )
+from newsml_model.diff import Difference, diff
 
 __all__ = [
     "IDF",
@@ -84,6 +85,7 @@ __all__ = [
     "ContentMetaObject",
     "ContentProfile",
     "DecodeError",
+    "Difference",
     "DocumentChanged",
     "DocumentInvalidated",
     "DocumentSaveFailed",
@@ -126,4 +128,5 @@ __all__ = [
     "Story",
     "Tag",
     "UnsupportedItemKindError",
+    "diff",
 ]

@@ -67,8 +67,10 @@ def empty_like(node: DNode) -> DNode:
 
 def build(record: Any, table: dict[tuple[Any, ...], int]) -> DNode:
     """The `DNode` tree of a root record; idents come from `table` (shared by both sides)."""
-    name, namespace, _attributes, _children = element_parts(record)
-    return _build(record, "", namespace or "", None, name, table)
+    namespace = element_parts(record)[1]
+    root = _build(record, "", namespace or "", None, table)
+    root.step = root.name
+    return root
 
 
 def _build(
@@ -76,21 +78,14 @@ def _build(
     parent_name: str,
     parent_ns: str,
     parent: DNode | None,
-    step: str,
     table: dict[tuple[Any, ...], int],
 ) -> DNode:
     name, namespace, attributes, children = element_parts(record, parent_name)
     ns = parent_ns if namespace is None else namespace
-    node = DNode(name, ns, record, parent, step)
+    node = DNode(name, ns, record, parent, name)
     node.attrs = dict(attributes)
-    # Same-name siblings get a 1-based position in their step, a lone one none.
-    counts: dict[str, int] = {}
-    for child in children:
-        if child.__class__ is not str:
-            child_name = element_parts(child, name)[0]
-            counts[child_name] = counts.get(child_name, 0) + 1
-    seen: dict[str, int] = {}
     kids: list[DNode | str] = []
+    elements: list[DNode] = []
     text: list[str] = []
     for child in children:
         if child.__class__ is str:
@@ -98,17 +93,26 @@ def _build(
             continue
         if text:
             _flush(text, kids)
-        child_name = element_parts(child, name)[0]
-        position = seen[child_name] = seen.get(child_name, 0) + 1
-        child_step = child_name if counts[child_name] == 1 else f"{child_name}[{position}]"
-        kids.append(_build(child, name, ns, node, child_step, table))
+        kid = _build(child, name, ns, node, table)
+        kids.append(kid)
+        elements.append(kid)
     if text:
         _flush(text, kids)
+    if len(elements) > 1:
+        # Same-name siblings get a 1-based position in their step, a lone one none.
+        counts: dict[str, int] = {}
+        for kid in elements:
+            counts[kid.name] = counts.get(kid.name, 0) + 1
+        seen: dict[str, int] = {}
+        for kid in elements:
+            if counts[kid.name] > 1:
+                position = seen[kid.name] = seen.get(kid.name, 0) + 1
+                kid.step = f"{kid.name}[{position}]"
     node.children = kids
     key = (
         ns,
         name,
-        tuple(sorted(node.attrs.items())),
+        tuple(sorted(attributes)) if attributes else (),
         tuple([kid if kid.__class__ is str else kid.ident for kid in kids]),  # type: ignore[union-attr]
     )
     node.ident = table.setdefault(key, len(table))

@@ -75,10 +75,11 @@ class Walker:
     def _one_side(self, child: DNode | str, parent: DNode, context: str, *, removed: bool) -> None:
         if child.__class__ is str:
             old, new = (child, None) if removed else (None, child)
-            kind = "element-changed"
+            kind, the_event = "element-changed", None
             if context == "idf-block":
                 kind = "block-removed" if removed else "block-inserted"
-            self._emit(kind, _path(child, parent), old, new, None, None)
+                the_event = event("block", "removed" if removed else "added", None)
+            self._emit(kind, _path(child, parent), old, new, the_event, None)
             return
         node: DNode = child  # type: ignore[assignment]
         inner = container(context, node)
@@ -102,7 +103,8 @@ class Walker:
             node: DNode = new  # type: ignore[assignment]
             what = "block" if context == "idf-block" else subject(context, node)
             doc = document_path("block" if what == "block" else context, node)
-        self._emit(f"{what}-moved", _path(new, b), _path(old, a), _path(new, b), None, doc)
+        the_event = event(what, "moved", None)
+        self._emit(f"{what}-moved", _path(new, b), _path(old, a), _path(new, b), the_event, doc)
 
     def _pair(self, old: DNode | str, new: DNode | str, a: DNode, b: DNode, context: str) -> None:
         if new.__class__ is str or old.__class__ is str:
@@ -165,7 +167,8 @@ class Walker:
                 self.unit(old, block, "block", "block", block)
             else:
                 path = _path(block, parent)
-                self._emit("block-text-changed", path, _value(old), _value(block), None, None)
+                edit = event("block", "text", None)
+                self._emit("block-text-changed", path, _value(old), _value(block), edit, None)
 
     def _groups(self, groups_x: list[DNode], groups_y: list[DNode]) -> dict[int, int]:
         """Report groups added, removed, moved and changed; return the pairs."""
@@ -211,7 +214,10 @@ class Walker:
         )
         if has_text and markup(x) != markup(y):
             # Text (mixed with inline markup or not) is one value: a unified diff shows it best.
-            kind = "block-text-changed" if what == "block" else changed
+            if what == "block":
+                kind, the_event = "block-text-changed", event(what, "text", unit)
+            else:
+                kind = changed
             old_text = raw_markup(x.record, x.parent.name if x.parent else "")
             new_text = raw_markup(y.record, y.parent.name if y.parent else "")
             self._emit(kind, y.path, old_text, new_text, the_event, doc)

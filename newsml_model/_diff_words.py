@@ -71,6 +71,11 @@ _EVENTS = {
     ("object", "removed"): "contentmetaobject/delete",
     ("language", "added"): "language/update",
     ("language", "changed"): "language/update",
+    # Body blocks: the Writer's API has no body methods; these are newsml_model.body's events.
+    ("block", "added"): "block/add",
+    ("block", "removed"): "block/delete",
+    ("block", "moved"): "block/update",
+    ("block", "text"): "block/edit",
 }
 
 _EXT_SUBJECTS = {"imext:pubstart": "pubStart", "imext:pubstop": "pubStop"}
@@ -195,7 +200,7 @@ def event(
 
     Args:
         subject: The unit's subject.
-        change: ``added``, ``removed`` or ``changed``.
+        change: ``added``, ``removed``, ``changed``, ``moved`` or ``text`` (a block's text).
         unit: The unit (its extension property type, its link type), if known.
         attribute: The attribute that changed, when that is the change.
     """

@@ -74,8 +74,11 @@ class Difference:
         new: The new value, the same way; None when it was removed.
         event: The ``DocumentChanged`` ``type/action`` the Writer raises
             when a plugin makes this change through its API (``tag/add``,
-            ``link/delete``, ``pubStatus/set``), or None when it raises none
-            (body edits, moves, the guid).
+            ``link/delete``, ``pubStatus/set``); for body blocks, which the
+            Writer's API does not edit, the one `newsml_model.body` raises
+            (``block/add``, ``block/delete``, ``block/update`` for a move,
+            ``block/edit`` for new text); None when no API raises one (a
+            link moved, the guid, an unknown element).
     """
 
     kind: str

@@ -1,4 +1,4 @@
-"""The ``newsml`` command line: ``convert``, ``validate``, ``serve``, ``store``.
+"""The ``newsml`` command line: ``convert``, ``validate``, ``diff``, ``serve``, ``store``.
 
 Each subcommand lives in its own module exposing ``register(subparsers)``,
 which adds its parser with ``set_defaults(func=...)``; ``func`` takes the
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 __all__ = ["build_parser", "main"]
 
 # Registration order is the order `newsml --help` lists the subcommands in.
-_SUBCOMMANDS = ("_convert", "_validate", "_serve", "_store")
+_SUBCOMMANDS = ("_convert", "_validate", "_diff", "_serve", "_store")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -14,6 +14,7 @@ from support import CORPUS_NEWSITEMS, FIXTURES
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
+from newsml_model import body
 from newsml_model import newsitem as ni
 from newsml_model.diff import Difference, diff
 from newsml_model.strategies import any_items, news_items
@@ -67,6 +68,7 @@ def test_the_writers_three_edits_are_exactly_three_differences() -> None:
             document_path="$.content[?(@.id=='s1')]",
             old="Mellanrubrik",
             new="Ny mellanrubrik",
+            event="block/edit",
         ),
         Difference(
             kind="block-moved",
@@ -74,6 +76,7 @@ def test_the_writers_three_edits_are_exactly_three_differences() -> None:
             document_path="$.content[?(@.id=='b2')]",
             old=f"{BODY}/element[2]",
             new=f"{BODY}/element[4]",
+            event="block/update",
         ),
     )
     assert tag.title == "Hockey"
@@ -234,6 +237,39 @@ def test_an_api_change_is_one_difference_naming_the_writers_event(
     differences = diff(item, change.item)
     assert [(kind, event)] == [(d.kind, d.event) for d in differences]
     assert event in _events(change)
+
+
+BODY_CHANGES: list[tuple[Callable[..., nm.Change], tuple[Any, ...], dict[str, Any], str, str]] = [
+    (body.set_text, ("b1", "Ny text"), {}, "block-text-changed", "block/edit"),
+    (body.remove, ("b2",), {}, "block-removed", "block/delete"),
+    (body.move, ("s1",), {"before": "b1"}, "block-moved", "block/update"),
+    (
+        body.insert,
+        (body.element("body", "Nytt stycke"),),
+        {"after": "b1"},
+        "block-inserted",
+        "block/add",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("method", "arguments", "options", "kind", "event"),
+    BODY_CHANGES,
+    ids=[c[0].__name__ for c in BODY_CHANGES],
+)
+def test_a_body_change_names_the_event_of_the_body_module(
+    method: Callable[..., nm.Change],
+    arguments: tuple[Any, ...],
+    options: dict[str, Any],
+    kind: str,
+    event: str,
+) -> None:
+    """Block edits made with `newsml_model.body`: one difference naming the event it raised."""
+    item = _item()
+    change = method(item, "plugin", *arguments, **options)
+    assert [(kind, event)] == [(d.kind, d.event) for d in diff(item, change.item)]
+    assert [event] == _events(change)
 
 
 def test_a_section_replaced_is_the_writers_delete_then_update() -> None:

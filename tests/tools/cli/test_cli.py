@@ -24,10 +24,10 @@ def subcommands(parser: argparse.ArgumentParser) -> list[str]:
 
 
 def test_subcommands_register_in_order() -> None:
-    """convert and validate come first; serve and store follow when their modules exist."""
+    """convert and validate come first; diff, serve and store follow when their modules exist."""
     names = subcommands(cli.build_parser())
     assert ["convert", "validate"] == names[:2]
-    assert set(names) <= {"convert", "validate", "serve", "store"}
+    assert set(names) <= {"convert", "validate", "diff", "serve", "store"}
 
 
 def test_a_missing_subcommand_module_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
