@@ -145,3 +145,23 @@ def test_body_all_is_the_pinned_list() -> None:
         value = getattr(body, name)
         if isinstance(value, types.FunctionType):
             assert "Args:" in (value.__doc__ or "") and "Returns:" in (value.__doc__ or ""), name
+
+
+def test_link_and_object_fields_keep_their_order() -> None:
+    """`Link` and `ContentMetaObject` share a base but keep their own field order and equality."""
+    import attrs
+
+    assert [
+        *("rel", "type", "uuid", "uri", "url", "title", "id", "name", "role", "qcode"),
+        *("attributes", "children"),
+    ] == [field.name for field in attrs.fields(nm.Link)]
+    assert [
+        *("id", "type", "uuid", "uri", "url", "title", "attributes", "children"),
+    ] == [field.name for field in attrs.fields(nm.ContentMetaObject)]
+    assert nm.Link(uuid="u") != nm.ContentMetaObject(uuid="u")
+    assert "Link(rel='r', type=None, uuid='u'," in repr(nm.Link(uuid="u", rel="r"))
+    data = nm.Element(name="data")
+    links = nm.Links(children=(nm.Link(uuid="x"),))
+    for record in (nm.Link, nm.ContentMetaObject):
+        full = record(children=(links, data))
+        assert (data, (nm.Link(uuid="x"),)) == (full.data, full.links)
