@@ -17,7 +17,7 @@ from typing import Any
 
 from newsml_codecs import jsontext
 from newsml_codecs.document._carrier.apply import apply_patch, read_patch
-from newsml_codecs.document._carrier.make import PATCH, PREFIX, make_patch
+from newsml_codecs.document._carrier.make import PATCH, PREFIX, make_patch, wire_spelled
 from newsml_codecs.document._dispatch import (
     export_any,
     export_kind,
@@ -55,7 +55,17 @@ def dump(item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
     if carriers:
         target, strict = export_kind(doc, kind)
         original: Any = item  # the carrier diffs any root record
-        value = make_patch(original, export_any(doc, target, strict=strict), doc.get("uuid") or "")
+        # Times protobuf would spell otherwise: a newsItem's in the patch (its
+        # carrier has no header), the other kinds' in the header (`tag`).
+        odd = wire_spelled(doc, _TIMES, offsets=kind != "newsItem")
+        exported = export_any(doc, target, strict=strict)
+        tie = doc.get("uuid") or ""
+        shown = (doc, import_any)
+        value = make_patch(
+            original, exported, tie, odd if kind == "newsItem" else None, shown=shown
+        )
+        if value is None and odd:
+            value = make_patch(original, exported, tie, odd)
         if value is not None:
             props = doc.setdefault("properties", [])
             # K5: always the last property, after the reference's sort.
@@ -114,17 +124,20 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
         if checked.get("u") != (doc.get("uuid") or ""):
             # A carrier copied from another document: nothing of it applies here.
             carried, times, checked = None, {}, None
+        else:
+            times = {**times, **checked.get("t", {})}
         doc = restore_times(doc, times)
     if typeless and checked is None:
         check_document(mapping)  # the reference's "unsupported type"
     kind, strict = export_kind(doc, carried)
     item: AnyItem = export_any(doc, kind, strict=strict)
     if checked is not None:
-        item = apply_patch(item, checked)
+        item = apply_patch(item, checked, doc)
     return item
 
 
 _UNTYPED = "x-newsml/untyped"
+_TIMES = ("created", "modified", "published", "unpublished")
 
 
 def dumps(item: AnyItem, *, carriers: bool = True) -> str:

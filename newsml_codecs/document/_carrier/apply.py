@@ -9,6 +9,7 @@ the cost is linear in the children whatever the document's edits.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from contextvars import ContextVar
 from itertools import repeat
 from typing import Any
@@ -18,7 +19,13 @@ import attrs
 from newsml_codecs import newsml
 from newsml_codecs.document._carrier.check import check_root
 from newsml_codecs.document._carrier.keys import name_key
-from newsml_codecs.document._carrier.make import ChildIndex, guard, parts_of, significant
+from newsml_codecs.document._carrier.make import (
+    ChildIndex,
+    guard,
+    parts_of,
+    significant,
+    units,
+)
 from newsml_model import (
     ContentMeta,
     ContentMetaObject,
@@ -292,8 +299,9 @@ class _Components:
     deleted is then left out whole in a second pass.
     """
 
-    def __init__(self, enabled: set[int] | None) -> None:
+    def __init__(self, enabled: set[int] | None, shown: list[bool]) -> None:
         self.enabled = enabled
+        self.shown = shown  # per guard of `make.guard_shown`: the document still shows it
         self.reached: dict[tuple[int, int], int] = {}
 
     def count(self, component: int, side: int) -> bool:
@@ -324,8 +332,12 @@ def _carry(options: dict[str, Any], heads: set[str]) -> bool:
     for head in options.get("a", ()):
         if head in heads:
             return False
+    state = _STATE.get()
+    shown = options.get("w")
+    if shown is not None and not (shown < len(state.shown) and state.shown[shown]):
+        return False
     component = options.get("k")
-    return component is None or _STATE.get().count(component, 1)
+    return component is None or state.count(component, 1)
 
 
 def _index(entry: list[Any], position: int) -> int:
@@ -360,14 +372,24 @@ def read_patch(value: str) -> dict[str, Any]:
     return dict(patch)
 
 
-def apply_patch(item: Any, patch: dict[str, Any]) -> Any:
+def apply_patch(item: Any, patch: dict[str, Any], doc: dict[str, Any]) -> Any:
     """`item` (the reference export of any kind) with a checked `patch` (`read_patch`) applied.
+
+    Args:
+        item: The reference export of `doc`.
+        patch: The carrier's patch.
+        doc: The document, for the guards of runs it shows (`make.guard_shown`).
 
     Raises:
         InvalidDocumentError: The carrier's XML does not parse, or does not apply.
     """
     components = patch.get("k") or []
-    state = _Components(None)
+    guards = patch.get("w") or []
+    shown: list[bool] = []
+    if guards:
+        held = units(doc)
+        shown = [not (Counter(listed) - held) for listed in guards]
+    state = _Components(None, shown)
     result = _apply_root(item, patch, state)
     whole = {
         number
@@ -376,7 +398,7 @@ def apply_patch(item: Any, patch: dict[str, Any]) -> Any:
         and state.reached.get((number, 1), 0) == runs
     }
     if len(whole) < len(components):  # the document edited a component: leave it out whole
-        result = _apply_root(item, patch, _Components(whole))
+        result = _apply_root(item, patch, _Components(whole, shown))
     return result
 
 

@@ -25,8 +25,8 @@ _RESERVED = ("{http://www.w3.org/XML/1998/namespace}", "{http://www.w3.org/2000/
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _KEY = re.compile("[0-9a-f]{8}(?:[0-9a-f]{8}|0)?")
 _NODE_KEYS = frozenset(("a", "r", "c", "g"))
-_ROOT_KEYS = frozenset(("a", "r", "c", "g", "u", "k"))
-_V_OPTIONS = frozenset(("g", "k", "p", "a"))
+_ROOT_KEYS = frozenset(("a", "r", "c", "g", "u", "k", "t", "w"))
+_V_OPTIONS = frozenset(("g", "k", "p", "a", "w"))
 
 
 def _fail(why: str) -> InvalidDocumentError:
@@ -79,6 +79,15 @@ def check_root(patch: Any) -> None:
             raise _fail("a component is not [removals, runs]")
         _count(counts[0], "a count")
         _count(counts[1], "a count")
+    for shown in _list(patch.get("w", []), "w"):
+        for unit in _list(shown, "a guard"):
+            if not _KEY.fullmatch(_text(unit, "a unit key")):
+                raise _fail(f"{unit!r} is not a unit key")
+    times = patch.get("t", {})
+    if times.__class__ is not dict:
+        raise _fail("t is not an object")
+    for key, text in times.items():
+        _text(text, f"the time {key}")
     _node(patch, _ROOT_KEYS)
 
 
@@ -161,11 +170,12 @@ def _entry(entry: list[Any]) -> None:
 
 def _v_options(options: Any) -> None:
     if options.__class__ is not dict or not _V_OPTIONS.issuperset(options):
-        raise _fail("'v' options are not an object of g, k, p, a")
+        raise _fail("'v' options are not an object of g, k, p, a, w")
     if "g" in options:
         _count(options["g"], "a group index")
-    if "k" in options:
-        _count(options["k"], "a component")
+    for name in ("k", "w"):
+        if name in options:
+            _count(options[name], "a component or guard")
     for name in ("p", "a"):
         for head in _list(options.get(name, []), name):
             if not _KEY.fullmatch(_text(head, "a head key")):

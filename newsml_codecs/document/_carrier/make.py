@@ -51,6 +51,9 @@ Internal module: the helpers without underscore are shared with `apply`.
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from newsml_codecs._xmlwrite import write_node
@@ -59,6 +62,7 @@ from newsml_codecs.document._carrier.keys import (
     Parts,
     children_xml,
     guard,
+    hash_text,
     keys_of,
     name_key,
     parts_of,
@@ -70,7 +74,7 @@ from newsml_codecs.document._carrier.order import (
     pair_replacements,
 )
 from newsml_model import Element
-from newsml_model.tree import element_parts
+from newsml_model.tree import element_parts, with_children
 
 __all__ = ["PATCH", "PREFIX", "ChildIndex", "guard", "make_patch", "parts_of", "significant"]
 
@@ -121,6 +125,7 @@ class _Differ:
         # (entry, words) of every ``v`` and ``d`` entry, for `link_components`
         self.verbatim: list[tuple[list[Any], set[str]]] = []
         self.removed: list[tuple[list[Any], set[str]]] = []
+        self.run_nodes: list[list[Any]] = []  # the original nodes of each ``v`` entry
 
     def diff(self, xp: Parts, ep: Parts, ns: str) -> Patch | None:
         """The patch turning the exported node into the original one (None: equal).
@@ -244,8 +249,8 @@ class _Differ:
         if (
             len(xs) == len(es)
             and not starts
-            and [(x[0], x[1] or ns) for x in xs] == [(e[0], e[1] or ns) for e in es]
-        ):  # the common case: same elements in the same order, compare them pairwise
+            and [_identity(x, ns) for x in xs] == [_identity(e, ns) for e in es]
+        ):  # the common case: the same elements in the same order, compare them pairwise
             diff = self.diff
             subs = [
                 (i, sub)
@@ -363,6 +368,7 @@ class _Differ:
             options["a"] = lacking
         entry: list[Any] = ["v", xml, options] if options else ["v", xml]
         self.verbatim.append((entry, _tokens(nodes, parent)))
+        self.run_nodes.append(list(nodes))
         return entry
 
     def groups(self, xs: list[Any], es: list[Any], patch: Patch, ns: str) -> bool:
@@ -483,7 +489,129 @@ def link_components(differ: _Differ) -> list[list[int]]:
     return counts
 
 
-def make_patch(original: Any, exported: Any, tie: str) -> str | None:
+_UNIT_LISTS = ("meta", "links", "content")
+_SHOWN_CHECKS = 8
+
+
+def _unit_key(value: dict[str, Any], lists: tuple[str, ...]) -> str:
+    """A hash of a block (or property, or the document's scalars) without its nested blocks."""
+    own = {key: item for key, item in value.items() if key not in lists}
+    return hash_text(json.dumps(own, sort_keys=True, ensure_ascii=False, separators=(",", ":")))
+
+
+def units(doc: dict[str, Any]) -> Counter[str]:
+    """The units of a document a reader sees, hashed (`_unit_key`), with their counts.
+
+    A unit is the document's own scalars, each property, and each block at any
+    depth without the blocks nested in it; an edit of one changes its hash.
+    """
+    out: Counter[str] = Counter()
+    out[_unit_key(doc, (*_UNIT_LISTS, "properties"))] += 1
+    for prop in doc.get("properties") or ():
+        if prop.__class__ is dict and prop.get("name") != PATCH:
+            out[_unit_key(prop, ())] += 1
+    stack = [doc]
+    while stack:
+        holder = stack.pop()
+        for key in _UNIT_LISTS:
+            blocks = holder.get(key)
+            if blocks.__class__ is list:
+                for block in blocks:
+                    if block.__class__ is dict:
+                        out[_unit_key(block, _UNIT_LISTS)] += 1
+                        stack.append(block)
+    return out
+
+
+def _without(node: Any, gone: set[int], parent: str) -> Any:
+    """`node` without the descendants whose ``id`` is in `gone` (rebuilt only where one was)."""
+    children = parts_of(node, parent)[3]
+    if not children:
+        return node
+    name = parts_of(node, parent)[0]
+    kept = []
+    changed = False
+    for child in children:
+        if id(child) in gone:
+            changed = True
+            continue
+        if child.__class__ is not str:
+            new = _without(child, gone, name)
+            changed = changed or new is not child
+            child = new
+        kept.append(child)
+    return with_children(node, tuple(kept)) if changed else node
+
+
+def guard_shown(
+    original: Any,
+    differ: _Differ,
+    doc: dict[str, Any],
+    importer: Callable[[Any], dict[str, Any]],
+) -> list[list[str]]:
+    """Guard the carried runs that the document shows, by the units they show as.
+
+    The reference shows some elements in the document that its export then
+    drops (a coverage's ``x-im/imchn`` link, a concept's ext property of a
+    type it does not map back). The carried original must follow what the
+    document does with them: deleted, it stays deleted; edited, the export
+    writes what it makes of the edit. A run the document shows is found by
+    importing the original without it: the units (`units`) the document
+    loses are its guard, and the run is inserted only while the document
+    holds them all. Only runs with a word (`_tokens`) the document holds are
+    tried, each alone up to a few, the rest together (one import each).
+
+    Returns:
+        The guards, each a list of unit hashes; the runs name theirs by index
+        (``w`` in their options).
+    """
+    words: set[str] = set()
+    stack: list[Any] = [doc]
+    while stack:
+        value = stack.pop()
+        if value.__class__ is str:
+            words.add(value.strip())
+        elif value.__class__ is dict:
+            stack.extend(value.values())
+        elif value.__class__ is list:
+            stack.extend(value)
+    candidates = [
+        index
+        for index, (entry, run_words) in enumerate(differ.verbatim)
+        if not (len(entry) == 3 and "k" in entry[2]) and not run_words.isdisjoint(words)
+    ]
+    if not candidates:
+        return []
+    shown = units(doc)
+    single = candidates[:_SHOWN_CHECKS]
+    batches = [[index] for index in single]
+    if len(candidates) > len(single):
+        batches.append(candidates[len(single) :])
+    guards: list[list[str]] = []
+    for batch in batches:
+        gone = {id(node) for index in batch for node in differ.run_nodes[index]}
+        lost = shown - units(importer(_without(original, gone, "")))
+        if not lost:
+            continue
+        number = len(guards)
+        guards.append(sorted(lost.elements()))
+        for index in batch:
+            entry = differ.verbatim[index][0]
+            if len(entry) == 3:
+                entry[2]["w"] = number
+            else:
+                entry.append({"w": number})
+    return guards
+
+
+def make_patch(
+    original: Any,
+    exported: Any,
+    tie: str,
+    times: dict[str, str] | None = None,
+    *,
+    shown: tuple[dict[str, Any], Callable[[Any], dict[str, Any]]] | None = None,
+) -> str | None:
     """The carrier value for `original`, or None when the reference export equals it.
 
     Args:
@@ -491,6 +619,10 @@ def make_patch(original: Any, exported: Any, tie: str) -> str | None:
         exported: What the kind's reference export makes of its document.
         tie: What ties the carrier to its document (its ``uuid``): a carrier
             copied into another document is ignored there.
+        times: Time spellings protobuf would change (key ``t``); a carrier is
+            written for them even when nothing else differs.
+        shown: The document and the import that made it, to find the
+            carried runs the document shows (`guard_shown`).
 
     Returns:
         Compact JSON text, or None.
@@ -498,9 +630,39 @@ def make_patch(original: Any, exported: Any, tie: str) -> str | None:
     differ = _Differ()
     patch = differ.diff(parts_of(original, ""), parts_of(exported, ""), "")
     if patch is None:
-        return None
+        if not times:
+            return None
+        patch = {}
     components = link_components(differ)
     if components:
         patch["k"] = components
+    if shown is not None:
+        guards = guard_shown(original, differ, *shown)
+        if guards:
+            patch["w"] = guards
+    if times:
+        patch["t"] = times
     patch["u"] = tie
     return json.dumps(patch, ensure_ascii=False, separators=(",", ":"))
+
+
+_FRACTION = re.compile(r"T\d\d:\d\d:\d\d(?:\.(\d+))?(Z|[+-]\d\d:\d\d)\Z")
+
+
+def wire_spelled(doc: dict[str, Any], keys: tuple[str, ...], *, offsets: bool) -> dict[str, str]:
+    """The document times protobuf would spell otherwise (K6).
+
+    A ``google.protobuf.Timestamp`` is written back in UTC with 0, 3, 6 or 9
+    fraction digits; a time with another count of digits, or (with `offsets`)
+    another offset than ``Z``, needs its spelling carried.
+    """
+    out = {}
+    for key in keys:
+        text = doc.get(key)
+        if text.__class__ is str:
+            match = _FRACTION.search(text)
+            if match is not None and (
+                len(match.group(1) or "") not in (0, 3, 6, 9) or (offsets and match.group(2) != "Z")
+            ):
+                out[key] = text
+    return out
