@@ -24,7 +24,14 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from newsml_tools.batch._dask import DaskMissingError, connect, on_cluster, threads_of
+from newsml_tools.batch._dask import (
+    DaskMissingError,
+    NoWorkersError,
+    connect,
+    on_cluster,
+    threads_of,
+    wait_for_workers,
+)
 from newsml_tools.batch._local import Chunk, chunked, in_process, on_pool
 from newsml_tools.batch._work import (
     DOCUMENT,
@@ -49,6 +56,7 @@ __all__ = [
     "Chunk",
     "ConvertJob",
     "DaskMissingError",
+    "NoWorkersError",
     "Result",
     "connect",
     "convert",
@@ -68,6 +76,7 @@ def run(
     *,
     client: Client | None = None,
     workers: int = 0,
+    worker_timeout: float | None = None,
 ) -> Generator[Chunk, None, None]:
     """Apply `task` to every job; yield the chunks as they finish.
 
@@ -79,16 +88,25 @@ def run(
         client: Run on this Dask cluster; None runs on this machine.
         workers: Processes on this machine, one per core for 0; with one
             (or one job) everything runs in this process. Ignored with a client.
+        worker_timeout: With a client: seconds the cluster may have no
+            workers (at the start, or after all of them died) before
+            `NoWorkersError`; the ``newsml_tools.batch`` logger warns after a
+            few seconds. None waits for ever.
 
     Yields:
         ``(index, results)`` per chunk in the order chunks finish; `index` is
         the chunk's position, `results` one per job of the chunk, in order
         (``chunked(jobs, ...)`` gives the chunks; callers that want job order
         put them back in order by index).
+
+    Raises:
+        NoWorkersError: The cluster had no workers for `worker_timeout` seconds.
     """
     jobs = list(jobs)
     if client is not None:
-        yield from on_cluster(task, chunked(jobs, threads_of(client)), client)
+        wait_for_workers(client, worker_timeout)  # chunks sized for the workers there are
+        chunks = chunked(jobs, threads_of(client))
+        yield from on_cluster(task, chunks, client, worker_timeout=worker_timeout)
         return
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
     chunks = chunked(jobs, workers)
@@ -108,6 +126,7 @@ def convert(
     root: str | os.PathLike[str] | None = None,
     client: Client | None = None,
     workers: int = 0,
+    worker_timeout: float | None = None,
 ) -> Iterator[Result]:
     """Convert files into the directory `output`; yield one result per file as they finish.
 
@@ -120,6 +139,7 @@ def convert(
         root: The directory the inputs' paths are mirrored from.
         client: Run on this Dask cluster; None runs on this machine.
         workers: Processes on this machine (one per core for 0).
+        worker_timeout: As `run`'s.
 
     Returns:
         An iterator of `Result`: ``output`` is the file written, or
@@ -135,7 +155,9 @@ def convert(
         suffix = OUTPUT_SUFFIX.get(direction_of(source, to) or "", ".out")
         target = (Path(output) / relative).with_suffix(suffix)
         jobs.append(ConvertJob(source=os.fspath(source), target=os.fspath(target), to=to))
-    return _results(run(convert_file, jobs, client=client, workers=workers))
+    return _results(
+        run(convert_file, jobs, client=client, workers=workers, worker_timeout=worker_timeout)
+    )
 
 
 def validate(
@@ -143,6 +165,7 @@ def validate(
     *,
     client: Client | None = None,
     workers: int = 0,
+    worker_timeout: float | None = None,
 ) -> Iterator[Result]:
     """Validate files; yield one result per file as they finish.
 
@@ -153,9 +176,12 @@ def validate(
         paths: The files.
         client: Run on this Dask cluster; None runs on this machine.
         workers: Processes on this machine (one per core for 0).
+        worker_timeout: As `run`'s.
 
     Returns:
         An iterator of `Result` whose ``problems`` are empty for valid files.
     """
     jobs = [os.fspath(path) for path in paths]
-    return _results(run(validate_file, jobs, client=client, workers=workers))
+    return _results(
+        run(validate_file, jobs, client=client, workers=workers, worker_timeout=worker_timeout)
+    )

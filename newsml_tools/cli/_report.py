@@ -22,8 +22,8 @@ from typing import IO, Any, TypeVar
 import attrs
 
 from newsml_tools import batch
-from newsml_tools._argtypes import count
-from newsml_tools.batch._dask import DASK_EXTRA
+from newsml_tools._argtypes import count, seconds
+from newsml_tools.batch._dask import DASK_EXTRA, NoWorkersError
 
 __all__ = [
     "PROGRESS_MIN_FILES",
@@ -39,6 +39,9 @@ J = TypeVar("J")
 
 PROGRESS_MIN_FILES = 20
 """Fewer files than this finish too soon for a progress bar to help."""
+
+DEFAULT_SCHEDULER_TIMEOUT = 180.0
+"""Seconds a cluster may have no workers before ``--scheduler`` gives up."""
 
 
 class UsageError(Exception):
@@ -88,7 +91,7 @@ def _progress_bar(total: int, show: bool) -> Any:
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``-j/--jobs N``, ``--scheduler ADDRESS``, ``--no-progress`` and ``-q/--quiet``.
+    """Add ``-j/--jobs N``, ``--scheduler ADDRESS``, ``--scheduler-timeout``, ``--no-progress``, ``-q``.
 
     Args:
         parser: A subcommand's parser.
@@ -108,6 +111,14 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         f"LocalCluster here; needs the '{DASK_EXTRA}' extra and paths every worker sees",
     )
     parser.add_argument(
+        "--scheduler-timeout",
+        type=seconds,
+        default=DEFAULT_SCHEDULER_TIMEOUT,
+        metavar="SECONDS",
+        help="how long the cluster may have no workers before giving up "
+        "(default: %(default)g; a notice after a few seconds)",
+    )
+    parser.add_argument(
         "--no-progress",
         dest="progress",
         action="store_false",
@@ -120,18 +131,26 @@ def _client(args: argparse.Namespace, stack: contextlib.ExitStack) -> Any:
     """The Dask client ``--scheduler`` asks for (closed with `stack`), or None.
 
     Raises:
-        UsageError: Dask is missing, or the scheduler cannot be reached.
+        UsageError: Dask is missing, or no scheduler answers at the address
+            (one line naming it and what was found there).
     """
     if args.scheduler is None:
         return None
     # Dask logs worker and connection chatter at INFO/WARNING; the report says what matters.
     logging.getLogger("distributed").setLevel(logging.ERROR)
+    # The batch's own notices (a cluster without workers) go to standard error as they come.
+    notices = logging.StreamHandler(sys.stderr)
+    notices.setFormatter(logging.Formatter(f"newsml {args.command}: %(message)s"))
+    batch_log = logging.getLogger("newsml_tools.batch")
+    batch_log.addHandler(notices)
+    batch_log.propagate = False
+    stack.callback(batch_log.removeHandler, notices)
     try:
         return stack.enter_context(batch.connect(args.scheduler, workers=args.jobs))
     except batch.DaskMissingError as error:
         raise UsageError(str(error)) from None
     except (OSError, ValueError) as error:
-        raise UsageError(f"cannot reach the Dask scheduler {args.scheduler}: {error}") from None
+        raise UsageError(f"no Dask scheduler at {args.scheduler}: {error}") from None
 
 
 def execute(
@@ -153,16 +172,18 @@ def execute(
         tally: Counts, updated as results are released (still right after an interrupt).
 
     Raises:
-        UsageError: ``--scheduler`` cannot be used (Dask missing, scheduler unreachable).
+        UsageError: ``--scheduler`` cannot be used (Dask missing, no
+            scheduler at the address, no workers for ``--scheduler-timeout``).
         KeyboardInterrupt: Ctrl-C; the work was stopped first.
     """
     with contextlib.ExitStack() as stack:
         client = _client(args, stack)
         bar = _progress_bar(len(jobs), args.progress)
         # Closed on the way out, so an interrupt stops the workers before it is reported.
-        finished = stack.enter_context(
-            contextlib.closing(batch.run(task, jobs, client=client, workers=args.jobs))
+        run = batch.run(
+            task, jobs, client=client, workers=args.jobs, worker_timeout=args.scheduler_timeout
         )
+        finished = stack.enter_context(contextlib.closing(run))
         order = InOrder()
 
         def emit(results: list[batch.Result]) -> None:
@@ -188,6 +209,9 @@ def execute(
         except KeyboardInterrupt:
             emit(order.rest())  # every counted failure is reported, even out of order
             raise
+        except NoWorkersError as error:
+            emit(order.rest())
+            raise UsageError(f"{error} (--scheduler-timeout)") from None
         finally:
             if bar is not None:
                 bar.close()

@@ -94,7 +94,7 @@ def test_batch_counts_and_reports_problems(workers: int) -> None:
     """execute counts successes and failures and writes '<source>: <problem>' per problem, in job order."""
     report = io.StringIO()
     tally = _report.Tally()
-    args = argparse.Namespace(jobs=workers, scheduler=None, progress=False)
+    args = argparse.Namespace(jobs=workers, scheduler=None, scheduler_timeout=None, progress=False)
     _report.execute(check_number, list(range(100)), args, report=report, tally=tally)
     assert (50, 50) == (tally.succeeded, tally.failed)
     expected = [f"job{n}: {n} is odd" for n in range(1, 100, 2)]
