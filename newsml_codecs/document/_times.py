@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from newsml_codecs.document._kind_times import keep_offset
+
 _RFC3339 = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})\Z"
 )
@@ -83,11 +85,16 @@ def import_time(text: str | None, field: str, *, strict: bool) -> str | None:
 
 
 def lenient_time(text: str | None) -> str | None:
-    """The ``contentCreated`` fallback: RFC 3339 kept with its offset, or None (§4.3)."""
+    """The ``contentCreated`` fallback: RFC 3339 kept in its offset, or None (§4.3).
+
+    The reference parses it without converting it to UTC and writes it as Go
+    writes any time: a zero offset as ``Z``, the fraction without trailing
+    zeros (``.100000+00:00`` gives ``.1Z``), another offset kept.
+    """
     if not text or _RFC3339.match(text) is None:
         return None
     try:
         _parse(text)
     except TimeError:
         return None
-    return text
+    return keep_offset(text)

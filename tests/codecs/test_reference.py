@@ -259,3 +259,48 @@ def test_rule_empty_fields_are_omitted_but_data_values_stay() -> None:
         "properties": [{"value": "v"}, {"name": "imext:x"}],  # "" sorts first
     }
     assert expected == doc
+
+
+def test_rule_content_created_keeps_its_offset_in_go_form() -> None:
+    """The contentCreated fallback is written as Go writes a time: Z for zero, no trailing zeros."""
+    cases = {
+        "2020-01-02T03:04:05.100000+00:00": "2020-01-02T03:04:05.1Z",
+        "2020-01-02T03:04:05.000-00:00": "2020-01-02T03:04:05Z",
+        "2020-01-02T03:04:05.120+05:30": "2020-01-02T03:04:05.12+05:30",
+        "2020-01-02T03:04:05-03:00": "2020-01-02T03:04:05-03:00",
+    }
+    actual = {
+        text: reference_doc(item(content_meta=f"<contentCreated>{text}</contentCreated>"))[
+            "created"
+        ]
+        for text in cases
+    }
+    assert cases == actual
+
+
+def test_rule_an_empty_imext_type_overrides_the_item_class() -> None:
+    """An imext:type without a value leaves the type unset, whatever the item class."""
+    for ext in (
+        '<itemMetaExtProperty type="imext:type" value=""/>',
+        '<itemMetaExtProperty type="imext:type"/>',
+    ):
+        doc = reference_doc(item(ext + '<itemClass qcode="ninat:text"/>'))
+        assert "type" not in doc
+
+
+def test_rule_repeated_data_the_last_wins() -> None:
+    """Of repeated <data> siblings the last one is read, everything of it (an empty one too)."""
+    doc = reference_doc(
+        item(
+            '<itemClass qcode="ninat:text"/><links xmlns="http://www.infomaker.se/newsml/1.0">'
+            '<link rel="author" type="x-im/author" title="A"><data><a>1</a></data>'
+            "<data><b>2</b></data></link>"
+            '<link rel="author" type="x-im/author" title="B"><data><a>1</a></data><data/></link>'
+            "</links>"
+        )
+    )
+    expected = [
+        {"rel": "author", "type": "x-im/author", "title": "A", "data": {"b": "2"}},
+        {"rel": "author", "type": "x-im/author", "title": "B"},
+    ]
+    assert expected == doc["links"]

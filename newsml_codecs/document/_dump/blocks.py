@@ -26,6 +26,15 @@ def _objects_of(children: tuple[Any, ...], name: str) -> list[ContentMetaObject]
     ]
 
 
+def last_data(children: tuple[Any, ...]) -> Element | None:
+    """The last ``<data>`` child: the reference reads a repeated one into the same field."""
+    found = None
+    for child in children:
+        if isinstance(child, Element) and child.name == "data":
+            found = child
+    return found
+
+
 def _put(block: Block, key: str, value: str | None) -> None:
     if value:
         block[key] = value
@@ -42,7 +51,7 @@ def link_block(link: Link, context: str = cfg.LINK) -> Block:
     _put(block, "rel", link.rel)
     _put(block, "role", link.role)
     meta: list[Block] = []
-    data = link.data
+    data = last_data(link.children)
     if data is not None:
         values, flags, _ = import_data(data, link.type, context)
         if values:
@@ -70,9 +79,10 @@ def object_block(obj: ContentMetaObject, context: str = cfg.META) -> Block:
     links = [b for link in _links_of(obj.children) if (b := link_block(link, context))]
     if links:
         block["links"] = links
+    data = last_data(obj.children)
     for child in obj.children:
-        if isinstance(child, Element) and child.name == "data":
-            values, flags, idf = import_data(child, obj.type, context)
+        if child is data and data is not None:
+            values, flags, idf = import_data(data, obj.type, context)
             if idf is not None:
                 content = idf_blocks(idf.children)
                 if content:
@@ -166,12 +176,13 @@ def content_object_block(obj: Element) -> Block:
     kind = obj.get("type")
     _put(block, "type", cfg.ELEMENT_RENAME.get(kind or "", kind))
     meta: list[Block] = []
+    data = last_data(obj.children)
     for child in obj.children:
         if isinstance(child, str):
             continue
         name, _, grandchildren = view(child)
-        if name == "data" and isinstance(child, Element):
-            values, flags, idf = import_data(child, kind, cfg.CONTENT)
+        if name == "data" and child is data and data is not None:
+            values, flags, idf = import_data(data, kind, cfg.CONTENT)
             if idf is not None:
                 content = idf_blocks(idf.children)
                 if content:
@@ -213,12 +224,13 @@ def nested_block(node: Any) -> Block:
     _put(block, "contentType", attributes.get("contenttype"))
     meta: list[Block] = []
     nested_meta: list[Block] | None = None
+    data = last_data(children)
     for child in children:
         if isinstance(child, str):
             continue
         name, _, grandchildren = view(child)
-        if name == "data" and isinstance(child, Element):
-            values, flags, _ = import_data(child, attributes.get("type"), cfg.CONTENT)
+        if name == "data" and child is data and data is not None:
+            values, flags, _ = import_data(data, attributes.get("type"), cfg.CONTENT)
             if values:
                 block["data"] = values
             meta.extend(flags)

@@ -11,7 +11,7 @@ from typing import Any
 
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document import _kind_times as kt
-from newsml_codecs.document._dump.blocks import Block, object_block
+from newsml_codecs.document._dump.blocks import Block, last_data, object_block
 from newsml_codecs.document._dump.item import import_content_meta, import_item_meta
 from newsml_model import Element
 from newsml_model.tree import get_attribute
@@ -110,7 +110,7 @@ def _concept(
         }
         props.append(prop)
     for obj in objects:
-        data = obj.data
+        data = last_data(obj.children)
         if obj.type == "x-im/event-details" and data is not None:
             registration = kc.child(data, "registration")
             if registration is not None:

@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs.document import _config as cfg
-from newsml_codecs.document._dump.blocks import Block, idf_blocks, link_block, object_block
+from newsml_codecs.document._dump.blocks import (
+    Block,
+    idf_blocks,
+    last_data,
+    link_block,
+    object_block,
+)
 from newsml_codecs.document._times import TimeError, import_time, lenient_time
 from newsml_model import (
     ContentMeta,
@@ -68,8 +74,9 @@ def import_item_meta(
             kind = child.type or ""
             field = _ITEM_EXT_FIELDS.get(kind)
             if field is not None:
-                if child.value:
-                    doc[field] = child.value
+                # A later one overwrites, an empty one too: an empty type
+                # keeps the item class from naming the type.
+                doc[field] = child.value or ""
             elif kind == "imext:pubstart" or kind == "imext:pubstop":
                 value = _time(child.value, kind, strict=False)
                 if value is not None:
@@ -136,7 +143,7 @@ def _item_link(link: Any) -> list[Block]:
     if link.rel != "related-geo":
         block = link_block(link)
         return [block] if block else []  # no empty blocks (M2)
-    data = link.data
+    data = last_data(link.children)
     if data is None:
         return [{"type": "x-im/related-geo", "rel": "related-geo"}]
     blocks = []
