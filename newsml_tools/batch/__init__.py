@@ -41,6 +41,7 @@ from newsml_tools.batch._work import (
     Result,
     convert_file,
     direction_of,
+    output_clash,
     validate_file,
     write_atomically,
 )
@@ -146,7 +147,9 @@ def convert(
         ``problems`` say why not.
 
     Raises:
-        ValueError: A path is not below `root`.
+        ValueError: A path is not below `root`; or two paths would be
+            written to one output (same names without a root), or an output
+            would be one of `paths`: refused before anything is written.
     """
     jobs = []
     for path in paths:
@@ -155,6 +158,9 @@ def convert(
         suffix = OUTPUT_SUFFIX.get(direction_of(source, to) or "", ".out")
         target = (Path(output) / relative).with_suffix(suffix)
         jobs.append(ConvertJob(source=os.fspath(source), target=os.fspath(target), to=to))
+    clash = output_clash(jobs)
+    if clash is not None:
+        raise ValueError(f"cannot convert: {clash}")
     return _results(
         run(convert_file, jobs, client=client, workers=workers, worker_timeout=worker_timeout)
     )

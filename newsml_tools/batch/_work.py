@@ -24,7 +24,7 @@ import os
 import secrets
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 
@@ -43,6 +43,7 @@ __all__ = [
     "convert_file",
     "direction_of",
     "interrupts_checked",
+    "output_clash",
     "problems_of",
     "sniff_xml",
     "source_of",
@@ -185,6 +186,41 @@ def write_atomically(target: str | os.PathLike[str], data: bytes) -> None:
         with contextlib.suppress(OSError):
             temporary.unlink()
         raise
+
+
+def _same_file_key(path: str) -> str:
+    """A key equal for two names of one file (relative or absolute, through symbolic links)."""
+    return os.path.normcase(os.path.realpath(path))
+
+
+def output_clash(jobs: Sequence[ConvertJob]) -> str | None:
+    """Why `jobs` cannot run as one batch, or None when they can.
+
+    Two jobs writing one target would leave one output for two inputs (and a
+    failure of the second would remove the first's output), and a target
+    that is an input of the batch would be overwritten before, or after, it
+    is read. Either is found here, before anything is written.
+
+    Args:
+        jobs: The batch's jobs.
+
+    Returns:
+        The first clash in job order, naming the files; None for none.
+    """
+    sources = {_same_file_key(job.source): job.source for job in jobs}
+    targets: dict[str, str] = {}
+    for job in jobs:
+        key = _same_file_key(job.target)
+        if key == _same_file_key(job.source):
+            return f"{job.source} would be overwritten by its own output"
+        if key in sources:
+            return (
+                f"the output of {job.source} would overwrite {sources[key]}, an input of this run"
+            )
+        if key in targets:
+            return f"{targets[key]} and {job.source} would both be written to {job.target}"
+        targets[key] = job.source
+    return None
 
 
 def _remove_stale(job: ConvertJob, problem: str) -> str:

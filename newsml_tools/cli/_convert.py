@@ -25,7 +25,13 @@ from pathlib import Path
 
 from newsml_model import NewsItemError
 from newsml_tools import batch
-from newsml_tools.batch._work import OUTPUT_SUFFIX, convert_bytes, direction_of, sniff_xml
+from newsml_tools.batch._work import (
+    OUTPUT_SUFFIX,
+    convert_bytes,
+    direction_of,
+    output_clash,
+    sniff_xml,
+)
 from newsml_tools.cli._files import STDIN, Source, mirror, read_stdin, sources
 from newsml_tools.cli._report import Tally, UsageError, add_options, execute, summarised
 
@@ -125,6 +131,9 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
         # Under directories take the files the direction can read (both without --to).
         suffixes = [".xml", ".json"] if args.to is None else [_INPUT_SUFFIX[args.to]]
         jobs = _jobs(list(sources(inputs, suffixes)), args, named_file)
+        clash = output_clash(jobs)
+        if clash is not None:
+            return _usage(f"{clash}; nothing was written (convert into another -o directory)")
         try:
             execute(batch.convert_file, jobs, args, report=sys.stderr, tally=tally)
         except UsageError as error:
