@@ -235,14 +235,9 @@ class Walker:
                 continue
             old_child = x.children[found]
             if j in moves:
-                self._emit(
-                    changed,
-                    _path(new_child, y),
-                    _path(old_child, x),
-                    _path(new_child, y),
-                    the_event,
-                    doc,
-                )
+                # A part moved inside the unit: a move at the part's path (no API raises one).
+                new_path, old_path = _path(new_child, y), _path(old_child, x)
+                self._emit(f"{what}-moved", new_path, old_path, new_path, None, doc)
             if _ident(old_child) != _ident(new_child):
                 if new_child.__class__ is str or old_child.__class__ is str:
                     self._emit(

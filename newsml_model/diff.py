@@ -34,7 +34,8 @@ attributes, such as ``guid``) and ``element`` (anything else). Changes:
 ``block-text-changed`` (the text with its inline markup) and
 ``block-changed`` (attributes, or the parts of an image or fact box).
 A change inside a unit (a tag's title, an author's ``data``) is a
-``<subject>-changed`` whose path points at what changed.
+``<subject>-changed`` whose path points at what changed; a part moved
+inside a unit is a ``<subject>-moved`` at the part's path.
 """
 
 from __future__ import annotations

@@ -413,3 +413,20 @@ def test_a_changed_item_has_differences(item: nm.NewsItem, data: st.DataObject) 
     except nm.NewsItemError:
         return  # the change needs something this item lacks
     assert (diff(item, new) == ()) == newsml.equivalent(item, new)
+
+
+def test_a_part_moved_inside_a_unit_is_a_move_at_the_part() -> None:
+    """An author's data children swapped: ``author-moved`` at the part, no event, paths as values."""
+    email = "<email>asa.oberg@example.org</email>"
+    phone = "<phone>+46 70 000 00 00</phone>"
+    swapped = ARTICLE.replace(email, "@@").replace(phone, email).replace("@@", phone)
+    author = "/newsItem/itemMeta/links/link[2]"
+    (difference,) = diff(_item(), _item(swapped))
+    path = f"{author}/data/email"
+    assert ("author-moved", path, path, path, None) == (
+        difference.kind,
+        difference.path,
+        difference.old,
+        difference.new,
+        difference.event,
+    )
