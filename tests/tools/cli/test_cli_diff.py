@@ -176,3 +176,14 @@ def test_trees_on_a_local_dask_cluster(tmp_path: Path) -> None:
     here = newsml_cli("diff", "-q", a, b)
     cluster = newsml_cli("diff", "-q", "--scheduler", "local", "-j", "2", a, b)
     assert (1, here.stdout) == (cluster.returncode, cluster.stdout)
+
+
+def test_a_bad_pair_in_a_tree_is_2_and_the_rest_still_reported(tmp_path: Path) -> None:
+    """One malformed file among the pairs: its path and reason on stderr, the others compared, 2."""
+    a, b = _trees(tmp_path)
+    (b / "sub" / "same-3.json").write_text("{not json", encoding="utf-8")
+    result = newsml_cli("diff", a, b)
+    assert 2 == result.returncode
+    assert f"{b / 'sub' / 'same-3.json'}: " in result.stderr
+    assert "compared 8 pairs: 5 equivalent, 2 differ, 1 failed in" in result.stderr
+    assert f"only in A: {a / 'only-here.xml'}" == result.stdout.splitlines()[-1]
