@@ -16,8 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from newsml_codecs import jsontext
+from newsml_codecs.document import _config
 from newsml_codecs.document._carrier.apply import apply_patch, read_patch
 from newsml_codecs.document._carrier.make import PATCH, PREFIX, make_patch, wire_spelled
+from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     export_any,
     export_kind,
@@ -30,10 +32,40 @@ from newsml_codecs.document._dispatch import (
 from newsml_codecs.document._validate import check_document
 from newsml_model import AnyItem, InvalidDocumentError
 
-__all__ = ["PATCH", "PREFIX", "dump", "dumps", "load", "loads"]
+__all__ = [
+    "PATCH",
+    "PREFIX",
+    "DocumentOptions",
+    "Options",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "make_options",
+]
+
+Options = Mapping[str, Any] | DocumentOptions | None
+"""What ``options=`` takes: None (the reference's defaults), custom options, or a record."""
 
 
-def dump(item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
+def make_options(options: Mapping[str, Any] | None) -> DocumentOptions:
+    """The converter's tables: the defaults with custom `options` merged in as the reference merges.
+
+    Custom options are a JSON object of tables (docs/mapping.md, "Options"):
+    arrays are appended to the defaults, a ``text-options`` entry replaces
+    the entry of its type, an exception entry of a listed type replaces its
+    ``rel`` and adds its sections. The record is built once per distinct
+    options (cached) and may be passed as ``options=`` to every function here.
+
+    Raises:
+        InvalidArgumentError: An unknown key (at any depth), a value of the
+            wrong type, an unknown value handling or section; the message
+            and ``error.field`` name the key path (``text-options[0].data.x``).
+    """
+    return _config.resolve(options)
+
+
+def dump(item: AnyItem, *, carriers: bool = True, options: Options = None) -> dict[str, Any]:
     """The NavigaDoc document of `item`, JSON-ready.
 
     Args:
@@ -42,6 +74,8 @@ def dump(item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
         carriers: Add the ``x-newsml/patch`` property when the reference
             mapping loses something (default). False gives exactly the
             reference converter's document.
+        options: Custom converter options or a `make_options` record;
+            None for the reference's defaults.
 
     Returns:
         A dict of JSON values (`json.dumps` it, or use `dumps`).
@@ -49,7 +83,13 @@ def dump(item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
     Raises:
         DecodeError: A timestamp the reference refuses (not RFC 3339, no
             offset), or markup that cannot be parsed.
+        InvalidArgumentError: Options that `make_options` refuses.
     """
+    with _config.use(_config.resolve(options)):
+        return _dump(item, carriers=carriers)
+
+
+def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
     kind = root_kind(item)
     doc = import_any(item)
     if carriers:
@@ -73,7 +113,7 @@ def dump(item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
     return doc
 
 
-def load(mapping: Mapping[str, Any]) -> AnyItem:
+def load(mapping: Mapping[str, Any], *, options: Options = None) -> AnyItem:
     """The item of a NavigaDoc document: a newsItem, or the kind its type names (K2).
 
     Concept types export as a conceptItem, ``x-im/newscoverage`` as a
@@ -85,9 +125,15 @@ def load(mapping: Mapping[str, Any]) -> AnyItem:
         InvalidDocumentError: The document is malformed, or the reference
             refuses it (``missing qcode for doctype x-im/tag``); ``path``
             names the offending value (``$.links[2].data``).
+        InvalidArgumentError: Options that `make_options` refuses.
+
+    A document made by `dump` comes back losslessly when it is loaded with
+    the options it was made with.
     """
+    tables = _config.resolve(options)
     try:
-        return _load(mapping)
+        with _config.use(tables):
+            return _load(mapping)
     except RecursionError:
         raise InvalidDocumentError("the document is nested too deeply") from None
 
@@ -140,12 +186,12 @@ _UNTYPED = "x-newsml/untyped"
 _TIMES = ("created", "modified", "published", "unpublished")
 
 
-def dumps(item: AnyItem, *, carriers: bool = True) -> str:
+def dumps(item: AnyItem, *, carriers: bool = True, options: Options = None) -> str:
     """`dump` as JSON text (UTF-8 characters kept, not escaped), by `newsml_codecs.jsontext`."""
-    return jsontext.dumps(dump(item, carriers=carriers))
+    return jsontext.dumps(dump(item, carriers=carriers, options=options))
 
 
-def loads(text: str | bytes) -> AnyItem:
+def loads(text: str | bytes, *, options: Options = None) -> AnyItem:
     """`load` of JSON text.
 
     Raises:
@@ -158,4 +204,4 @@ def loads(text: str | bytes) -> AnyItem:
     except RecursionError:
         # The same error as `load` gives for the same value nested as dicts.
         raise InvalidDocumentError("the document is nested too deeply") from None
-    return load(value)
+    return load(value, options=options)

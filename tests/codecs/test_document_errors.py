@@ -79,7 +79,17 @@ def test_loads_refuses_non_json():
 
 def test_public_names():
     """The public surface is pinned."""
-    assert ["PATCH", "PREFIX", "dump", "dumps", "load", "loads"] == sorted(document.__all__)
+    assert [
+        "DocumentOptions",
+        "Options",
+        "PATCH",
+        "PREFIX",
+        "dump",
+        "dumps",
+        "load",
+        "loads",
+        "make_options",
+    ] == sorted(document.__all__)
 
 
 @pytest.mark.parametrize(

@@ -94,7 +94,7 @@ def export_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]
         if doc.get(field):
             ext.append(ExtProperty(type=name, value=doc[field]))
     for lower, prop in props:
-        if lower in ("filename", "section", "role") or lower in cfg.PROPERTY_EXCEPTIONS:
+        if lower in ("filename", "section", "role") or cfg.is_property_exception(lower, kind):
             continue
         params = prop.get("parameters") or {}
         ext.append(
@@ -128,6 +128,13 @@ def export_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]
                     children=(el("name", title),) if title else (),
                 )
             )
+    objects = [
+        object_node(block, cfg.META, f"$.meta[{i}]")
+        for i, block in enumerate(doc.get("meta") or ())
+        if cfg.is_itemmeta_object(block.get("type"), kind)
+    ]
+    if objects:  # none with the default options
+        children.append(Metadata(children=tuple(objects), namespace=IM))
     return ItemMeta(children=tuple(children))
 
 
@@ -192,7 +199,9 @@ def export_content_meta(
     objects = [
         object_node(block, cfg.META, f"$.meta[{i}]")
         for i, block in enumerate(doc.get("meta") or ())
-        if block.get("type") != "x-im/note" and block.get("type") not in cfg.CONCEPT_OBJECT_TYPES
+        if block.get("type") != "x-im/note"
+        and block.get("type") not in cfg.CONCEPT_OBJECT_TYPES
+        and not cfg.is_itemmeta_object(block.get("type"), doc.get("type") or "")
     ]
     if objects:
         children.append(Metadata(children=tuple(objects), namespace=IM))

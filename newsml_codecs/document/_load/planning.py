@@ -82,12 +82,7 @@ def _coverage_set(doc: dict[str, Any]) -> Any:
             for j, sub in enumerate(block.get("links") or ())
             if sub.get("type") not in _DROPPED_SUBLINKS
         ]
-        links = [
-            link
-            for link in links
-            if link.type not in cfg.CONTENTMETA_LINK_TYPES
-            and link.type not in cfg.CONTENTMETA_LINK_RELS
-        ]
+        links = [link for link in links if link.type not in cfg.active().planning_dropped_links]
         coverages.append(
             kc.make_root(
                 "newsCoverage",

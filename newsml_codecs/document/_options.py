@@ -1,0 +1,361 @@
+"""Converter options as the reference converter takes them: defaults, merge, checks (internal).
+
+The options are a JSON object of tables (mapping spec Part 2 §2, §3). A
+custom object is merged into `DEFAULTS` as the reference merges: arrays are
+appended; a ``text-options`` entry replaces the entry of its type; a link,
+object or property exception whose type is already listed replaces that
+entry's ``rel`` and adds its sections, and a section set holding an
+``itemmeta-*`` section loses the section it overrides. Unknown keys, wrong
+types and unknown handlings or sections are refused with an
+`InvalidArgumentError` naming the key path (``text-options[1].data.x``).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from newsml_model import InvalidArgumentError
+
+HANDLINGS = ("text", "xml", "cdata")
+"""Value handlings of a ``<data>`` child (§3.6)."""
+
+SECTIONS = frozenset(
+    {
+        "contentmeta",
+        "concept",
+        "conceptitem",
+        "planning",
+        "list",
+        "package",
+        "itemmeta-newsitem",
+        "itemmeta-newsml",  # sic: the reference's contentmeta alias (item-kinds §2.2)
+        "itemmeta-concept",
+        "itemmeta-conceptitem",
+        "itemmeta-planning",
+    }
+)
+OVERRIDES = {
+    "itemmeta-newsitem": "contentmeta",
+    "itemmeta-concept": "concept",
+    "itemmeta-conceptitem": "conceptitem",
+    "itemmeta-planning": "planning",
+}
+"""A merged section set holding the key loses the value (§2)."""
+
+
+def _pairs(left: str, right: str, rows: str) -> list[dict[str, str]]:
+    pairs = (row.split() for row in rows.strip().splitlines())
+    return [{left: a, right: b} for a, b in pairs]
+
+
+def _sections(rows: str) -> list[dict[str, Any]]:
+    found = []
+    for row in rows.strip().splitlines():
+        name, *sections = row.split()
+        found.append({"type": name, "sections": sections})
+    return found
+
+
+DEFAULTS: dict[str, Any] = {
+    # §3.1
+    "element-types": [
+        "x-im/paragraph",
+        "preamble",
+        "leadin",
+        "body",
+        "dateline",
+        "headline",
+        "x-im/header",
+        "subheadline",
+        "subheadline1",
+        "subheadline2",
+        "subheadline3",
+        "subheadline4",
+        "subheadline5",
+        "drophead",
+        "fact-body",
+        "pagedateline",
+        "preleadin",
+        "madmansrow",
+        "blockquote",
+        "x-im/unordered-list",
+        "x-im/ordered-list",
+        "monospace",
+        "byline",
+        "attribution",
+    ],
+    # §3.2
+    "element-type": _pairs("element", "type", "body x-im/paragraph\nheadline x-im/header"),
+    # §3.3
+    "qcode-type": _pairs(
+        "qcode",
+        "type",
+        """ninat:picture x-im/image
+        ninat:graphic x-im/pdf
+        ninat:text x-im/article
+        ninat:video x-im/video
+        cinat:concept x-im/concept""",
+    ),
+    # §3.4
+    "status": _pairs(
+        "qcode",
+        "status",
+        """imext:draft draft
+        imext:done done
+        imext:approved approved
+        stat:usable usable
+        stat:canceled canceled
+        stat:withheld withheld""",
+    ),
+    # §3.5
+    "concept-qcode-type": _pairs(
+        "type",
+        "qcode",
+        """x-im/author cpnat:person
+        x-im/category cpnat:object
+        x-im/channel cpnat:abstract
+        x-im/content-profile cpnat:object
+        x-im/event cpnat:event
+        x-im/organisation cpnat:organisation
+        x-im/person cpnat:person
+        x-im/place cpnat:poi
+        x-im/section cpnat:object
+        x-im/topic cpnat:object
+        x-im/story cpnat:abstract""",
+    ),
+    "assignment-qcode-type": _pairs(
+        "qcode",
+        "type",
+        """ninat:picture x-im/image
+        ninat:graphic x-im/pdf
+        ninat:text x-im/article
+        ninat:video x-im/video""",
+    ),
+    "property-type": _pairs(
+        "qcode",
+        "type",
+        """nrpdate:start imext:start
+        nrpdate:end imext:end
+        nrpdate:created imext:created
+        nrpdate:modified imext:modified
+        nrp:sector imext:sector""",
+    ),
+    # §3.6
+    "text-options": [
+        {"type": "x-im/iframely", "data": {"embedCode": "cdata"}},
+        {"type": "x-im/youtube", "data": {"embedCode": "cdata"}},
+        {"type": "x-im/htmlembed", "data": {"embedCode": "cdata"}},
+        {"type": "x-im/table", "data": {"thead": "xml", "tbody": "xml", "tfoot": "xml"}},
+        {"type": "x-im/teaser", "data": {"title": "xml", "text": "xml"}, "flags": True},
+        {"type": "x-im/content-part", "data": {"caption": "xml", "title": "xml", "subject": "xml"}},
+        {"type": "x-im/pdf", "data": {"title": "xml", "text": "xml"}},
+        {"type": "x-im/imagegallery", "data": {"text": "xml"}},
+        {"type": "x-im/image", "content": {"text": "xml"}, "flags": True},
+    ],
+    # §3.7
+    "link-exceptions": [
+        *(
+            {"type": kind, "sections": ["contentmeta"]}
+            for kind in [
+                "x-im/articlesource",
+                "x-im/premium",
+                "x-im/articletype",
+                "x-geo/point",
+                "x-im/contenttype",
+                "x-im/articlecontent",
+                "x-im/articlecontenttype",
+                "x-im/articleoptions",
+                "x-im/articleoptions/plus",
+                "x-im/plus",
+            ]
+        ),
+        {"type": "x-im/category", "rel": "category", "sections": ["contentmeta"]},
+        {"type": "x-im/articleoptions/comments", "rel": "comment", "sections": ["contentmeta"]},
+    ],
+    # §3.8
+    "object-exceptions": _sections(
+        """x-im/contact-info concept
+        x-im/position concept
+        x-im/event-details concept
+        x-im/polygon concept
+        cpnat:person conceptitem
+        cpnat:object conceptitem
+        cpnat:event conceptitem
+        cpnat:abstract conceptitem
+        cpnat:organisation conceptitem
+        cpnat:poi conceptitem
+        x-im/event conceptitem"""
+    ),
+    # §3.9, in the reference's order (``headline`` has two entries)
+    "property-exceptions": _sections(
+        """imext:description list
+        imext:product list package
+        imext:itemLimit list
+        imext:type list package
+        imext:pubstart package
+        imext:pubstop package
+        imext:cover package
+        category package
+        uri contentmeta
+        altId contentmeta
+        infosource contentmeta
+        contentcreated contentmeta
+        contentmodified contentmeta
+        type contentmeta
+        by contentmeta
+        headline contentmeta
+        description contentmeta concept
+        definition concept
+        slugline contentmeta planning
+        provider contentmeta
+        nrp:sector contentmeta concept
+        imext:header contentmeta
+        imext:subheader contentmeta
+        imext:deck contentmeta
+        imext:simplebyline contentmeta
+        copyrightholder planning concept
+        headline planning
+        imext:headline concept
+        imext:slugline concept
+        urgency planning concept
+        concepttypes concept
+        imext:qcode concept
+        nrptype:evtyp concept
+        infoSource contentmeta
+        creator contentmeta
+        language contentmeta
+        conceptid concept"""
+    ),
+}
+"""The reference's default options (``DefaultOptions()``, mapping spec §3), in the file shape."""
+
+# key -> (required fields, optional fields) of one entry; None: a list of strings.
+_ENTRY: dict[str, tuple[tuple[str, ...], tuple[str, ...]] | None] = {
+    "element-types": None,
+    "element-type": (("element", "type"), ()),
+    "qcode-type": (("qcode", "type"), ()),
+    "status": (("qcode", "status"), ()),
+    "concept-qcode-type": (("type", "qcode"), ()),
+    "assignment-qcode-type": (("qcode", "type"), ()),
+    "property-type": (("qcode", "type"), ()),
+    "text-options": (("type",), ("data", "content", "flags")),
+    "link-exceptions": (("type",), ("rel", "sections")),
+    "object-exceptions": (("type",), ("sections",)),
+    "property-exceptions": (("type",), ("sections",)),
+}
+_EXCEPTIONS = ("link-exceptions", "object-exceptions", "property-exceptions")
+
+
+def _bad(path: str, message: str) -> InvalidArgumentError:
+    return InvalidArgumentError(f"options {path}: {message}", field=path)
+
+
+def _string(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise _bad(path, f"must be a string, not {type(value).__name__}")
+    return value
+
+
+def _entry(key: str, value: Any, path: str) -> Any:
+    """A checked copy of one table entry."""
+    shape = _ENTRY[key]
+    if shape is None:
+        return _string(value, path)
+    required, optional = shape
+    if not isinstance(value, Mapping):
+        raise _bad(path, f"must be an object, not {type(value).__name__}")
+    for name in value:
+        if name not in required and name not in optional:
+            raise _bad(f"{path}.{name}", "unknown key")
+    for name in required:
+        if name not in value:
+            raise _bad(f"{path}.{name}", "missing")
+    entry: dict[str, Any] = {name: _string(value[name], f"{path}.{name}") for name in required}
+    for name in ("data", "content"):
+        if name in value:
+            entry[name] = _handlings(value[name], entry["type"], f"{path}.{name}")
+    if "flags" in value:
+        if not isinstance(value["flags"], bool):
+            raise _bad(f"{path}.flags", "must be true or false")
+        entry["flags"] = value["flags"]
+    if "rel" in value:
+        entry["rel"] = _string(value["rel"], f"{path}.rel")
+    if "sections" in value:
+        sections = value["sections"]
+        if not isinstance(sections, list):
+            raise _bad(f"{path}.sections", "must be a list of section names")
+        for i, section in enumerate(sections):
+            if _string(section, f"{path}.sections[{i}]") not in SECTIONS:
+                known = ", ".join(sorted(SECTIONS))
+                raise _bad(f"{path}.sections[{i}]", f"unknown section {section!r} ({known})")
+        entry["sections"] = list(sections)
+    return entry
+
+
+def _handlings(value: Any, kind: str, path: str) -> dict[str, str]:
+    if not isinstance(value, Mapping):
+        raise _bad(path, "must be an object of tag -> handling")
+    for tag, how in value.items():
+        if _string(how, f"{path}.{tag}") not in HANDLINGS:
+            raise _bad(
+                f"{path}.{tag}",
+                f"unknown value handling {how!r} configured for {kind!r} (text, xml, cdata)",
+            )
+    return dict(value)
+
+
+def check(custom: Any) -> dict[str, list[Any]]:
+    """A checked copy of custom options (every key optional).
+
+    Raises:
+        InvalidArgumentError: Not an object, an unknown key at any depth, a
+            value of the wrong type, an unknown handling or section; the
+            message and ``field`` name the key path.
+    """
+    if not isinstance(custom, Mapping):
+        raise _bad("$", f"must be an object, not {type(custom).__name__}")
+    checked: dict[str, list[Any]] = {}
+    for key, value in custom.items():
+        if key == "data-conversions":
+            raise _bad(key, "not supported (the reference has none by default)")
+        if key not in _ENTRY:
+            raise _bad(str(key), f"unknown key (known: {', '.join(_ENTRY)})")
+        if not isinstance(value, list):
+            raise _bad(key, "must be a list")
+        checked[key] = [_entry(key, entry, f"{key}[{i}]") for i, entry in enumerate(value)]
+    return checked
+
+
+def merge(custom: Mapping[str, list[Any]]) -> dict[str, list[Any]]:
+    """`DEFAULTS` with checked `custom` options merged in as the reference merges."""
+    merged = copy.deepcopy(DEFAULTS)
+    for key, entries in custom.items():
+        table = merged[key]
+        for entry in entries:
+            if key == "text-options":
+                at = [i for i, old in enumerate(table) if old["type"] == entry["type"]]
+                if at:
+                    table[at[0]] = entry
+                    for i in reversed(at[1:]):
+                        del table[i]
+                else:
+                    table.append(entry)
+            elif key in _EXCEPTIONS:
+                same = [old for old in table if old["type"] == entry["type"]]
+                for old in same:
+                    if "rel" in entry:
+                        old["rel"] = entry["rel"]
+                    old["sections"] = _union(old.get("sections", []), entry.get("sections", []))
+                if not same:
+                    table.append({**entry, "sections": _union([], entry.get("sections", []))})
+            else:
+                table.append(entry)
+    return merged
+
+
+def _union(old: list[str], new: list[str]) -> list[str]:
+    sections = list(dict.fromkeys([*old, *new]))
+    dropped = {OVERRIDES[s] for s in sections if s in OVERRIDES}
+    return [s for s in sections if s not in dropped]
