@@ -127,6 +127,25 @@ def number_notes(notes: list[Block], start: int = 0) -> None:
         note["id"] = str(start + index)
 
 
+def finish(doc: dict[str, Any], links: list[Block], props: list[dict[str, Any]]) -> dict[str, Any]:
+    """The tail of a document: `links` when there are any, then `props` sorted by name.
+
+    Args:
+        doc: The document built so far (its other fields already in order).
+        links: Its link blocks.
+        props: Its properties (``{"name", "value"}``), sorted here in place.
+
+    Returns:
+        `doc`, with ``links`` and ``properties`` set when not empty.
+    """
+    if links:
+        doc["links"] = links
+    if props:
+        props.sort(key=lambda prop: prop["name"])
+        doc["properties"] = props
+    return doc
+
+
 def put(target: dict[str, Any], key: str, value: str | None) -> None:
     """Set `key` only for a non-empty value (Go's omitempty)."""
     if value:

@@ -67,9 +67,4 @@ def import_assignment(item: Any) -> dict[str, Any]:
             data["publicDescription"] = description.text
     links: list[Block] = [b for link in kc.links_of(item) if (b := link_block(link))]
     doc["meta"] = [{"type": "x-im/assignment", "data": data}]
-    if links:
-        doc["links"] = links
-    if props:
-        props.sort(key=lambda prop: prop["name"])
-        doc["properties"] = props
-    return doc
+    return kc.finish(doc, links, props)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs.document import _config as cfg
+from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._dump.blocks import (
     Block,
     idf_blocks,
@@ -253,9 +254,4 @@ def import_item(item: NewsItem) -> dict[str, Any]:
         doc["content"] = content
     if meta:
         doc["meta"] = meta
-    if links:
-        doc["links"] = links
-    if props:
-        props.sort(key=lambda prop: prop["name"])
-        doc["properties"] = props
-    return doc
+    return kc.finish(doc, links, props)

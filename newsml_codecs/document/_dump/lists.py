@@ -127,12 +127,7 @@ def import_list(item: Any) -> dict[str, Any]:
     if content:
         doc["content"] = content
     doc["meta"] = meta
-    if links:
-        doc["links"] = links
-    if props:
-        props.sort(key=lambda prop: prop["name"])
-        doc["properties"] = props
-    return doc
+    return kc.finish(doc, links, props)
 
 
 def import_package(item: Any) -> dict[str, Any]:
@@ -177,8 +172,4 @@ def import_package(item: Any) -> dict[str, Any]:
     doc.pop("title", None)
     kc.put(doc, "title", None if name_element is None else name_element.text)
     doc["meta"] = meta
-    if links:
-        doc["links"] = links
-    props.sort(key=lambda prop: prop["name"])
-    doc["properties"] = props
-    return doc
+    return kc.finish(doc, links, props)  # props holds "published": always written

@@ -105,9 +105,4 @@ def import_planning_item(item: Any) -> dict[str, Any]:
     links.extend(cm_links)
     links.extend(_coverages(item))
     doc["meta"] = meta
-    if links:
-        doc["links"] = links
-    if props:
-        props.sort(key=lambda prop: prop["name"])
-        doc["properties"] = props
-    return doc
+    return kc.finish(doc, links, props)
