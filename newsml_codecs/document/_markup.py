@@ -16,6 +16,7 @@ from xml.parsers import expat
 
 import nh3
 
+from newsml_codecs.document._gourl import SCHEMES, link_url
 from newsml_model import Element, Node
 
 _BASE = {"dir", "lang", "id", "title"}
@@ -117,7 +118,13 @@ _TITLE_RE = re.compile(r"[\w\s\-',\[\]!./\\()]*\Z")
 
 
 def _filter(element: str, attribute: str, value: str) -> str | None:
-    """The global-attribute patterns of §3.10 (element-specific ones accept anything)."""
+    """The global-attribute patterns of §3.10 and bluemonday's URL check.
+
+    `element` is the placeholder name the cleaner sees (see `_html_source`).
+    """
+    element = element.removeprefix(_PLACEHOLDER)
+    if attribute in _URL_ATTRIBUTES.get(element, ()):
+        return link_url(value)
     if attribute in _ATTRIBUTES.get(element, ()) and not (element == "a" and attribute == "title"):
         return value
     if attribute == "dir":
@@ -131,23 +138,73 @@ def _filter(element: str, attribute: str, value: str) -> str | None:
     return value
 
 
+# The allowed tags reach the cleaner under placeholder names: html5ever, the
+# HTML parser under nh3, builds a tree and so moves what HTML puts elsewhere
+# (a <tr> outside a <table> is dropped, an <li> closes the one before, a
+# misnested <a> is split), where bluemonday only tokenises and keeps every tag
+# where it stands. Elements of unknown names are left where they stand.
+_PLACEHOLDER = "nml-safe-"
+_URL_ATTRIBUTES = {"a": {"href"}, "img": {"src"}}
 _CLEANER = nh3.Cleaner(
-    tags=_TAGS,
+    tags={_PLACEHOLDER + tag for tag in _TAGS},
     clean_content_tags=_DROP_CONTENT,
-    attributes={**_ATTRIBUTES, "a": _ATTRIBUTES["a"] | {"title"}},
+    attributes={_PLACEHOLDER + tag: names for tag, names in _ATTRIBUTES.items() if tag != "*"}
+    | {"*": _ATTRIBUTES["*"], _PLACEHOLDER + "a": _ATTRIBUTES["a"] | {"title"}},
     attribute_filter=_filter,
     strip_comments=True,
     link_rel=None,
-    url_schemes={"http", "https", "mailto", "sms", "tel", "callto"},
-    url_relative="deny",
+    # link_url checks schemes and writes relative URLs as Go does
+    url_schemes=set(SCHEMES),
+    url_relative="pass_through",
 )
-_VOID_RE = re.compile(r"<(img|col)(\s[^>]*)?>")
+# A start, end or self-closing tag of serialised XML (attribute values quoted).
+_TAG_RE = re.compile(
+    r"<(/?)([A-Za-z_][^\s/>]*)((?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*(/?)>"
+)
+_HTML_VOID = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
+)
+_PLACEHOLDER_RE = re.compile("<(/?)" + _PLACEHOLDER)
 _NAMED_RE = re.compile(r"&([A-Za-z][A-Za-z0-9]{1,31});")
 _XML_NAMED = {"amp", "lt", "gt", "quot", "apos"}
 # Text whose every "&" starts a reference: html.unescape decodes it as expat would.
 _PLAIN_ENTITIES = re.compile(
     r"(?:[^&<>]|&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)*"
 )
+
+
+def _html_source(markup: str) -> str:
+    """Serialised XML made HTML the cleaner reads tag for tag as bluemonday does.
+
+    Allowed tags get their placeholder names (lower case, as HTML tokenisers
+    write names); a self-closed element that HTML does not know as void is
+    written as a start and an end tag, so it stays empty (HTML ignores the
+    ``/`` of ``<strong/>`` and would put the following text inside).
+    """
+
+    def tag(match: re.Match[str]) -> str:
+        end, name, attributes, closed = match.groups()
+        lower = name.lower()
+        written = _PLACEHOLDER + lower if lower in _TAGS else name
+        if closed and (written != name or lower not in _HTML_VOID):
+            return f"<{written}{attributes}></{written}>"
+        return f"<{end}{written}{attributes}{closed}>"
+
+    return _TAG_RE.sub(tag, markup)
 
 
 class MarkupError(ValueError):
@@ -272,9 +329,10 @@ def sanitize(markup: str) -> str:
     """
     if "<" not in markup and "&" not in markup:
         return escape(markup)
-    cleaned = _VOID_RE.sub(
-        lambda m: "<" + m.group(1) + (m.group(2) or "") + "/>", _CLEANER.clean(markup)
-    )
+    # A CR the cleaner read from ``&#13;`` comes out literally, and XML would
+    # read it as LF; the reference keeps it.
+    cleaned = _CLEANER.clean(_html_source(markup)).replace("\r", "&#13;")
+    cleaned = _PLACEHOLDER_RE.sub(r"<\1", cleaned)
     return write(_unwrap_bare(parse_fragment(cleaned)))
 
 

@@ -304,3 +304,45 @@ def test_rule_repeated_data_the_last_wins() -> None:
         {"rel": "author", "type": "x-im/author", "title": "B"},
     ]
     assert expected == doc["links"]
+
+
+def _text(body: str) -> str:
+    doc = reference_doc(item(body=f'<element type="body" id="p">{body}</element>'))
+    text: str = doc["content"][0]["data"]["text"]
+    return text
+
+
+def test_rule_an_empty_inline_element_stays_empty() -> None:
+    """An empty element keeps the following text outside it (self-closed or not)."""
+    assert 'a <strong id="s1"/> b' == _text('a <strong id="s1"></strong> b')
+    assert 'a <strong id="s1"/> b <em/> c' == _text('a <strong id="s1"/> b <em/> c')
+
+
+def test_rule_table_cells_keep_their_markup() -> None:
+    """thead/tbody/tfoot of x-im/table keep rows and cells, as the reference's tokeniser does."""
+    doc = reference_doc(
+        item(
+            body='<object id="t" type="x-im/table"><data>'
+            "<thead><tr><th>Lag</th></tr></thead><tbody><tr><td>A</td><td>7</td></tr></tbody>"
+            "</data></object>"
+        )
+    )
+    expected = {"thead": "<tr><th>Lag</th></tr>", "tbody": "<tr><td>A</td><td>7</td></tr>"}
+    assert expected == doc["content"][0]["data"]
+
+
+def test_rule_a_cr_in_removed_markup_stays_a_cr() -> None:
+    """&#13; inside a tag the sanitiser removes (and inside a kept one) stays a CR."""
+    assert "x\ry <strong>a\rb</strong>" == _text("<span>x&#13;y</span> <strong>a&#13;b</strong>")
+
+
+def test_rule_link_urls_are_written_as_go_writes_them() -> None:
+    """Relative and non-ASCII hrefs stay, percent-encoded; other schemes and spaces lose the href."""
+    body = (
+        '<a href=" ../å.html ">r</a> <a href="HTTP://x.se/ä?q=å#fré">h</a> '
+        '<a href="javascript:x()">j</a> <a href="a b">s</a> <a href="http://x.se/%zz">p</a>'
+    )
+    expected = (
+        '<a href="../%C3%A5.html">r</a> <a href="http://x.se/%C3%A4?q=å#fr%C3%A9">h</a> j s p'
+    )
+    assert expected == _text(body)
