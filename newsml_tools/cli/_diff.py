@@ -27,7 +27,8 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+from xml.sax.saxutils import escape
 
 import attrs
 
@@ -38,7 +39,7 @@ from newsml_model.tree import element_parts
 from newsml_tools import batch
 from newsml_tools.batch._work import sniff_xml
 from newsml_tools.cli._files import Source, sources
-from newsml_tools.cli._report import InOrder, add_options
+from newsml_tools.cli._report import PROGRESS_MIN_FILES, InOrder, add_options
 
 __all__ = ["Compared", "DiffJob", "compare", "register", "run"]
 
@@ -85,7 +86,7 @@ def _shown(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False)
         return text if len(text) <= 120 else text[:117] + '..."'
     name, _ns, attributes, children = element_parts(value)
-    written = "".join(f' {k}="{v}"' for k, v in attributes)
+    written = "".join(f' {k}="{escape(v, {chr(34): "&quot;"})}"' for k, v in attributes)
     return f"<{name}{written}{'' if children else '/'}>"
 
 
@@ -259,9 +260,16 @@ def run(args: argparse.Namespace) -> int:
             contextlib.closing(batch.run(compare, jobs, client=client, workers=args.jobs))
         )
         order = InOrder()
-        for index, results in finished:
-            for result in order.add(index, results):
-                _report(result, counts)
+        bar = _progress_bar(len(jobs), args.progress)
+        try:
+            for index, results in finished:
+                for result in order.add(index, results):
+                    _report(result, counts, bar)
+                if bar is not None:
+                    bar.update(len(results))
+        finally:
+            if bar is not None:
+                bar.close()
     for x, y in pairs:
         if x is None or y is None:
             _report(_one_sided(x, y, args.json), counts)
@@ -275,16 +283,35 @@ def run(args: argparse.Namespace) -> int:
     return TROUBLE if counts[TROUBLE] else DIFFERENT if counts[DIFFERENT] else EQUAL
 
 
-def _report(result: batch.Result, counts: list[int]) -> None:
+def _progress_bar(total: int, show: bool) -> Any:
+    """A tqdm bar on standard error for a long run on a terminal, or None."""
+    if not show or total < PROGRESS_MIN_FILES or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # the `cli` extra is not installed: no bar, same report
+        return None
+    return tqdm(total=total, unit="pair", file=sys.stderr, dynamic_ncols=True)
+
+
+def _report(result: batch.Result, counts: list[int], bar: Any = None) -> None:
     # A chunk lost with its worker comes back as plain results with problems.
     status = result.status if isinstance(result, Compared) else TROUBLE
     if result.problems:
         status = TROUBLE
     counts[status] += 1
     for problem in result.problems:
-        print(f"{result.source}: {problem}", file=sys.stderr)
+        _write(f"{result.source}: {problem}", sys.stderr, bar)
     for line in getattr(result, "lines", ()):
-        print(line)
+        _write(line, sys.stdout, bar)
+
+
+def _write(line: str, stream: IO[str], bar: Any) -> None:
+    # Through the bar when there is one, so that lines do not tear it.
+    if bar is None:
+        print(line, file=stream)
+    else:
+        bar.write(line, file=stream)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
