@@ -3,7 +3,8 @@
 ``--db`` is an SQLite file path or a ``postgresql://user:password@host:port/dbname``
 URL (`newsml_tools.store.open_store`); a URL is never taken for a file name.
 
-* ``put FILE... | -``: save each NewsML file (any item kind) as a new
+* ``put FILE|DIR... | -``: save each NewsML file (any item kind; under a
+  directory every ``.xml`` file, recursively, in sorted order) as a new
   revision (the SQLite file or the PostgreSQL tables are created when missing); prints ``uuid<TAB>revision<TAB>etag`` per file.
   ``--locking none|optimistic|pessimistic`` with ``--etag`` / ``--editor``
   apply the store's locking rules; ``--validate`` refuses items that fail the
@@ -13,23 +14,26 @@ URL (`newsml_tools.store.open_store`); a URL is never taken for a file name.
   ``revision<TAB>etag<TAB>saved_at<TAB>editor``.
 
 Exit status: 0 done, 1 refused (conflict, lock, not found, unreadable
-input or database, unreachable server), 2 usage errors (argparse).
+input or database, unreachable server), 2 usage errors (argparse; a UUID,
+``--editor`` or ``--etag`` whose bytes are not UTF-8; a malformed ``--db`` URL).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 import attrs
 
 from newsml_codecs import newsml
-from newsml_model import LockingMode, NewsItem, NewsItemError
+from newsml_model import InvalidArgumentError, LockingMode, NewsItem, NewsItemError
 from newsml_tools._argtypes import positive
 from newsml_tools._validation import validate
-from newsml_tools.store import open_store
+from newsml_tools.cli._files import sources
+from newsml_tools.store import PostgresStore, SQLiteStore, open_store
 
 _MODES = {
     "none": LockingMode.NONE,
@@ -43,15 +47,77 @@ def _fail(message: str) -> int:
     return 1
 
 
-def put(args: argparse.Namespace) -> int:
-    """Save every input as a new revision; 1 when any was refused."""
-    failed = 0
+def _usage(message: str) -> int:
+    print(f"newsml store: {message}", file=sys.stderr)
+    return 2
+
+
+# The text arguments each action stores or looks up, with their names on the command line.
+_TEXT_ARGUMENTS = (("uuid", "UUID"), ("editor", "--editor"), ("etag", "--etag"))
+
+
+def _not_utf8(args: argparse.Namespace) -> str | None:
+    """A usage error for a text argument whose bytes are not UTF-8 (no store can hold it)."""
+    for attribute, name in _TEXT_ARGUMENTS:
+        value = getattr(args, attribute, None)
+        if value is None:
+            continue
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            # Python decoded the argument's bytes with surrogateescape: show the bytes.
+            return f"{name} is not UTF-8 text: {os.fsencode(value)!r}"
+    return None
+
+
+def _open(args: argparse.Namespace, **options: bool) -> SQLiteStore | PostgresStore | int:
+    """The store ``--db`` names, or the exit status of the line that says why not.
+
+    A malformed URL (or another scheme) is a usage error (2); a store that
+    cannot be opened is a refusal (1).
+    """
+    bad = _not_utf8(args)
+    if bad is not None:
+        return _usage(bad)
     try:
-        store = open_store(args.db, create=True)
+        return open_store(args.db, **options)
+    except InvalidArgumentError as error:
+        return _usage(str(error))
     except NewsItemError as error:
         return _fail(str(error))
+
+
+def _item_files(inputs: list[str]) -> tuple[list[str], list[str]]:
+    """The files ``put`` reads: named files and ``-`` as given, directories as their ``.xml`` files.
+
+    Returns:
+        The file names, in order (each directory's sorted), and one problem
+        per directory that holds no ``.xml`` file.
+    """
+    files: list[str] = []
+    empty: list[str] = []
+    for name in inputs:
+        if name != "-" and Path(name).is_dir():
+            found = [str(source.path) for source in sources([name], {".xml"})]
+            if not found:
+                empty.append(f"{name}: a directory without .xml files")
+            files.extend(found)
+        else:
+            files.append(name)
+    return files, empty
+
+
+def put(args: argparse.Namespace) -> int:
+    """Save every input (files, or the ``.xml`` files under directories) as a new revision; 1 when any was refused."""
+    store = _open(args, create=True)
+    if isinstance(store, int):
+        return store
+    files, empty = _item_files(args.inputs)
+    for problem in empty:
+        _fail(problem)
+    failed = len(empty)
     with store:
-        for name in args.inputs:
+        for name in files:
             try:
                 data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
                 item = newsml.loads(data)
@@ -72,8 +138,11 @@ def put(args: argparse.Namespace) -> int:
 
 def get(args: argparse.Namespace) -> int:
     """Write the stored NewsML of a revision to standard output or ``--output``."""
+    store = _open(args, create=False, readonly=True)
+    if isinstance(store, int):
+        return store
     try:
-        with open_store(args.db, create=False, readonly=True) as store:
+        with store:
             _, text = store.read(args.uuid, args.revision)
         if args.output:
             Path(args.output).write_text(text, encoding="utf-8")
@@ -86,8 +155,11 @@ def get(args: argparse.Namespace) -> int:
 
 def history(args: argparse.Namespace) -> int:
     """List the revisions of an item, oldest first; 1 when none is stored."""
+    store = _open(args, create=False, readonly=True)
+    if isinstance(store, int):
+        return store
     try:
-        with open_store(args.db, create=False, readonly=True) as store:
+        with store:
             revisions = store.history(args.uuid)
             where = str(store.path)  # a URL without its password
     except NewsItemError as error:
@@ -124,7 +196,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     put_parser = actions.add_parser("put", parents=[db], help="save NewsML files as new revisions")
     put_parser.add_argument(
-        "inputs", nargs="+", metavar="FILE", help="NewsML files, or - for stdin"
+        "inputs",
+        nargs="+",
+        metavar="FILE",
+        help="NewsML files, directories (their .xml files, recursively), or - for stdin",
     )
     put_parser.add_argument("--locking", choices=sorted(_MODES), default="none")
     put_parser.add_argument("--etag", help="the expected current etag (optimistic locking)")

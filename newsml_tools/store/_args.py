@@ -13,11 +13,29 @@ from newsml_tools.store._protocol import Revision
 ITEM_TYPES: tuple[type, ...] = typing.get_args(AnyItem)
 
 
+def _storable(text: str) -> bool:
+    """True when both backends can store `text`: UTF-8 text without NUL.
+
+    NUL never belongs in a name, and PostgreSQL's text cannot hold it; lone
+    surrogates (command-line bytes that were not UTF-8, decoded by Python
+    with ``surrogateescape``) have no UTF-8 form at all.
+    """
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def check_uuid(uuid: object) -> str:
-    """`uuid` if it is a non-empty string, else `InvalidArgumentError`."""
-    # NUL never belongs in a name, and PostgreSQL's text cannot hold it.
-    if not isinstance(uuid, str) or not uuid or "\x00" in uuid:
-        raise InvalidArgumentError(f"uuid must be a non-empty string, not {uuid!r}", field="uuid")
+    """`uuid` if it is a non-empty string of UTF-8 text, else `InvalidArgumentError`."""
+    if not isinstance(uuid, str) or not uuid or not _storable(uuid):
+        raise InvalidArgumentError(
+            f"uuid must be a non-empty string of UTF-8 text without NUL, not {uuid!r}",
+            field="uuid",
+        )
     return uuid
 
 
@@ -34,8 +52,10 @@ def check_item(item: object) -> tuple[AnyItem, str]:
     guid = typing.cast(AnyItem, item).guid
     if not guid:
         raise InvalidArgumentError("the item has no guid to store it under", field="item.guid")
-    if "\x00" in guid:
-        raise InvalidArgumentError(f"the guid {guid!r} contains NUL", field="item.guid")
+    if not _storable(guid):
+        raise InvalidArgumentError(
+            f"the guid {guid!r} is not UTF-8 text without NUL", field="item.guid"
+        )
     return typing.cast(AnyItem, item), guid
 
 
@@ -54,9 +74,10 @@ def check_revision(revision: object) -> int:
 
 def check_editor(editor: object) -> str:
     """`editor` if it is a non-empty string, else `InvalidArgumentError`."""
-    if not isinstance(editor, str) or not editor or "\x00" in editor:
+    if not isinstance(editor, str) or not editor or not _storable(editor):
         raise InvalidArgumentError(
-            f"editor must be a non-empty string, not {editor!r}", field="editor"
+            f"editor must be a non-empty string of UTF-8 text without NUL, not {editor!r}",
+            field="editor",
         )
     return editor
 
@@ -85,6 +106,11 @@ def check_args(locking_mode: object, expected_etag: object, editor: object) -> L
             f"expected_etag must be a string or None, not {type(expected_etag).__name__}",
             field="expected_etag",
         )
+    if expected_etag is not None and not _storable(expected_etag):
+        raise InvalidArgumentError(
+            f"expected_etag must be UTF-8 text without NUL, not {expected_etag!r}",
+            field="expected_etag",
+        )
     if editor is not None:
         check_editor(editor)
     elif mode is LockingMode.PESSIMISTIC_LOCKING:
@@ -105,9 +131,13 @@ def revision_of(row: tuple[object, ...]) -> Revision:
 
 
 def rfc3339(seconds: float) -> str:
-    """`seconds` since the epoch as RFC 3339 in UTC, microseconds, ``Z``."""
-    return (
-        datetime.fromtimestamp(seconds, UTC)
-        .isoformat(timespec="microseconds")
-        .replace("+00:00", "Z")
-    )
+    """`seconds` since the epoch as RFC 3339 in UTC, microseconds, ``Z``.
+
+    A time beyond what a datetime holds (a lease of a million years ends
+    after the year 9999) is said in seconds instead, never an error.
+    """
+    try:
+        moment = datetime.fromtimestamp(seconds, UTC)
+    except (OverflowError, ValueError, OSError):
+        return f"{seconds:.0f} s after 1970-01-01T00:00:00Z"
+    return moment.isoformat(timespec="microseconds").replace("+00:00", "Z")

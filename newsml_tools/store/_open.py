@@ -42,7 +42,7 @@ def open_store(
         The open store; close it (or use it as a context manager).
 
     Raises:
-        InvalidArgumentError: A URL of another scheme.
+        InvalidArgumentError: A URL of another scheme, or a malformed one.
         StoreFileError, StoreConnectionError: As the stores' constructors.
     """
     if isinstance(target, str):

@@ -50,6 +50,7 @@ class PostgresStore(StoreBase["psycopg.Connection[Any]"]):
         pool_size: Most connections the pool opens.
 
     Raises:
+        InvalidArgumentError: A malformed URL or connection string.
         StoreConnectionError: The server cannot be reached, refused the
             login, or has no such database.
         StoreFileError: No store in the database (``create=False``), or a
@@ -69,7 +70,7 @@ class PostgresStore(StoreBase["psycopg.Connection[Any]"]):
         readonly: bool = False,
         pool_size: int = 4,
     ) -> None:
-        self._url = url
+        self._url = db.check_url(url)
         self.path = db.redact(url)
         self._where = self.path
         self._clock = clock

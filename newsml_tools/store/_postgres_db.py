@@ -13,10 +13,12 @@ without the ``postgres`` extra; only opening a PostgreSQL store needs it.
 from __future__ import annotations
 
 import importlib
+import re
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
+from newsml_model import InvalidArgumentError
 from newsml_tools.store._errors import (
     StoreBusyError,
     StoreConnectionError,
@@ -84,13 +86,47 @@ def driver() -> ModuleType:
         ) from None
 
 
+# user:password@ after the scheme, for URLs too malformed to split.
+_PASSWORD = re.compile(r"(?<=://)([^:/@]*):[^@/]*@")
+
+
 def redact(url: str) -> str:
-    """`url` without its password, for messages and ``path``."""
-    parts = urlsplit(url)
-    if parts.password is None:
+    """`url` without its password, for messages and ``path`` (malformed URLs too)."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return _PASSWORD.sub(r"\1:***@", url)
+    if password is None:
         return url
     host = parts.netloc.rpartition("@")[2]
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+
+
+def check_url(url: object) -> str:
+    """`url` if it is a string libpq may take: a well-formed URL or a connection string.
+
+    Raises:
+        InvalidArgumentError: Not a string, NUL or text that is not UTF-8
+            in it, or a ``scheme://`` URL that does not parse (an unclosed
+            ``[`` of an IPv6 host, a port that is not a number).
+    """
+    if not isinstance(url, str):
+        raise InvalidArgumentError(
+            f"a PostgreSQL URL must be a string, not {type(url).__name__}", field="url"
+        )
+    try:
+        url.encode("utf-8")
+        parts = urlsplit(url) if "://" in url else None
+        if parts is not None:
+            _ = parts.port  # ValueError for a port out of range or not a number
+    except (UnicodeEncodeError, ValueError) as error:
+        raise InvalidArgumentError(
+            f"malformed PostgreSQL URL {redact(url)!r}: {error}", field="url"
+        ) from None
+    if "\x00" in url:
+        raise InvalidArgumentError("a PostgreSQL URL cannot contain NUL", field="url")
+    return url
 
 
 def prepare(conn: psycopg.Connection[Any], *, create: bool, where: str) -> None:

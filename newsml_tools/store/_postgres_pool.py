@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from newsml_model import InvalidArgumentError
 from newsml_tools.store import _postgres_db as db
 from newsml_tools.store._errors import StoreConnectionError, StoreError
 
@@ -38,7 +39,7 @@ class Connections:
         pool_size: Most connections the pool opens.
 
     Raises:
-        StoreConnectionError: `url` is not a URL or connection string.
+        InvalidArgumentError: `url` is not a URL or connection string.
     """
 
     def __init__(
@@ -55,9 +56,10 @@ class Connections:
         try:
             given = psycopg.conninfo.conninfo_to_dict(url).get("options")
         except psycopg.Error as error:
-            raise StoreConnectionError(
-                f"not a PostgreSQL URL or connection string: {db.reason(error)}", path=path
-            ) from error
+            raise InvalidArgumentError(
+                f"{path}: not a PostgreSQL URL or connection string: {db.reason(error)}",
+                field="url",
+            ) from None
         # Ours after the URL's own server options (a search_path, say).
         options = f"{given or ''} -c lock_timeout={max(1, round(timeout * 1000))}".strip()
         if readonly:

@@ -445,3 +445,45 @@ def test_uuids_and_editors_with_nul_are_refused(db, article):
     with pytest.raises(nm.InvalidArgumentError) as editor:
         db.save(article, editor="al\x00ice")
     assert ("uuid", "editor") == (uuid.value.field, editor.value.field)
+
+
+def test_text_that_is_not_utf8_is_refused(db, article):
+    """Lone surrogates (undecodable command-line bytes) in a uuid, editor or etag: InvalidArgumentError."""
+    bad = b"\xff\xfe".decode("utf-8", "surrogateescape")
+    with pytest.raises(nm.InvalidArgumentError) as uuid:
+        db.get(bad)
+    with pytest.raises(nm.InvalidArgumentError) as editor:
+        db.save(article, editor=bad)
+    with pytest.raises(nm.InvalidArgumentError) as etag:
+        db.save(article, OPTIMISTIC, bad)
+    with pytest.raises(nm.InvalidArgumentError) as lock:
+        db.lock(bad, "alice")
+    assert ["uuid", "editor", "expected_etag", "uuid"] == [
+        error.value.field for error in (uuid, editor, etag, lock)
+    ]
+    assert not db.exists(article.guid)
+
+
+def test_a_huge_lease_locks_others_out_with_locked_error(db, article):
+    """lease=1e12 (ends after the year 9999): others get LockedError saying until when, never ValueError."""
+    taken = db.lock(article.guid, "alice", lease=1e12)
+    with pytest.raises(LockedError, match=r"locked by 'alice' until \d+ s after 1970") as save:
+        db.save(article, editor="bob")
+    with pytest.raises(LockedError):
+        db.delete(article.guid, editor="bob")
+    with pytest.raises(LockedError):
+        db.lock(article.guid, "bob")
+    assert (taken.expires, "alice") == (save.value.expires, save.value.owner)
+    assert taken == db.lock_info(article.guid)
+    assert 1 == db.save(article, PESSIMISTIC, editor="alice").revision
+    assert db.unlock(article.guid, "alice")
+
+
+def test_a_malformed_store_url_is_an_invalid_argument() -> None:
+    """open_store and PostgresStore refuse an unparsable URL with InvalidArgumentError, password hidden."""
+    for url in ("postgresql://[::1:5432/news", "postgresql://ed:s3cret@db:99999/news"):
+        with pytest.raises(nm.InvalidArgumentError, match="malformed PostgreSQL URL") as opened:
+            store.open_store(url)
+        with pytest.raises(nm.InvalidArgumentError):
+            PostgresStore(url)
+        assert "s3cret" not in str(opened.value)

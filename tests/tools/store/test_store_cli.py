@@ -325,3 +325,77 @@ def test_postgres_failures_are_clear_errors_without_traceback(pg_cluster, pg_url
     assert 1 == empty.returncode
     assert "no newsml store in this database" in empty.stderr
     assert [] == list(tmp_path.iterdir())
+
+
+# -- hostile arguments, on both backends ----------------------------------------
+
+NOT_UTF8 = os.fsdecode(b"\xff\xfe")  # undecodable bytes as Python passes them on
+
+
+def one_line(done: subprocess.CompletedProcess[str]) -> str:
+    """The single line a refusal prints (no traceback)."""
+    [line] = done.stderr.splitlines()
+    return line
+
+
+def test_arguments_that_are_not_utf8_are_usage_errors(store_target):
+    """get UUID, put --editor, put --etag with bytes that are not UTF-8: exit 2, one line, nothing stored."""
+    newsml_cli("put", "--db", store_target, str(ARTICLE))
+    got = newsml_cli("get", "--db", store_target, NOT_UTF8)
+    history = newsml_cli("history", "--db", store_target, NOT_UTF8)
+    editor = newsml_cli("put", "--db", store_target, "--editor", NOT_UTF8, str(ARTICLE))
+    etag = newsml_cli("put", "--db", store_target, "--etag", NOT_UTF8, str(ARTICLE))
+    assert [2, 2, 2, 2] == [d.returncode for d in (got, history, editor, etag)], got.stderr
+    assert "newsml store: UUID is not UTF-8 text: b'\\xff\\xfe'" == one_line(got)
+    assert "newsml store: --editor is not UTF-8 text: b'\\xff\\xfe'" == one_line(editor)
+    assert "newsml store: --etag is not UTF-8 text: b'\\xff\\xfe'" == one_line(etag)
+    assert 1 == len(newsml_cli("history", "--db", store_target, GUID).stdout.splitlines())
+
+
+def test_a_malformed_url_is_a_usage_error(tmp_path):
+    """--db postgresql://[::1:5432/news (an unclosed IPv6 bracket): exit 2, one line, for every action."""
+    url = "postgresql://editor:s3cret@[::1:5432/news"
+    for action in (("put", str(ARTICLE)), ("get", GUID), ("history", GUID)):
+        done = newsml_cli(action[0], "--db", url, *action[1:])
+        assert 2 == done.returncode, done.stderr
+        line = one_line(done)
+        assert line.startswith(
+            "newsml store: malformed PostgreSQL URL 'postgresql://editor:***@["
+        ), line
+        assert "s3cret" not in line
+    assert [] == list(tmp_path.iterdir())
+
+
+def test_put_takes_a_directory(store_target, tmp_path):
+    """put DIR saves every .xml file under it (sorted, recursively); other files are left alone."""
+    folder = tmp_path / "items"
+    (folder / "sub").mkdir(parents=True)
+    shutil.copyfile(ARTICLE, folder / "sub" / "b.xml")
+    shutil.copyfile(ARTICLE, folder / "a.xml")
+    (folder / "notes.txt").write_text("not an item", encoding="utf-8")
+    done = newsml_cli("put", "--db", store_target, str(folder))
+    assert 0 == done.returncode, done.stderr
+    assert [f"{GUID}\t1", f"{GUID}\t2"] == [
+        "\t".join(line.split("\t")[:2]) for line in done.stdout.splitlines()
+    ]
+
+
+def test_put_of_a_directory_without_items_says_so(db, tmp_path):
+    """put EMPTY_DIR: exit 1 and one line naming it (no '[Errno 21] Is a directory')."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    done = newsml_cli("put", "--db", str(db), str(empty))
+    assert 1 == done.returncode
+    assert f"newsml store: {empty}: a directory without .xml files" == one_line(done)
+
+
+def test_put_under_another_editors_huge_lease_is_refused_in_one_line(store_target):
+    """A lease of 1e12 s held by alice: bob's put is a LockedError line (exit 1), not a traceback."""
+    from newsml_tools.store import open_store
+
+    with open_store(store_target) as store:
+        store.lock(GUID, "alice", lease=1e12)
+    done = newsml_cli("put", "--db", store_target, "--editor", "bob", str(ARTICLE))
+    assert 1 == done.returncode
+    line = one_line(done)
+    assert "is locked by 'alice' until " in line and " s after 1970-01-01T00:00:00Z" in line, line
