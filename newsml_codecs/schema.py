@@ -23,7 +23,8 @@ why (``'2020-01-01t00:00:00z' is not a 'date-time' (lower-case 't' or 'z':
 ...)``). A document is validated however deeply its blocks nest (see
 ``_schema_deep``).
 
-The API is jsonschema's (``iter_errors``, ``validate``, ``is_valid``). The
+The API is jsonschema's (``iter_errors``, ``validate`` that raises,
+``is_valid``), plus ``errors`` for the messages as a list. The
 verdict comes from `COMPILED`, a Rust validator (``jsonschema-rs``) of the
 same schema with `is_uri` and `is_date_time` as its format checks; only when
 it says "invalid" does python-jsonschema (`VALIDATOR`) walk the document to
@@ -31,8 +32,9 @@ write the messages and JSON paths (``_schema_fast`` says why the verdicts
 agree). Both are compiled once, at import::
 
     from newsml_codecs import schema
-    schema.validate({"uuid": "x"})
+    schema.errors({"uuid": "x"})
     # ["$.uuid: 'x' does not match '^[0-9A-Fa-f]{8}-...$'", "$: 'type' is a required property", ...]
+    schema.validate({"uuid": "x"})  # raises InvalidDocumentError carrying the same list
 """
 
 from __future__ import annotations
@@ -48,12 +50,14 @@ from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 
 from newsml_codecs._schema_deep import DeepWalk
 from newsml_codecs._schema_fast import compiled
+from newsml_model import InvalidDocumentError
 
 __all__ = [
     "COMPILED",
     "FORMAT_CHECKER",
     "SCHEMA",
     "VALIDATOR",
+    "errors",
     "format_reason",
     "is_date_time",
     "is_uri",
@@ -245,7 +249,7 @@ def iter_errors(doc: object) -> Iterator[ValidationError]:
     return iter(errors)
 
 
-def validate(doc: object) -> list[str]:
+def errors(doc: object) -> list[str]:
     """The problems of `doc` as messages, each starting with its JSON path.
 
     Args:
@@ -259,6 +263,30 @@ def validate(doc: object) -> list[str]:
         LimitExceededError: As `iter_errors`.
     """
     return [f"{error.json_path}: {error.message}" for error in iter_errors(doc)]
+
+
+def validate(doc: object) -> None:
+    """Check `doc` against the schema; raise when it is not a valid NavigaDoc document.
+
+    As ``jsonschema.validate`` does: the call is a statement, nothing comes
+    back for a valid document. Use `errors` for the list, `is_valid` for the
+    verdict alone.
+
+    Args:
+        doc: A decoded JSON value, normally a dict.
+
+    Raises:
+        InvalidDocumentError: `doc` is not valid. ``error.errors`` holds every
+            problem as `errors` gives it (``"$.links[0].uri: ..."``),
+            ``error.path`` the JSON path of the first; the message lists them all.
+        LimitExceededError: As `iter_errors`.
+    """
+    found = [(error.json_path, error.message) for error in iter_errors(doc)]
+    if found:
+        (path, first), rest = found[0], found[1:]
+        problems = tuple(f"{where}: {message}" for where, message in found)
+        reason = "; ".join([first, *problems[1:]]) if rest else first
+        raise InvalidDocumentError(reason, path=path, errors=problems)
 
 
 def is_valid(doc: object) -> bool:

@@ -92,10 +92,18 @@ class InvalidDocumentError(DecodeError):
     """A NavigaDoc document that cannot be converted.
 
     Attributes:
-        path: JSON path of the offending value, such as ``$.links[2].data``.
+        path: JSON path of the offending value, such as ``$.links[2].data``
+            (the first one when there are several).
+        reason: The message without the path.
+        errors: Every problem found, each ``"<JSON path>: <message>"``;
+            one entry (this error's own) unless the error lists several,
+            as ``newsml_codecs.schema.validate`` does.
     """
 
-    def __init__(self, message: str, *, path: str = "$") -> None:
+    def __init__(
+        self, message: str, *, path: str = "$", errors: tuple[str, ...] | None = None
+    ) -> None:
         super().__init__(f"{path}: {message}")
         self.reason = message
         self.path = path
+        self.errors: tuple[str, ...] = (f"{path}: {message}",) if errors is None else errors

@@ -35,7 +35,7 @@ def validate(item: NewsItem) -> list[str]:
     except NewsItemError as error:
         problems.append(f"document: {error}")
     else:
-        problems.extend(f"document: {problem}" for problem in schema.validate(doc))
+        problems.extend(f"document: {problem}" for problem in schema.errors(doc))
     return problems
 
 

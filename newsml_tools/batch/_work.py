@@ -298,7 +298,7 @@ def problems_of(data: bytes, xml: bool) -> list[str]:
             doc = json.loads(data)
         except (ValueError, RecursionError) as error:  # JSONDecodeError and UnicodeDecodeError too
             return [f"not JSON: {error}"]
-        return schema.validate(doc)
+        return schema.errors(doc)
 
 
 def validate_file(path: str) -> Result:

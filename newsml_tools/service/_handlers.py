@@ -93,7 +93,7 @@ def validate_navigadoc(body: bytes, protobuf: bool) -> bytes:
     """
     doc = _document_argument(body, protobuf, service_pb2.ValidateDocumentReq)
     try:
-        problems = list(schema.validate({} if doc is None else doc))
+        problems = schema.errors({} if doc is None else doc)
     except LimitExceededError as error:
         # Too deep to write a message about: a limit, not a verdict.
         raise TwirpError(

@@ -25,13 +25,13 @@ def doc(**fields: Any) -> dict[str, Any]:
 
 def test_minimal_document_is_valid() -> None:
     """uuid, type and created are all a document needs."""
-    assert [] == schema.validate(doc())
+    assert [] == schema.errors(doc())
     assert schema.is_valid(doc())
 
 
 def test_upper_case_uuid_is_valid() -> None:
     """UUIDs are matched in either case."""
-    assert [] == schema.validate(doc(uuid=UUID.upper()))
+    assert [] == schema.errors(doc(uuid=UUID.upper()))
 
 
 @pytest.mark.parametrize(
@@ -39,7 +39,7 @@ def test_upper_case_uuid_is_valid() -> None:
 )
 def test_junk_around_a_uuid_is_invalid(value: str) -> None:
     """The pattern is anchored (decision M6): junk before or after the uuid fails."""
-    problems = schema.validate(doc(uuid=value))
+    problems = schema.errors(doc(uuid=value))
     assert problems
     assert all(problem.startswith(f"$.uuid: {value!r} ") for problem in problems)
 
@@ -58,7 +58,7 @@ def test_junk_around_a_uuid_is_invalid(value: str) -> None:
 )
 def test_block_uuids_follow_the_uuid_pattern(blocks: dict[str, Any], path: str) -> None:
     """Decision M6: the anchored uuid pattern applies to every block's uuid, at any depth (issue 15 item 18)."""
-    problems = schema.validate(doc(**blocks))
+    problems = schema.errors(doc(**blocks))
     assert problems
     assert {path} == {problem.split(":", 1)[0] for problem in problems}
     assert not schema.is_valid(doc(**blocks))
@@ -66,7 +66,7 @@ def test_block_uuids_follow_the_uuid_pattern(blocks: dict[str, Any], path: str) 
 
 def test_block_uuids_in_either_case_are_valid() -> None:
     """A block uuid in upper or lower case passes, as the document's does."""
-    assert [] == schema.validate(doc(links=[{"uuid": UUID.upper(), "meta": [{"uuid": UUID}]}]))
+    assert [] == schema.errors(doc(links=[{"uuid": UUID.upper(), "meta": [{"uuid": UUID}]}]))
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,7 @@ def test_block_uuids_in_either_case_are_valid() -> None:
 )
 def test_rfc3339_date_times_are_valid(value: str) -> None:
     """Any RFC 3339 offset (+06:00 to +09:00 included, decision M2), fractions, Feb 29 of a leap year."""
-    assert [] == schema.validate(
+    assert [] == schema.errors(
         doc(created=value, modified=value, published=value, unpublished=value)
     )
 
@@ -96,7 +96,7 @@ def test_rfc3339_date_times_are_valid(value: str) -> None:
 )
 def test_date_times_without_offset_or_out_of_range_are_invalid(field: str, value: str) -> None:
     """Every document time is checked: no offset, a space, Feb 30 or hour 25 fail."""
-    assert [f"$.{field}: {value!r} is not a 'date-time'"] == schema.validate(doc(**{field: value}))
+    assert [f"$.{field}: {value!r} is not a 'date-time'"] == schema.errors(doc(**{field: value}))
 
 
 @pytest.mark.parametrize(
@@ -106,7 +106,7 @@ def test_date_times_with_a_trailing_newline_are_invalid(value: str) -> None:
     """The whole value must be a date-time: a newline after it (which `$` lets through) fails, saying why."""
     assert [
         f"$.created: {value!r} is not a 'date-time' (characters after the value)"
-    ] == schema.validate(doc(created=value))
+    ] == schema.errors(doc(created=value))
     assert not schema.is_valid(doc(created=value))
     assert not schema.is_date_time(value)
 
@@ -122,7 +122,7 @@ def test_date_times_with_a_trailing_newline_are_invalid(value: str) -> None:
 )
 def test_lower_case_t_and_z_are_invalid_and_say_why(value: str) -> None:
     """RFC 3339 allows lower-case t/z, Naviga's validator (Go's time layouts) does not: refused, with the reason."""
-    problems = schema.validate(doc(links=[{"data": {}}], modified=value))
+    problems = schema.errors(doc(links=[{"data": {}}], modified=value))
     assert [
         f"$.modified: {value!r} is not a 'date-time' (lower-case 't' or 'z': RFC 3339 allows them, "
         "but Naviga's validator reads times with Go's layouts, which want 'T' and 'Z')"
@@ -132,14 +132,14 @@ def test_lower_case_t_and_z_are_invalid_and_say_why(value: str) -> None:
 
 def test_bad_date_time_is_invalid() -> None:
     """created must be an RFC 3339 date-time."""
-    assert ["$.created: '5 March 2024' is not a 'date-time'"] == schema.validate(
+    assert ["$.created: '5 March 2024' is not a 'date-time'"] == schema.errors(
         doc(created="5 March 2024")
     )
 
 
 def test_custom_uri_schemes_are_valid() -> None:
     """x-cmbr:// and im:// URIs are URIs."""
-    assert [] == schema.validate(doc(uri="im://article/" + UUID, links=[{"uri": "x-cmbr://a/b"}]))
+    assert [] == schema.errors(doc(uri="im://article/" + UUID, links=[{"uri": "x-cmbr://a/b"}]))
 
 
 @pytest.mark.parametrize(
@@ -155,7 +155,7 @@ def test_custom_uri_schemes_are_valid() -> None:
 )
 def test_uris_with_any_scheme_are_valid(value: str) -> None:
     """A URI is what Go's url.Parse takes with a scheme, as Naviga's schema checks it."""
-    assert [] == schema.validate(doc(uri=value, url=value, links=[{"uri": value, "url": value}]))
+    assert [] == schema.errors(doc(uri=value, url=value, links=[{"uri": value, "url": value}]))
 
 
 @pytest.mark.parametrize(
@@ -174,7 +174,7 @@ def test_uris_with_any_scheme_are_valid(value: str) -> None:
 )
 def test_relative_and_broken_uris_are_invalid(value: str) -> None:
     """No scheme, a bad host or port, a bad escape, a backslash or a control character fails."""
-    assert [f"$.links[0].url: {value!r} is not a 'uri'"] == schema.validate(
+    assert [f"$.links[0].url: {value!r} is not a 'uri'"] == schema.errors(
         doc(links=[{"url": value}])
     )
 
@@ -187,7 +187,7 @@ def test_percent_escaped_ascii_in_a_host_is_invalid(value: str) -> None:
     assert [
         f"$.links[0].url: {value!r} is not a 'uri' (a percent-escaped ASCII character in the host, "
         "which Go's url.Parse refuses)"
-    ] == schema.validate(doc(links=[{"url": value}]))
+    ] == schema.errors(doc(links=[{"url": value}]))
 
 
 @pytest.mark.parametrize(
@@ -196,32 +196,32 @@ def test_percent_escaped_ascii_in_a_host_is_invalid(value: str) -> None:
 )
 def test_percent_escapes_go_accepts_are_valid(value: str) -> None:
     """Escaped non-ASCII in a host, %25 in an IPv6 zone, escapes in a path or userinfo pass, as in Go."""
-    assert [] == schema.validate(doc(uri=value))
+    assert [] == schema.errors(doc(uri=value))
 
 
 def test_nested_errors_name_their_path() -> None:
     """An error deep in a block names its JSON path."""
-    problems = schema.validate(doc(links=[{}, {"links": [{"uri": "no scheme"}]}]))
+    problems = schema.errors(doc(links=[{}, {"links": [{"uri": "no scheme"}]}]))
     assert ["$.links[1].links[0].uri: 'no scheme' is not a 'uri'"] == problems
 
 
 def test_property_without_name_is_invalid() -> None:
     """A property requires a name."""
-    assert ["$.properties[0]: 'name' is a required property"] == schema.validate(
+    assert ["$.properties[0]: 'name' is a required property"] == schema.errors(
         doc(properties=[{"value": "x"}])
     )
 
 
 def test_data_values_must_be_strings() -> None:
     """Block data maps strings to strings."""
-    assert ["$.content[0].data.width: 3 is not of type 'string'"] == schema.validate(
+    assert ["$.content[0].data.width: 3 is not of type 'string'"] == schema.errors(
         doc(content=[{"type": "x-im/image", "data": {"width": 3}}])
     )
 
 
 def test_parameters_values_must_be_strings() -> None:
     """Property parameters map strings to strings."""
-    assert ["$.properties[0].parameters.n: 1 is not of type 'string'"] == schema.validate(
+    assert ["$.properties[0].parameters.n: 1 is not of type 'string'"] == schema.errors(
         doc(properties=[{"name": "p", "parameters": {"n": 1}}])
     )
 
@@ -232,7 +232,7 @@ def test_deep_errors_name_the_whole_path() -> None:
     assert [
         "$.content[0].meta[1].links[0].url: 'nope' is not a 'uri'",
         "$.content[0].meta[1].links[0].data.w: None is not of type 'string'",
-    ] == schema.validate(deep)
+    ] == schema.errors(deep)
 
 
 def test_problems_come_in_document_order() -> None:
@@ -243,7 +243,7 @@ def test_problems_come_in_document_order() -> None:
     assert [
         "$.links[2].uri: 'a' is not a 'uri'",
         "$.links[10].uri: 'b' is not a 'uri'",
-    ] == schema.validate(doc(links=links))
+    ] == schema.errors(doc(links=links))
 
 
 def test_wrong_field_types_are_invalid() -> None:
@@ -252,12 +252,12 @@ def test_wrong_field_types_are_invalid() -> None:
         "$.title: 3 is not of type 'string'",
         "$.meta[0]: 'x' is not of type 'object'",
         "$.links: {} is not of type 'array'",
-    ] == schema.validate(doc(title=3, links={}, meta=["x"]))
+    ] == schema.errors(doc(title=3, links={}, meta=["x"]))
 
 
 def test_additional_fields_and_empty_blocks_are_allowed() -> None:
     """Unknown fields pass at every level; empty blocks are the converter's concern, not the schema's."""
-    assert [] == schema.validate(
+    assert [] == schema.errors(
         doc(extra=1, links=[{}, {"extra": [1]}], properties=[{"name": "p", "extra": True}])
     )
 
@@ -268,13 +268,13 @@ def test_empty_document_names_every_missing_field() -> None:
         "$: 'uuid' is a required property",
         "$: 'type' is a required property",
         "$: 'created' is a required property",
-    ] == schema.validate({})
+    ] == schema.errors({})
 
 
 @pytest.mark.parametrize("value", [{}, [], "text", None])
 def test_empty_and_non_objects_are_problems_not_exceptions(value: object) -> None:
     """{} misses required fields; non-objects are reported, never raised."""
-    assert schema.validate(value)
+    assert schema.errors(value)
     assert not schema.is_valid(value)
 
 
@@ -297,7 +297,7 @@ def nested(depth: int, field: str = "links") -> tuple[dict[str, Any], dict[str, 
 def test_deeply_nested_valid_documents_are_valid(depth: int) -> None:
     """Nesting is no verdict: a valid document as deep as the JSON reader reads (400 blocks under pytest) is valid."""
     text = json.dumps(doc())[:-1] + ',"links":[{"type":"x"' * depth + "}]" * depth + "}"
-    assert [] == schema.validate(json.loads(text))
+    assert [] == schema.errors(json.loads(text))
     assert schema.is_valid(json.loads(text))
 
 
@@ -311,18 +311,18 @@ def test_deeply_nested_errors_name_their_whole_path() -> None:
         f"$.{inner}uuid: 'nope' does not match {schema.SCHEMA['$defs']['block']['properties']['uuid']['pattern']!r}",
         f"$.{inner}meta[0]: 7 is not of type 'object'",
         f"$.{inner}meta[1].uri: 'relative' is not a 'uri'",
-    ] == schema.validate(deep)
+    ] == schema.errors(deep)
     assert not schema.is_valid(deep)
 
 
 def test_too_deep_nesting_is_validated_not_refused() -> None:
     """5,000 nested blocks (past the interpreter's recursion limit) are validated block by block."""
     deep, block = nested(5000)
-    assert [] == schema.validate(deep)
+    assert [] == schema.errors(deep)
     assert schema.is_valid(deep)
     block["data"] = {"w": 1}
-    assert 1 == len(schema.validate(deep))
-    assert schema.validate(deep)[0].endswith(".links[0].data.w: 1 is not of type 'string'")
+    assert 1 == len(schema.errors(deep))
+    assert schema.errors(deep)[0].endswith(".links[0].data.w: 1 is not of type 'string'")
     assert not schema.is_valid(deep)
 
 
@@ -337,7 +337,7 @@ def test_a_value_too_deep_to_describe_is_a_limit_error() -> None:
     with pytest.raises(
         LimitExceededError, match=r"^\$\.links\[0\]\..*links\[0\]: a value is nested too deeply"
     ):
-        schema.validate(deep)
+        schema.errors(deep)
 
 
 def test_very_deep_documents_do_not_crash_the_compiled_validator() -> None:
@@ -348,7 +348,7 @@ def test_very_deep_documents_do_not_crash_the_compiled_validator() -> None:
         block["links"] = [{}]
         block = block["links"][0]
     assert not schema.COMPILED.is_valid(deep)
-    assert [] == schema.validate(deep)
+    assert [] == schema.errors(deep)
 
 
 def test_a_valid_document_never_reaches_python_jsonschema(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -362,7 +362,7 @@ def test_a_valid_document_never_reaches_python_jsonschema(monkeypatch: pytest.Mo
         is_valid = iter_errors
 
     monkeypatch.setattr(schema, "VALIDATOR", Refusing())
-    assert [] == schema.validate(valid)
+    assert [] == schema.errors(valid)
     assert schema.is_valid(valid)
     assert [] == list(schema.iter_errors(valid))
 
@@ -374,7 +374,7 @@ def test_every_message_starts_with_its_json_path() -> None:
     assert ["$.uuid", "$.links[0].uri", "$.properties[0]"] == [
         e.json_path for e in schema.iter_errors(bad)
     ]
-    assert expected == schema.validate(bad)
+    assert expected == schema.errors(bad)
 
 
 def test_shipped_schema_is_package_data_and_compiled_once() -> None:
@@ -409,5 +409,5 @@ KNOWN_PROBLEMS = {
 def test_dumped_documents_are_valid(path: Path, carriers: bool) -> None:
     """document.dump of every corpus newsItem (and our full fixture) passes the schema."""
     dumped = document.dump(newsml.loads(path.read_bytes()), carriers=carriers)
-    assert KNOWN_PROBLEMS.get(path.name, []) == schema.validate(dumped)
+    assert KNOWN_PROBLEMS.get(path.name, []) == schema.errors(dumped)
     assert (path.name not in KNOWN_PROBLEMS) == schema.is_valid(dumped)
