@@ -27,6 +27,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import attrs
 
@@ -66,11 +67,15 @@ class ConvertJob:
         source: The input file.
         target: The output file (its directories are made as needed).
         to: ``"document"``, ``"newsml"``, or None to go by the source's suffix.
+        options: The converter options as JSON text (`document.make_options`),
+            or None for the defaults; text so that a job stays hashable and
+            travels to any worker.
     """
 
     source: str
     target: str
     to: str | None = None
+    options: str | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -140,12 +145,13 @@ def interrupts_checked() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def convert_bytes(data: bytes, to: str) -> bytes:
+def convert_bytes(data: bytes, to: str, options: Any = None) -> bytes:
     """Convert one input, whatever item kind it holds.
 
     Args:
         data: NewsML (`to` is ``"document"``) or document JSON (``"newsml"``).
         to: The direction.
+        options: Converter options for `document.dump`/`load` (None: defaults).
 
     Returns:
         Document JSON (compact, as `document.dumps`) or NewsML, UTF-8, no final newline.
@@ -156,8 +162,8 @@ def convert_bytes(data: bytes, to: str) -> bytes:
     """
     with interrupts_checked():
         if to == DOCUMENT:
-            return jsontext.dumpb(document.dump(newsml.loads(data)))
-        return newsml.dumps(document.loads(data)).encode("utf-8")
+            return jsontext.dumpb(document.dump(newsml.loads(data), options=options))
+        return newsml.dumps(document.loads(data, options=options)).encode("utf-8")
 
 
 def write_atomically(target: str | os.PathLike[str], data: bytes) -> None:
@@ -245,7 +251,8 @@ def _convert_problem(job: ConvertJob) -> str | None:
     except OSError as error:
         return f"cannot read: {error.strerror or error}"
     try:
-        output = convert_bytes(data, to) + b"\n"
+        options = None if job.options is None else json.loads(job.options)
+        output = convert_bytes(data, to, options) + b"\n"
     except NewsItemError as error:
         return str(error)
     except Exception as error:  # a codec bug must cost one file, not the batch

@@ -4,6 +4,7 @@
     newsml convert article.xml -o article.json  # ... into a file
     newsml convert archive/ -o documents/ -j 8  # a tree, mirrored, suffixes swapped
     newsml convert - --to newsml < doc.json     # standard input (direction sniffed without --to)
+    newsml convert archive/ -o docs/ --options writer.json  # the converter's custom options
 
 The direction is ``--to document|newsml``, else each file's suffix: ``.xml``
 becomes a document (``.json``), ``.json`` becomes NewsML (``.xml``). A bad file
@@ -19,10 +20,13 @@ how many files had finished).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
+from newsml_codecs import document
 from newsml_model import NewsItemError
 from newsml_tools import batch
 from newsml_tools.batch._work import (
@@ -51,21 +55,27 @@ def _jobs(
         to = direction_of(source.path, args.to)
         suffix = OUTPUT_SUFFIX.get(to or "", ".out")
         target = output if to_file else mirror(source, output, suffix)
-        jobs.append(batch.ConvertJob(source=str(source.path), to=args.to, target=str(target)))
+        jobs.append(
+            batch.ConvertJob(
+                source=str(source.path), to=args.to, target=str(target), options=args.options_text
+            )
+        )
     return jobs
 
 
-def _converted(data: bytes, to: str) -> tuple[bytes, list[str]]:
+def _converted(data: bytes, to: str, options: Any) -> tuple[bytes, list[str]]:
     """The converted output (with a final newline) and [], or b"" and the problem."""
     try:
-        return convert_bytes(data, to) + b"\n", []
+        return convert_bytes(data, to, options) + b"\n", []
     except NewsItemError as error:
         return b"", [str(error)]
     except Exception as error:  # a codec bug is reported like a bad input
         return b"", [f"internal error: {type(error).__name__}: {error}"]
 
 
-def _one(name: str, data: bytes | None, to: str | None, output: str | None) -> list[str]:
+def _one(
+    name: str, data: bytes | None, to: str | None, output: str | None, options: Any = None
+) -> list[str]:
     """A named file (`data` None) or standard input (`data`) to stdout, or stdin to the file `output`.
 
     Returns:
@@ -78,7 +88,7 @@ def _one(name: str, data: bytes | None, to: str | None, output: str | None) -> l
             data = Path(name).read_bytes()
         except OSError as error:
             return [f"cannot read: {error.strerror or error}"]
-    converted, problems = _converted(data, to)
+    converted, problems = _converted(data, to, options)
     if problems:
         return problems
     if output is None:
@@ -93,10 +103,15 @@ def _one(name: str, data: bytes | None, to: str | None, output: str | None) -> l
 
 
 def _single(
-    name: str, data: bytes | None, to: str | None, output: str | None, tally: Tally
+    name: str,
+    data: bytes | None,
+    to: str | None,
+    output: str | None,
+    tally: Tally,
+    options: Any = None,
 ) -> None:
     """Convert one input with `_one`; report its problems and count it."""
-    problems = _one(name, data, to, output)
+    problems = _one(name, data, to, output, options)
     for problem in problems:
         print(f"{name}: {problem}", file=sys.stderr)
     if problems:
@@ -112,6 +127,11 @@ def _usage(message: str) -> int:
 
 def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
     """Convert as the inputs and -o say, counting into `tally`; a usage error's status, else None."""
+    try:
+        options = read_options(args.options)
+    except UsageError as error:
+        return _usage(str(error))
+    args.options_text = None if options is None else json.dumps(options)
     inputs: list[str] = args.inputs
     output = None if args.output in (None, STDIN) else str(args.output)
     named_file = len(inputs) == 1 and not Path(inputs[0]).is_dir()
@@ -122,9 +142,9 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
             return _usage("standard input goes to a file or standard output, not a directory")
         data = read_stdin()
         to = args.to or (batch.DOCUMENT if sniff_xml(data) else batch.NEWSML)
-        _single(STDIN, data, to, output, tally)
+        _single(STDIN, data, to, output, tally, options)
     elif named_file and output is None:
-        _single(inputs[0], None, direction_of(inputs[0], args.to), None, tally)
+        _single(inputs[0], None, direction_of(inputs[0], args.to), None, tally, options)
     elif output is None:
         return _usage("several inputs or a directory need -o/--output DIR")
     else:
@@ -139,6 +159,28 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
         except UsageError as error:
             return _usage(str(error))
     return None
+
+
+def read_options(path: str | None) -> Any:
+    """The converter options of the JSON file at `path` (None: no file), checked.
+
+    Raises:
+        UsageError: The file cannot be read, is not JSON, or holds options
+            `document.make_options` refuses (the message names the key path).
+    """
+    if path is None:
+        return None
+    try:
+        options = json.loads(Path(path).read_bytes())
+    except OSError as error:
+        raise UsageError(f"--options {path}: cannot read: {error.strerror or error}") from None
+    except ValueError as error:
+        raise UsageError(f"--options {path}: not JSON: {error}") from None
+    try:
+        document.make_options(options)
+    except NewsItemError as error:
+        raise UsageError(f"--options {path}: {error}") from None
+    return options
 
 
 def run(args: argparse.Namespace) -> int:
@@ -186,6 +228,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--output",
         metavar="PATH",
         help="output file (one input) or directory (mirrors the input tree); default: stdout for one input",
+    )
+    parser.add_argument(
+        "--options",
+        metavar="FILE",
+        help="the converter's options (a JSON file, as document.make_options takes)",
     )
     add_options(parser)
     parser.set_defaults(func=run)

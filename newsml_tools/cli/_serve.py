@@ -1,7 +1,8 @@
 """``newsml serve``: run the Tools service under uvicorn (decision T7).
 
 Options: ``--host`` (127.0.0.1), ``--port`` (8080), ``--workers`` (one per
-core), ``--max-body-bytes`` (16 MiB), ``--log-level``; authentication
+core), ``--max-body-bytes`` (16 MiB), ``--log-level``, ``--options FILE``
+(the converter's options, JSON); authentication
 (``--token-file``, ``--jwks`` with ``--issuer`` and ``--audience``,
 ``--insecure-no-auth``) and TLS (``--ssl-certfile``, ``--ssl-keyfile``).
 A non-loopback ``--host`` without authentication is refused (exit 2).

@@ -26,8 +26,16 @@ Handler = Callable[[bytes, bool], bytes]
 
 log = logging.getLogger("newsml_tools.service")
 
+_OPTIONS: list[document.DocumentOptions | None] = [None]
+"""The converter options of this process (`configure`); None: the defaults."""
+
 _JSON_UNDECODABLE = "the json request could not be decoded"
 _PROTO_UNDECODABLE = "the protobuf request could not be decoded"
+
+
+def configure(options: document.DocumentOptions | None) -> None:
+    """Convert with `options` from now on in this process (``newsml serve --options``)."""
+    _OPTIONS[0] = options
 
 
 def convert_to_document(body: bytes, protobuf: bool) -> bytes:
@@ -39,7 +47,7 @@ def convert_to_document(body: bytes, protobuf: bool) -> bytes:
     if not text:
         raise required("newsml")
     try:
-        doc = document.dump(newsml.loads(text))
+        doc = document.dump(newsml.loads(text), options=_OPTIONS[0])
     except NewsItemError as error:
         raise from_library_error(error, "newsml") from None
     except RecursionError:
@@ -68,7 +76,7 @@ def convert_to_newsml(body: bytes, protobuf: bool) -> bytes:
     if doc is None:
         raise required("document")
     try:
-        text = newsml.dumps(document.load(doc))
+        text = newsml.dumps(document.load(doc, options=_OPTIONS[0]))
     except NewsItemError as error:
         raise from_library_error(error, "document") from None
     except RecursionError:

@@ -13,10 +13,12 @@ import copy
 import importlib
 import importlib.metadata
 import inspect
+import json
 import logging
 import os
 import signal
 import sys
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -31,6 +33,8 @@ _log = logging.getLogger("newsml_tools.service")
 
 MAX_BODY_ENV = "NEWSML_SERVICE_MAX_BODY_BYTES"
 BODY_TIMEOUT_ENV = "NEWSML_SERVICE_BODY_TIMEOUT"
+OPTIONS_ENV = "NEWSML_SERVICE_OPTIONS"
+"""The converter options (JSON text) `serve --options FILE` hands its workers."""
 # uvicorn's protocol with Twirp errors for unparsable requests, as an import
 # string: importing uvicorn here would slow down every `newsml` command.
 PROTOCOL = "newsml_tools.service._protocol:TwirpHttpToolsProtocol"
@@ -55,12 +59,19 @@ def app_from_env() -> ToolsApp:
     """The app of one worker, configured from the environment.
 
     ``NEWSML_SERVICE_MAX_BODY_BYTES`` and ``NEWSML_SERVICE_BODY_TIMEOUT``
-    (seconds) override the defaults.
+    (seconds) override the defaults; ``NEWSML_SERVICE_OPTIONS`` holds the
+    converter options (JSON) the conversions use.
 
     Raises:
         ValueError: A variable is set but not a non-negative integer (the
-            limit) or a positive number (the timeout).
+            limit) or a positive number (the timeout), or options that are
+            not JSON or that `document.make_options` refuses.
     """
+    from newsml_codecs import document
+    from newsml_tools.service._handlers import configure
+
+    options = os.environ.get(OPTIONS_ENV, "")
+    configure(document.make_options(json.loads(options)) if options else None)
     limit = os.environ.get(MAX_BODY_ENV, "")
     timeout = os.environ.get(BODY_TIMEOUT_ENV, "")
     return ToolsApp(
@@ -105,6 +116,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("critical", "error", "warning", "info", "debug"),
         help="server log level; 'warning' silences the access log (default: %(default)s)",
     )
+    parser.add_argument(
+        "--options",
+        metavar="FILE",
+        help="the converter's options (a JSON file, as document.make_options takes)",
+    )
     add_auth_arguments(parser)
 
 
@@ -119,10 +135,11 @@ def serve(args: argparse.Namespace) -> int:
     Returns:
         0 after a clean shutdown (uvicorn exits with 1 itself when it
         cannot bind); 2 with one line on standard error when the
-        authentication or TLS options cannot be used, or a non-loopback
-        address would be served without authentication.
+        authentication or TLS options cannot be used, a non-loopback
+        address would be served without authentication, or the
+        ``--options`` file cannot be read or holds bad options.
     """
-    refusal = prepare_auth(args, os.environ)
+    refusal = prepare_auth(args, os.environ) or _prepare_options(args.options)
     if refusal is not None:
         print(f"newsml serve: error: {refusal}", file=sys.stderr)
         return 2
@@ -141,6 +158,24 @@ def serve(args: argparse.Namespace) -> int:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     return 0
+
+
+def _prepare_options(path: str | None) -> str | None:
+    """Check the ``--options`` file and hand its JSON to the workers; the refusal, or None."""
+    if path is None:
+        os.environ.pop(OPTIONS_ENV, None)
+        return None
+    from newsml_codecs import document  # not at import: every `newsml` command imports this
+
+    try:
+        options = json.loads(Path(path).read_bytes())
+        document.make_options(options)
+    except OSError as error:
+        return f"--options {path}: cannot read: {error.strerror or error}"
+    except ValueError as error:  # not JSON, or options make_options refuses
+        return f"--options {path}: {error}"
+    os.environ[OPTIONS_ENV] = json.dumps(options)
+    return None
 
 
 def _stopped(signum: int, frame: FrameType | None) -> None:
