@@ -16,7 +16,8 @@ from typing import ClassVar
 import attrs
 
 from newsml_model._attributes import Attributes, get_attribute
-from newsml_model._nodes import NAR, Children, ContentMeta, Element, ItemMeta, Node, first_child
+from newsml_model._lookups import first_child
+from newsml_model._nodes import NAR, Children, ContentMeta, Element, ItemMeta, Node
 
 __all__ = ["ContentMeta", "ItemMeta", "NewsItem", "Node", "Record", "Root"]
 

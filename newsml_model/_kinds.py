@@ -24,6 +24,7 @@ import attrs
 
 from newsml_model._attributes import get_attribute
 from newsml_model._item import Record, Root
+from newsml_model._lookups import child_attribute, children_of, first_child
 from newsml_model._nodes import (
     ContentMetaObject,
     Element,
@@ -32,9 +33,6 @@ from newsml_model._nodes import (
     LinksViews,
     Metadata,
     Node,
-    child_attribute,
-    children_of,
-    first_child,
 )
 
 KindNode = Union[Node, "Concept", "NewsCoverageSet", "NewsCoverage"]

@@ -13,7 +13,8 @@ import attrs
 
 from newsml_model._attributes import get_attribute
 from newsml_model._kinds import StoredRoot
-from newsml_model._nodes import Element, child_attribute
+from newsml_model._lookups import child_attribute
+from newsml_model._nodes import Element
 
 
 @attrs.frozen(kw_only=True)

@@ -17,18 +17,19 @@ what almost every element has. Typed containers (`Links`, `Metadata`) carry
 their namespace explicitly because they are where the Infomaker namespace
 starts.
 
-Internal names (`Children`, `first_child`, `children_of`, `child_attribute`,
-`LinksViews`) are shared with the modules of the item kinds, not public API.
+Internal names (`Children`, `LinksViews`, `Resource`) are shared with the
+modules of the item kinds, not public API.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar, Union
+from typing import Any, Union
 
 import attrs
 
 from newsml_model._attributes import Attributes, get_attribute
+from newsml_model._lookups import child_attribute, children_of, first_child
 
 NAR = "http://iptc.org/std/nar/2006-10-01/"
 """The NewsML-G2 namespace (root, ``itemMeta``, ``contentMeta``)."""
@@ -237,54 +238,6 @@ class ExtProperty(Children):
     value: str | None = None
     attributes: Attributes = ()
     children: tuple[Node, ...] = ()
-
-
-T = TypeVar("T")
-
-
-def first_child(record: Children, kind: type[T]) -> T | None:
-    """The first child of `record` that is a `kind`.
-
-    Args:
-        record: A record with ordered children.
-        kind: The class of the child wanted.
-
-    Returns:
-        That child, or None when there is none.
-    """
-    # A plain loop: cheaper than next() over a generator, and sections are read often.
-    for child in record.children:
-        if isinstance(child, kind):
-            return child
-    return None
-
-
-def children_of(record: Children, kind: type[T]) -> tuple[T, ...]:
-    """The children of `record` that are a `kind`, in document order.
-
-    Args:
-        record: A record with ordered children.
-        kind: The class of the children wanted.
-
-    Returns:
-        Those children (empty when none).
-    """
-    return tuple([child for child in record.children if isinstance(child, kind)])
-
-
-def child_attribute(record: Children, name: str, attribute: str) -> str | None:
-    """The `attribute` of the first child element of `record` called `name`.
-
-    Args:
-        record: A record with ordered children.
-        name: Local name of the child element.
-        attribute: Name of its attribute.
-
-    Returns:
-        The attribute's value, or None when the element or the attribute is absent.
-    """
-    found = record.find(name)
-    return None if found is None else found.get(attribute)
 
 
 class LinksViews(Children):
