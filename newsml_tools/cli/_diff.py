@@ -244,18 +244,45 @@ def run(args: argparse.Namespace) -> int:
     ]
     started = time.perf_counter()
     counts = [0, 0, 0]
+    try:
+        trouble = _compare_all(jobs, args, counts)
+    except KeyboardInterrupt:
+        if tree and not args.quiet:
+            elapsed = time.perf_counter() - started
+            print(f"interrupted: {_summary(counts)} in {elapsed:.2f} s", file=sys.stderr)
+        raise
+    if trouble:
+        return TROUBLE
+    for x, y in pairs:
+        if x is None or y is None:
+            _report(_one_sided(x, y, args.json), counts)
+    if tree and not args.quiet:
+        elapsed = time.perf_counter() - started
+        print(
+            f"compared {len(pairs)} pairs: {_summary(counts)} in {elapsed:.2f} s", file=sys.stderr
+        )
+    return TROUBLE if counts[TROUBLE] else DIFFERENT if counts[DIFFERENT] else EQUAL
+
+
+def _summary(counts: list[int]) -> str:
+    return f"{counts[EQUAL]} equivalent, {counts[DIFFERENT]} differ, {counts[TROUBLE]} failed"
+
+
+def _compare_all(jobs: list[DiffJob], args: argparse.Namespace, counts: list[int]) -> bool:
+    """Run the jobs as the options say, reporting in job order; True when Dask cannot be used."""
     with contextlib.ExitStack() as stack:
         try:
             client = _client(args, stack)
         except batch.DaskMissingError as error:
             print(f"newsml diff: {error}", file=sys.stderr)
-            return TROUBLE
+            return True
         except (OSError, ValueError) as error:
             print(
                 f"newsml diff: cannot reach the Dask scheduler {args.scheduler}: {error}",
                 file=sys.stderr,
             )
-            return TROUBLE
+            return True
+        # Closed on the way out, so an interrupt stops the workers before it is reported.
         finished = stack.enter_context(
             contextlib.closing(batch.run(compare, jobs, client=client, workers=args.jobs))
         )
@@ -270,17 +297,7 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if bar is not None:
                 bar.close()
-    for x, y in pairs:
-        if x is None or y is None:
-            _report(_one_sided(x, y, args.json), counts)
-    if tree and not args.quiet:
-        elapsed = time.perf_counter() - started
-        print(
-            f"compared {len(pairs)} pairs: {counts[EQUAL]} equivalent, {counts[DIFFERENT]} differ, "
-            f"{counts[TROUBLE]} failed in {elapsed:.2f} s",
-            file=sys.stderr,
-        )
-    return TROUBLE if counts[TROUBLE] else DIFFERENT if counts[DIFFERENT] else EQUAL
+    return False
 
 
 def _progress_bar(total: int, show: bool) -> Any:
