@@ -8,12 +8,17 @@ by type, ``itemmeta-*`` sections overriding); docs/mapping.md "Options".
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support import canonical
 
 from newsml_codecs import document, newsml
 from newsml_model import ConceptItem, InvalidArgumentError, NewsItem, PlanningItem
+from newsml_model.strategies import news_items
 
 NAR = "{http://iptc.org/std/nar/2006-10-01/}"
 IDF = "{http://www.infomaker.se/idf/1.0}"
@@ -315,3 +320,46 @@ def test_dump_and_load_with_the_same_options_are_lossless(options):
     assert item == document.load(document.dump(item, options=options), options=options)
     text = document.dumps(item, options=document.make_options(options))
     assert item == document.loads(text, options=options)
+
+
+# --- lossless under custom options, and per conversion ------------------------------
+
+WIDE = {
+    "element-types": ["x-im/image", "x-im/youtube", "x-im/custom-text"],
+    "element-type": [{"element": "sub6", "type": "subheadline6"}],
+    "text-options": [{"type": "x-im/image", "data": {"text": "cdata"}, "flags": True}],
+    "link-exceptions": [{"type": "x-im/author", "sections": ["contentmeta"]}],
+    "object-exceptions": [{"type": "x-im/image", "sections": ["itemmeta-newsitem"]}],
+    "property-exceptions": [{"type": "headline", "sections": ["itemmeta-newsitem"]}],
+}
+ITEMS = news_items(
+    item_classes=st.sampled_from(["ninat:text", "ninat:picture", "ninat:graphic", "ninat:video"])
+).filter(lambda item: item.item_class is not None)
+
+
+@settings(
+    max_examples=25, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(ITEMS)
+def test_round_trip_under_custom_options_is_lossless(item):
+    """dump then load with the same custom options writes the same NewsML."""
+    back = document.load(document.dump(item, options=WIDE), options=WIDE)
+    assert canonical(newsml.dumps(item)) == canonical(newsml.dumps(back))
+
+
+def test_options_apply_to_one_conversion_only():
+    """Threads converting with and without options at once each get their own tables."""
+    doc = {
+        "uuid": "u",
+        "type": "x-im/article",
+        "content": [{"id": "c", "type": "x-im/custom-text", "data": {"text": "hi"}}],
+    }
+
+    def kind(custom: bool) -> str:
+        root = _xml(doc, CUSTOM_TEXT if custom else None)
+        return next(root.iter(IDF + "group"))[0].tag.rpartition("}")[2]
+
+    with ThreadPoolExecutor(4) as pool:
+        kinds = list(pool.map(kind, [i % 2 == 0 for i in range(40)]))
+    assert ["element", "object"] * 20 == kinds
+    assert "object" == kind(False)
