@@ -346,3 +346,16 @@ def test_rule_link_urls_are_written_as_go_writes_them() -> None:
         '<a href="../%C3%A5.html">r</a> <a href="http://x.se/%C3%A4?q=å#fr%C3%A9">h</a> j s p'
     )
     assert expected == _text(body)
+
+
+def test_rule_cdata_values_lose_the_layout_around_the_section() -> None:
+    """embedCode: the line break and indentation around the CDATA section go, its own text stays."""
+    body = (
+        '<object id="e" type="x-im/htmlembed"><data><embedCode>\n        <![CDATA[<b>x</b>\n'
+        "          ]]>\n      </embedCode></data></object>"
+        '<object id="f" type="x-im/iframely"><data><embedCode><![CDATA[<i>y</i>]]></embedCode>'
+        "</data></object>"
+    )
+    content = reference_doc(item(body=body))["content"]
+    expected = ["<b>x</b>\n          ", "<i>y</i>"]
+    assert expected == [block["data"]["embedCode"] for block in content]

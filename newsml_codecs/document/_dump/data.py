@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from newsml_codecs.document import _config as cfg
@@ -19,6 +20,28 @@ def leading_text(children: tuple[Node, ...]) -> str:
     return "".join(parts)
 
 
+_LAYOUT_START = re.compile(r"[ \t]*\n[ \t]*")
+
+
+def cdata_content(text: str) -> str:
+    """The CDATA section of a *cdata*-handled value, without the layout around it.
+
+    The reference keeps the non-blank text nodes only, so the line break and
+    indentation before ``<![CDATA[`` and after ``]]>`` go. The model keeps no
+    CDATA boundaries, so the layout is told by lines: when the value starts
+    with a line break and ends with one (the section on lines of its own),
+    the first line break with the indentation after it and the last line
+    break with what follows it go; the section's own text between them stays.
+    Any other value is kept as it is (a section written on the element's own
+    line, or text a document gave).
+    """
+    start = _LAYOUT_START.match(text)
+    end = text.rfind("\n")
+    if start is None or end < start.end() or text[end:].strip(" \t\n"):
+        return text
+    return text[start.end() : end]
+
+
 def _value(element: Element, block_type: str | None, context: str) -> str:
     how = cfg.handling(block_type, element.name, context)
     if how == cfg.TEXT:
@@ -26,7 +49,7 @@ def _value(element: Element, block_type: str | None, context: str) -> str:
     if how == cfg.CDATA:
         text = leading_text(element.children)
         if text.strip():
-            return text
+            return cdata_content(text)
     if block_type == "x-im/htmlembed":
         from newsml_codecs.document._markup import write
 
