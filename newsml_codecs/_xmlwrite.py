@@ -35,7 +35,15 @@ def _escape_attribute(value: str) -> str:
     return _ATTR_SPECIAL.sub(lambda m: _ATTR_ESCAPES[m.group(0)], value)
 
 
-def write_node(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
+def write_node(
+    node: Any,
+    parent_name: str,
+    default_ns: str,
+    out: list[str],
+    *,
+    indent: str | None = None,
+    depth: int = 0,
+) -> None:
     """Append the XML of `node` (any record of the tree) to `out`.
 
     Args:
@@ -44,6 +52,9 @@ def write_node(node: Any, parent_name: str, default_ns: str, out: list[str]) -> 
         default_ns: The default namespace in scope; a node in another one
             declares its own.
         out: The pieces of text written so far.
+        indent: One level of indentation for pretty output (`write_children`),
+            or None for the text as it is.
+        depth: The nesting level of `node` for `indent`.
 
     Raises:
         InvalidArgumentError: A child that is not a record of the tree.
@@ -58,12 +69,75 @@ def write_node(node: Any, parent_name: str, default_ns: str, out: list[str]) -> 
         out.append("/>")
         return
     out.append(">")
+    if indent is None:
+        for child in children:
+            if type(child) is str:
+                out.append(_escape_text(child))
+            else:
+                write_node(child, name, default_ns, out)
+    else:
+        write_children(children, name, default_ns, out, indent=indent, depth=depth + 1)
+    out.append("</" + name + ">")
+
+
+# Inline markup: whitespace between two of these is text a reader sees.
+_INLINE = frozenset(
+    {"a", "b", "br", "code", "del", "em", "i", "ins", "mark", "q", "s", "small", "span"}
+    | {"strong", "sub", "sup", "u"}
+)
+
+
+def _layout_free(children: tuple[Any, ...]) -> bool:
+    """Whether whitespace may go between `children`: elements, no text but whitespace, no inline markup."""
+    elements = False
     for child in children:
         if type(child) is str:
-            out.append(_escape_text(child))
+            if child.strip():
+                return False
+        elif getattr(child, "name", None) in _INLINE:
+            return False
         else:
-            write_node(child, name, default_ns, out)
-    out.append("</" + name + ">")
+            elements = True
+    return elements
+
+
+def write_children(
+    children: tuple[Any, ...],
+    name: str,
+    default_ns: str,
+    out: list[str],
+    *,
+    indent: str,
+    depth: int,
+) -> None:
+    """Append `children` one a line, indented, where only whitespace separates them.
+
+    Element-only content gets a new line and `depth` indents before each
+    child (its whitespace-only text replaced); content with text or inline
+    markup is written as it is, so the text a reader sees never changes and
+    `newsml.equivalent` holds between pretty and plain output.
+
+    Args:
+        children: The children of the element `name`.
+        name: Their parent's element name.
+        default_ns: The default namespace in scope.
+        out: The pieces of text written so far.
+        indent: One level of indentation.
+        depth: The nesting level of the children.
+    """
+    if not _layout_free(children):
+        for child in children:
+            if type(child) is str:
+                out.append(_escape_text(child))
+            else:
+                write_node(child, name, default_ns, out)
+        return
+    pad = "\n" + indent * depth
+    for child in children:
+        if type(child) is not str:
+            out.append(pad)
+            write_node(child, name, default_ns, out, indent=indent, depth=depth)
+    out.append("\n" + indent * (depth - 1))
 
 
 def _write_attributes(attributes: Attributes, out: list[str]) -> None:
@@ -79,8 +153,11 @@ def _write_attributes(attributes: Attributes, out: list[str]) -> None:
         out.append(" " + key + '="' + _escape_attribute(value) + '"')
 
 
-def serialize(item: Any, *, xml_declaration: bool = True) -> str:
+def serialize(item: Any, *, xml_declaration: bool = True, indent: str | None = None) -> str:
     """Write `item` (a root record of any kind) as NewsML text; see `newsml_codecs.newsml.dumps`.
+
+    `indent` (one level, such as two spaces) puts element-only content one
+    element a line (`write_children`); None writes the item as it is.
 
     Raises:
         InvalidArgumentError: `item` is not a root record, or holds a character
@@ -98,11 +175,14 @@ def serialize(item: Any, *, xml_declaration: bool = True) -> str:
         out.append("/>")
     else:
         out.append(">")
-        for child in children:
-            if type(child) is str:
-                out.append(_escape_text(child))
-            else:
-                write_node(child, name, namespace or "", out)
+        if indent is None:
+            for child in children:
+                if type(child) is str:
+                    out.append(_escape_text(child))
+                else:
+                    write_node(child, name, namespace or "", out)
+        else:
+            write_children(children, name, namespace or "", out, indent=indent, depth=1)
         out.append("</" + name + ">")
     text = "".join(out)
     bad = _NOT_XML.search(text)

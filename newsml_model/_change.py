@@ -136,7 +136,13 @@ class Change:
         if original is None:
             return True
         # Unchanged subtrees are shared, so the comparison only walks what changed.
-        return self.item is not original and self.item != original
+        # Editor state is not in ==, but setting it (invalidate) is a change.
+        item = self.item
+        return item is not original and (
+            item != original
+            or (item.etag, item.temporary_id, item.invalid)
+            != (original.etag, original.temporary_id, original.invalid)
+        )
 
     def then(
         self,

@@ -71,14 +71,19 @@ class NewsItem(Root):
             save. No codec writes it.
         etag: Editor state: the etag the item was loaded with. No codec writes it.
         invalid: Editor state: marked invalid by ``invalidate``. No codec writes it.
+
+    The editor state (`temporary_id`, `etag`, `invalid`) counts neither in
+    equality nor in the hash: an item equals the same item loaded again.
     """
 
     element_name: ClassVar[str] = "newsItem"
 
     children: tuple[Node, ...] = ()
-    temporary_id: str | None = None
-    etag: str | None = None
-    invalid: bool = False
+    # Editor state is no part of the article: equal items stay equal (and
+    # hash alike) whatever etag, temporary id or mark they were loaded with.
+    temporary_id: str | None = attrs.field(default=None, eq=False)
+    etag: str | None = attrs.field(default=None, eq=False)
+    invalid: bool = attrs.field(default=False, eq=False)
 
     @property
     def guid(self) -> str | None:

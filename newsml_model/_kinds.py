@@ -73,7 +73,7 @@ class StoredRoot(RootViews):
     """
 
     children: tuple[Node, ...] = ()
-    etag: str | None = None
+    etag: str | None = attrs.field(default=None, eq=False)  # store state: not in ==/hash
 
 
 @attrs.frozen(kw_only=True)
@@ -81,7 +81,7 @@ class _PartsRoot(RootViews):
     """A root whose children include its kind's typed parts, and its store etag."""
 
     children: tuple[KindNode, ...] = ()
-    etag: str | None = None
+    etag: str | None = attrs.field(default=None, eq=False)  # store state: not in ==/hash
 
 
 @attrs.frozen(kw_only=True)
@@ -153,7 +153,8 @@ class ConceptItem(_PartsRoot):
         attributes: The root's attributes (``guid``, ``version``...).
         children: ``catalogRef`` s, ``rightsInfo``, `ItemMeta`, `ContentMeta`,
             `Concept` and anything else, in document order.
-        etag: Store state: the etag the item was loaded with. No codec writes it.
+        etag: Store state: the etag the item was loaded with. No codec writes it;
+            not counted in equality or the hash.
     """
 
     element_name: ClassVar[str] = "conceptItem"
@@ -242,7 +243,8 @@ class PlanningItem(_PartsRoot):
         attributes: The root's attributes (``guid``, ``version``...).
         children: ``catalogRef`` s, ``rightsInfo``, `ItemMeta`, `ContentMeta`,
             `NewsCoverageSet` and anything else, in document order.
-        etag: Store state: the etag the item was loaded with. No codec writes it.
+        etag: Store state: the etag the item was loaded with. No codec writes it;
+            not counted in equality or the hash.
     """
 
     element_name: ClassVar[str] = "planningItem"
@@ -270,7 +272,8 @@ class Planning(StoredRoot, LinksViews):
     Attributes:
         attributes: The root's attributes (``guid``, ``version``...).
         children: Text-free children in document order.
-        etag: Store state: the etag the item was loaded with. No codec writes it.
+        etag: Store state: the etag the item was loaded with. No codec writes it;
+            not counted in equality or the hash.
     """
 
     element_name: ClassVar[str] = "planning"

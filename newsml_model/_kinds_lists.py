@@ -54,7 +54,8 @@ class ItemList(_Collection):
         attributes: ``uuid`` and any other attribute, in document order.
         children: ``name``, ``description``, ``type``, ``products``,
             ``items``, `ItemMeta` and anything else, in document order.
-        etag: Store state: the etag the item was loaded with. No codec writes it.
+        etag: Store state: the etag the item was loaded with. No codec writes it;
+            not counted in equality or the hash.
     """
 
     element_name: ClassVar[str] = "list"
@@ -96,7 +97,8 @@ class Package(_Collection):
         children: ``cover``, ``name``, ``type``, ``products``, ``category``,
             ``pubStart``, ``pubStop``, ``pubStatus``, ``itemList``, `ItemMeta`
             and anything else, in document order.
-        etag: Store state: the etag the item was loaded with. No codec writes it.
+        etag: Store state: the etag the item was loaded with. No codec writes it;
+            not counted in equality or the hash.
     """
 
     element_name: ClassVar[str] = "package"

@@ -213,7 +213,14 @@ class Editor:
             self._etags[item.guid] = item.etag
 
     def _move_to(self, item: NewsItem) -> None:
-        if item is not self._item and item != self._item:
+        # Editor state is not in ==, but a step that only sets it (invalidate,
+        # set_temporary_id) is still a step.
+        current = self._item
+        if item is not current and (
+            item != current
+            or (item.etag, item.temporary_id, item.invalid)
+            != (current.etag, current.temporary_id, current.invalid)
+        ):
             self._undo.append(self._item)
             self._redo.clear()
             self._item = item

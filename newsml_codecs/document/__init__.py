@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
 from newsml_codecs import jsontext
 from newsml_codecs.document import _config
@@ -30,7 +30,9 @@ from newsml_codecs.document._dispatch import (
     untag,
 )
 from newsml_codecs.document._validate import check_document
-from newsml_model import AnyItem, InvalidDocumentError
+from newsml_codecs.shapes import DocumentMapping
+from newsml_model import AnyItem, InvalidArgumentError, InvalidDocumentError
+from newsml_model.shapes import ItemT, as_kind
 
 __all__ = [
     "PATCH",
@@ -113,8 +115,30 @@ def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
     return doc
 
 
-def load(mapping: Mapping[str, Any], *, options: Options = None) -> AnyItem:
+@overload
+def load(
+    mapping: DocumentMapping | Mapping[str, Any], *, kind: None = None, options: Options = None
+) -> AnyItem: ...
+
+
+@overload
+def load(
+    mapping: DocumentMapping | Mapping[str, Any], *, kind: type[ItemT], options: Options = None
+) -> ItemT: ...
+
+
+def load(
+    mapping: DocumentMapping | Mapping[str, Any],
+    *,
+    kind: type[ItemT] | None = None,
+    options: Options = None,
+) -> AnyItem:
     """The item of a NavigaDoc document: a newsItem, or the kind its type names (K2).
+
+    ``load(doc, kind=nm.NewsItem)`` is typed `NewsItem` and refuses a
+    document of another kind with `UnsupportedItemKindError` (``error.kind``
+    the kind found, ``error.supported`` the one wanted); without `kind` the
+    result is typed `AnyItem`.
 
     Concept types export as a conceptItem, ``x-im/newscoverage`` as a
     planningItem, ``x-im/assignment`` as a planning, ``x-im/list`` and
@@ -125,7 +149,9 @@ def load(mapping: Mapping[str, Any], *, options: Options = None) -> AnyItem:
         InvalidDocumentError: The document is malformed, or the reference
             refuses it (``missing qcode for doctype x-im/tag``); ``path``
             names the offending value (``$.links[2].data``).
-        InvalidArgumentError: Options that `make_options` refuses.
+        InvalidArgumentError: Options that `make_options` refuses, or a
+            `kind` that is not an item record.
+        UnsupportedItemKindError: The document is not of the `kind` asked for.
 
     A document made by `dump` comes back losslessly when it is loaded with
     the options it was made with.
@@ -133,9 +159,10 @@ def load(mapping: Mapping[str, Any], *, options: Options = None) -> AnyItem:
     tables = _config.resolve(options)
     try:
         with _config.use(tables):
-            return _load(mapping)
+            item = _load(mapping)
     except RecursionError:
         raise InvalidDocumentError("the document is nested too deeply") from None
+    return item if kind is None else as_kind(item, kind)
 
 
 def _load(mapping: Mapping[str, Any]) -> AnyItem:
@@ -186,16 +213,58 @@ _UNTYPED = "x-newsml/untyped"
 _TIMES = ("created", "modified", "published", "unpublished")
 
 
-def dumps(item: AnyItem, *, carriers: bool = True, options: Options = None) -> str:
-    """`dump` as JSON text (UTF-8 characters kept, not escaped), by `newsml_codecs.jsontext`."""
-    return jsontext.dumps(dump(item, carriers=carriers, options=options))
+def dumps(
+    item: AnyItem,
+    *,
+    carriers: bool = True,
+    options: Options = None,
+    indent: int | str | None = None,
+) -> str:
+    """`dump` as JSON text (UTF-8 characters kept, not escaped), by `newsml_codecs.jsontext`.
+
+    Args:
+        item: As `dump`.
+        carriers: As `dump`.
+        options: As `dump`.
+        indent: For people: ``json.dumps``' indent (a number of spaces or a
+            string), with ``", "``/``": "`` separators; None (default) gives
+            the compact text the service and ``newsml convert`` write.
+
+    Returns:
+        The JSON text of the document.
+
+    Raises:
+        DecodeError: As `dump`.
+        InvalidArgumentError: Options that `make_options` refuses, or an
+            `indent` that is neither a number nor a string.
+    """
+    doc = dump(item, carriers=carriers, options=options)
+    if indent is None:
+        return jsontext.dumps(doc)
+    if isinstance(indent, bool) or not isinstance(indent, (int, str)):
+        raise InvalidArgumentError(
+            f"indent must be a number of spaces or a string, not {indent!r}", field="indent"
+        )
+    return json.dumps(doc, ensure_ascii=False, indent=indent)
 
 
-def loads(text: str | bytes, *, options: Options = None) -> AnyItem:
-    """`load` of JSON text.
+@overload
+def loads(text: str | bytes, *, kind: None = None, options: Options = None) -> AnyItem: ...
+
+
+@overload
+def loads(text: str | bytes, *, kind: type[ItemT], options: Options = None) -> ItemT: ...
+
+
+def loads(
+    text: str | bytes, *, kind: type[ItemT] | None = None, options: Options = None
+) -> AnyItem:
+    """`load` of JSON text (``kind=`` as `load`).
 
     Raises:
         InvalidDocumentError: Not JSON, or a malformed document.
+        UnsupportedItemKindError: The document is not of the `kind` asked for.
+        InvalidArgumentError: As `load`.
     """
     try:
         value = json.loads(text)
@@ -204,4 +273,6 @@ def loads(text: str | bytes, *, options: Options = None) -> AnyItem:
     except RecursionError:
         # The same error as `load` gives for the same value nested as dicts.
         raise InvalidDocumentError("the document is nested too deeply") from None
-    return load(value, options=options)
+    if kind is None:
+        return load(value, options=options)
+    return load(value, kind=kind, options=options)

@@ -15,12 +15,13 @@ import abc
 import uuid as uuids
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, overload
 
 import attrs
 
 from newsml_codecs import newsml
 from newsml_model import AnyItem, DecodeError, LockingMode
+from newsml_model.shapes import ItemT, as_kind
 from newsml_tools.store._args import (
     MAX_REVISION,
     check_args,
@@ -167,12 +168,25 @@ class StoreBase(abc.ABC, Generic[Conn]):
         *columns, text = rows[0]
         return revision_of(tuple(columns)), str(text)
 
-    def get(self, uuid: str, revision: int | None = None) -> AnyItem:
+    @overload
+    def get(self, uuid: str, revision: int | None = None, *, kind: None = None) -> AnyItem: ...
+
+    @overload
+    def get(self, uuid: str, revision: int | None = None, *, kind: type[ItemT]) -> ItemT: ...
+
+    def get(
+        self, uuid: str, revision: int | None = None, *, kind: type[ItemT] | None = None
+    ) -> AnyItem:
         """The item at `revision` (the head when None), with its ``etag`` set.
+
+        ``get(uuid, kind=nm.NewsItem)`` is typed `NewsItem` and refuses an
+        item of another kind; without `kind` the result is typed `AnyItem`.
 
         Raises:
             ItemNotFoundError: No such uuid or revision.
             StoreFileError: The stored text no longer parses (a damaged store).
+            UnsupportedItemKindError: The item is not of the `kind` asked for.
+            InvalidArgumentError: `kind` is not an item record.
         """
         found, text = self.read(uuid, revision)
         try:
@@ -181,7 +195,8 @@ class StoreBase(abc.ABC, Generic[Conn]):
             raise StoreFileError(
                 f"revision {found.revision} of {uuid} cannot be read: {error}", path=self._where
             ) from error
-        return attrs.evolve(item, etag=found.etag)
+        item = attrs.evolve(item, etag=found.etag)
+        return item if kind is None else as_kind(item, kind)
 
     def history(self, uuid: str) -> tuple[Revision, ...]:
         """Every stored revision of `uuid`, oldest first (empty when unknown)."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import Protocol, overload, runtime_checkable
 
 import attrs
 
 from newsml_model import AnyItem, LockingMode
+from newsml_model.shapes import ItemT
 
 
 @attrs.frozen(kw_only=True)
@@ -53,11 +54,22 @@ class Store(Protocol):
     will do (a content service client, an in-memory fake in tests).
     """
 
-    def get(self, uuid: str, revision: int | None = None) -> AnyItem:
+    @overload
+    def get(self, uuid: str, revision: int | None = None, *, kind: None = None) -> AnyItem: ...
+
+    @overload
+    def get(self, uuid: str, revision: int | None = None, *, kind: type[ItemT]) -> ItemT: ...
+
+    def get(
+        self, uuid: str, revision: int | None = None, *, kind: type[ItemT] | None = None
+    ) -> AnyItem:
         """The item at `revision` (the head when None), its ``etag`` set.
+
+        With `kind` (``kind=nm.NewsItem``) the item is typed, and checked, as that kind.
 
         Raises:
             ItemNotFoundError: No such uuid or revision.
+            UnsupportedItemKindError: The item is not of the `kind` asked for.
         """
         ...
 

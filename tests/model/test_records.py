@@ -55,11 +55,13 @@ def test_views_read_the_first_matching_child() -> None:
     assert meta.pub_status is None
 
 
-def test_editor_state_is_part_of_the_value_but_never_written() -> None:
-    """temporary_id, etag and invalid distinguish items but no codec writes them."""
+def test_editor_state_is_neither_the_value_nor_written() -> None:
+    """temporary_id, etag and invalid count in neither == nor hash (issue 21), and no codec writes them."""
     item = nm.NewsItem(attributes=(("guid", "g"),))
     marked = attrs.evolve(item, temporary_id="tmp-1", etag="e1", invalid=True)
-    assert item != marked
+    assert item == marked
+    assert hash(item) == hash(marked)
+    assert ("tmp-1", "e1", True) == (marked.temporary_id, marked.etag, marked.invalid)
     assert newsml.dumps(item) == newsml.dumps(marked)
 
 
