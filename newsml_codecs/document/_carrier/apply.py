@@ -194,6 +194,7 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
     closes: dict[int, int] = {}
     removed: set[int] = set()
     runs: dict[int, list[int]] = {}
+    places: dict[int, int] = {}
     after: dict[int, list[Any]] = {}
     pieces: list[str] = []
     heads: set[str] | None = None
@@ -210,6 +211,14 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
             continue
         i = index_of.get((entry[1], entry[2]))
         if i is None or i in taken:
+            if op == "m" or op == "n":
+                # A place of the run all the same: the child was edited (or
+                # deleted); an edited one fills it below, in the document's order.
+                run_key = number if op == "m" else _index(entry, 4)
+                places[run_key] = places.get(run_key, 0) + 1
+                group = _group(entry, 4 if op == "m" else 5)
+                slot = (run_key, places[run_key] - 1)
+                after.setdefault(anchor, []).append((slot, 0, group))
             continue  # edited or deleted since the dump: the document wins
         taken.add(i)
         if op == "d":
@@ -226,9 +235,9 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
         if op == "m" or op == "n":
             removed.add(i)
             run_key = number if op == "m" else _index(entry, 4)
-            run = runs.setdefault(run_key, [])
-            run.append(i)
-            slot = (run_key, len(run) - 1)
+            runs.setdefault(run_key, []).append(i)
+            places[run_key] = places.get(run_key, 0) + 1
+            slot = (run_key, places[run_key] - 1)
             after.setdefault(anchor, []).append((slot, 0, _group(entry, 4 if op == "m" else 5)))
         else:
             anchor = i
@@ -271,9 +280,14 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
                     out.extend(zip(nodes[1:], repeat(None)))
             else:  # the places of a run take its children in the export's order
                 run_key, place = slot
-                emit(ordered[run_key][place], group)
+                members = ordered.get(run_key, ())
+                if place < len(members):
+                    emit(members[place], group)
 
     ordered = {key: sorted(run) for key, run in runs.items()}
+    short = [key for key, run in ordered.items() if len(run) < places[key]]
+    if short:
+        _fill_runs(current, name, taken, removed, ordered, places, short)
 
     if -1 in after:
         emit_after(-1)
@@ -289,6 +303,37 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
         if i in after:
             emit_after(i)
     return out
+
+
+def _fill_runs(
+    current: list[Any],
+    parent: str,
+    taken: set[int],
+    removed: set[int],
+    ordered: dict[int, list[int]],
+    places: dict[int, int],
+    short: list[int],
+) -> None:
+    """Give the places of runs that lost members to the edited children of their name.
+
+    A moved child the document edited is no longer found by its key, but it
+    is still one of the run: the exported children of the run's element that
+    no entry names fill the free places, so the run keeps the document's
+    order instead of the edited one staying where the export put it.
+    """
+    free: dict[str, list[int]] = {}
+    for index, child in enumerate(current):
+        if index not in taken and child.__class__ is not str:
+            free.setdefault(parts_of(child, parent)[0], []).append(index)
+    for key in short:
+        run = ordered[key]
+        name = parts_of(current[run[0]], parent)[0]
+        extra = free.get(name, [])[: places[key] - len(run)]
+        if extra:
+            del free[name][: len(extra)]
+            taken.update(extra)
+            removed.update(extra)
+            ordered[key] = sorted([*run, *extra])
 
 
 class _Components:

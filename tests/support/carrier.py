@@ -1,0 +1,182 @@
+"""Edits of NavigaDoc documents, and the carrier law they are checked against.
+
+Shared by ``property_tests/test_carrier_law.py`` and by anyone measuring the law by hand.
+
+The law: on a document made by ``document.dump`` (with its carrier) and any
+edit of it, the item loaded from the edited document shows every visible
+field as the edited document does, or, where NewsML cannot hold the edit,
+as the conversion without the carrier makes it. "Visible" is what the
+reference document of the loaded item shows, so the law compares
+``dump(load(edited), carriers=False)`` with the same of the *oracle*: the
+edited document whose carrier keeps only what names the item's kind and its
+time spellings (the header), and ties it to its document, with an empty patch.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from newsml_codecs import document
+
+PATCH = document.PATCH
+NESTED = ("meta", "links", "content")
+KINDS = ("newsItem", "conceptItem", "planningItem", "planning", "list", "package")
+
+
+def block_lists(doc: dict[str, Any]) -> list[list[Any]]:
+    """Every list of blocks in `doc`, top level first, then nested, in document order."""
+    out: list[list[Any]] = []
+
+    def visit(holder: dict[str, Any]) -> None:
+        for key in NESTED:
+            blocks = holder.get(key)
+            if isinstance(blocks, list) and blocks:
+                out.append(blocks)
+                for block in blocks:
+                    if isinstance(block, dict):
+                        visit(block)
+
+    visit(doc)
+    props = [p for p in doc.get("properties") or () if p.get("name") != PATCH]
+    if props:
+        out.append(doc["properties"])
+    return out
+
+
+def blocks_of(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every block (and property) of `doc`, at any depth."""
+    return [
+        b
+        for blocks in block_lists(doc)
+        for b in blocks
+        if isinstance(b, dict) and b.get("name") != PATCH
+    ]
+
+
+def carrier_index(blocks: list[Any]) -> int | None:
+    """The position of the carrier in a properties list, or None."""
+    for i, b in enumerate(blocks):
+        if isinstance(b, dict) and b.get("name") == PATCH:
+            return i
+    return None
+
+
+def list_edit(blocks: list[Any], op: str, i: int, j: int) -> None:
+    """Delete, duplicate, swap or reverse blocks of one list, in place; the carrier stays."""
+    keep = carrier_index(blocks)
+    carrier = blocks.pop(keep) if keep is not None else None
+    n = len(blocks)
+    if n:
+        i, j = i % n, j % n
+        if op == "delete":
+            del blocks[i]
+        elif op == "duplicate":
+            blocks.insert(i + 1, copy.deepcopy(blocks[i]))
+        elif op == "swap":
+            blocks[i], blocks[j] = blocks[j], blocks[i]
+        elif op == "reverse":
+            blocks.reverse()
+    if carrier is not None:
+        blocks.append(carrier)
+
+
+def value_edit(block: dict[str, Any], op: str, text: str) -> None:
+    """Change a title, a value or one data entry of `block`, in place.
+
+    A property (it has a ``name``) has only a value to change.
+    """
+    if "name" in block:
+        block["value"] = text
+        return
+    if op == "title":
+        block["title"] = text
+    elif op == "value":
+        block["value"] = text
+    elif op == "data":
+        data = block.get("data")
+        if isinstance(data, dict) and data:
+            key = sorted(data)[len(text) % len(data)]
+            data[key] = text
+        else:
+            block["data"] = {"text": text}
+    elif op == "add-data":
+        data = block.setdefault("data", {})
+        if isinstance(data, dict):
+            data["lawkey"] = text
+    elif op == "drop-data":
+        data = block.get("data")
+        if isinstance(data, dict) and data:
+            del data[sorted(data)[0]]
+
+
+def oracle(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` with its carrier's patch emptied: what the converter makes without the carrier."""
+    out = copy.deepcopy(doc)
+    for prop in out.get("properties") or ():
+        if prop.get("name") == PATCH:
+            value = prop["value"]
+            kind, sep, rest = value.partition("|")
+            if sep and kind in KINDS:
+                times, _, text = rest.partition("|")
+                head = kind + "|" + times + "|"
+            else:
+                head, text = "", value
+            patch = json.loads(text)
+            empty = {key: patch[key] for key in ("u",) if key in patch}
+            prop["value"] = head + json.dumps(empty)
+    return out
+
+
+def visible(doc: dict[str, Any]) -> dict[str, Any]:
+    """What the user sees of the item `doc` loads to: its reference document."""
+    return document.dump(document.load(doc), carriers=False)
+
+
+def stripped(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` without its carrier: the edit as the user made it."""
+    out = dict(doc)
+    if "properties" in out:
+        out["properties"] = [p for p in out["properties"] if p.get("name") != PATCH]
+        if not out["properties"]:
+            del out["properties"]
+    return out
+
+
+def agrees(got: Any, edited: Any, want: Any) -> bool:
+    """Whether `got` shows, value by value, the edit as made (`edited`) or the oracle's (`want`).
+
+    Dicts agree key by key. Lists agree element by element with whichever of
+    the two has their length (an element may also be any element the user
+    has in that list): where NewsML cannot hold an edit (a second headline)
+    the converter's list is right, and its elements may still show what the
+    carrier restored of the user's.
+    """
+    if got in (edited, want):
+        return True
+    if isinstance(got, dict) and isinstance(edited, dict) and isinstance(want, dict):
+        keys = set(got) | set(edited) | set(want)
+        return all(agrees(got.get(k), edited.get(k), want.get(k)) for k in keys)
+    if isinstance(got, list) and isinstance(edited, list) and isinstance(want, list):
+        for guide in (edited, want):
+            if len(got) == len(guide):
+                other = want if guide is edited else edited
+                if all(
+                    g in edited
+                    or agrees(
+                        g,
+                        edited[i] if guide is edited else (other[i] if i < len(other) else None),
+                        want[i] if guide is want else (other[i] if i < len(other) else None),
+                    )
+                    for i, g in enumerate(got)
+                ):
+                    return True
+    return False
+
+
+def law_holds(edited: dict[str, Any]) -> tuple[bool, Any, Any]:
+    """(law holds, visible of `edited`, visible of its oracle)."""
+    got = visible(edited)
+    want = visible(oracle(edited))
+    return agrees(got, stripped(edited), want), got, want
