@@ -32,8 +32,15 @@ TEXT = "text"
 CONTENT, META, LINK = "content", "meta", "link"
 """The three contexts of §3.6."""
 
-DATA_KEY = re.compile(r"[A-Za-z_-][A-Za-z0-9_-]*\Z")
-"""§5.7: a valid ``data`` key (the export refuses others)."""
+_NAME_START = (
+    "A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c\u200d"
+    "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\U00010000-\U000effff"
+)
+_NAME_CHAR = _NAME_START + "\\-.0-9\u00b7\u0300-\u036f\u203f\u2040"
+DATA_KEY = re.compile(rf"(?:[A-Za-z_-][A-Za-z0-9_-]*|[{_NAME_START}][{_NAME_CHAR}]*)\Z")
+"""A ``data`` key the export writes: the reference's ASCII names (§5.7), and
+any other XML name (``Élément``), which the reference refuses on the way back
+but the import takes from an element name, so the round trip keeps it."""
 
 ROOT_ATTRIBUTES = (
     ("conformance", "power"),

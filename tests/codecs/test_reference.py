@@ -22,10 +22,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from support import reference
+from support import canonical, reference
 from support.document import item
 from support.document import reference as reference_doc
 
+from newsml_codecs import document, newsml
 from newsml_model import NewsItemError
 
 # --- known causes: (reason, normaliser of both sides) --------------------------
@@ -359,3 +360,16 @@ def test_rule_cdata_values_lose_the_layout_around_the_section() -> None:
     content = reference_doc(item(body=body))["content"]
     expected = ["<b>x</b>\n          ", "<i>y</i>"]
     assert expected == [block["data"]["embedCode"] for block in content]
+
+
+def test_rule_data_keys_are_every_element_name() -> None:
+    """A <data> child whose name is no plain ASCII name is a key too; it round-trips."""
+    source = item(
+        '<itemClass qcode="ninat:text"/><links xmlns="http://www.infomaker.se/newsml/1.0">'
+        '<link rel="author" type="x-im/author"><data><Élément>v</Élément><a.b/></data></link>'
+        "</links>"
+    )
+    assert {"Élément": "v", "a.b": ""} == reference_doc(source)["links"][0]["data"]
+    assert canonical(newsml.dumps(source)) == canonical(
+        newsml.dumps(document.load(document.dump(source)))
+    )
