@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import nh3
@@ -146,8 +147,28 @@ def test_an_output_of_an_earlier_run_whose_input_now_fails_is_removed(tmp_path: 
     assert ["article-000.json"] == [path.name for path in (tmp_path / "out").iterdir()]
 
 
+def default_sigint_in_child() -> None:
+    """Run in a child before exec: SIGINT's default disposition, whatever pytest inherited.
+
+    Started with SIGINT ignored (``nohup``, ``cmd &`` in a script, some CI
+    runners), a child would inherit SIG_IGN and Python would not install its
+    KeyboardInterrupt handler; the tests send the SIGINT they mean to test.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture
-def interrupted_sanitiser(monkeypatch: pytest.MonkeyPatch) -> None:
+def python_sigint_handler() -> Iterator[None]:
+    """Python's own SIGINT handler in this process for the test (pytest may run with SIGINT ignored)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.fixture
+def interrupted_sanitiser(monkeypatch: pytest.MonkeyPatch, python_sigint_handler: None) -> None:
     """nh3's attribute callback receives a SIGINT while it handles an ``href`` (as a Ctrl-C would)."""
 
     def interrupting(element: str, attribute: str, value: str) -> str:
@@ -182,6 +203,7 @@ def test_ctrl_c_inside_the_sanitiser_leaves_an_earlier_output_unaltered(tmp_path
     assert "earlier\n" == target.read_text("utf-8")
 
 
+@pytest.mark.usefixtures("python_sigint_handler")
 def test_interrupts_checked_lets_an_undisturbed_block_through() -> None:
     """Without a SIGINT the block's value comes through and Python's handler is back afterwards."""
     with interrupts_checked():
@@ -201,6 +223,7 @@ def test_sigint_to_the_parent_alone_stops_the_batch(tmp_path: Path) -> None:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint_in_child,
     ) as process:
         deadline = time.monotonic() + 60
         while not (out.is_dir() and any(out.glob("*.json"))) and time.monotonic() < deadline:

@@ -188,6 +188,8 @@ def test_sigint_to_the_parent_cancels_the_tasks_not_started(
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        # SIGINT's default in newsml, even when pytest was started with it ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     ) as process:
         _wait_for(lambda: out.is_dir() and any(out.glob("*.json")), "the first output")
         process.send_signal(signal.SIGINT)
