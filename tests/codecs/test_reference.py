@@ -9,15 +9,13 @@ library error, never a crash. The departures (docs/mapping.md) are forgiven by
 the comparison itself (`support.reference`) and pinned in
 ``test_reference_departures.py``.
 
-A pair that differs today only by a cause listed in `KNOWN` is a strict
-xfail naming that cause; every other difference fails. The table shrinks as
-the causes are fixed; ``scripts/reference_score.py`` prints the counts.
+A pair that fails today for a cause listed in `KNOWN` is a strict xfail
+naming that cause; every other difference fails. ``scripts/reference_score.py``
+prints the counts.
 """
 
 from __future__ import annotations
 
-import re
-import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from typing import Any
 
@@ -29,167 +27,33 @@ from support.document import reference as reference_doc
 from newsml_codecs import document, newsml
 from newsml_model import NewsItemError
 
-# --- known causes: (reason, normaliser of both sides) --------------------------
-
-_TIME = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)$")
-
-
-def _walk(value: Any, fix: Callable[[Any, str | None], Any], key: str | None = None) -> Any:
-    value = fix(value, key)
-    if isinstance(value, dict):
-        return {k: _walk(v, fix, k) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_walk(v, fix, key) for v in value]
-    return value
+# --- known causes ----------------------------------------------------------------
+# A pair that fails today for a cause listed here is a strict xfail naming it
+# (it fails the run once fixed, so the entry goes). Each cause is told from the
+# input alone, without the comparison.
 
 
-def _drop_empty_scalars(value: Any, key: str | None) -> Any:
-    if isinstance(value, dict) and key not in ("data", "parameters"):
-        return {k: v for k, v in value.items() if v != ""}
-    return value
-
-
-def _go_time(value: Any, key: str | None) -> Any:
-    match = _TIME.match(value) if isinstance(value, str) else None
-    if not match:
-        return value
-    fraction = (match.group(2) or "").rstrip("0").rstrip(".")
-    offset = "Z" if match.group(3) in ("+00:00", "-00:00") else match.group(3)
-    return match.group(1) + fraction + offset
-
-
-def _strip_embed_code(value: Any, key: str | None) -> Any:
-    if isinstance(value, dict) and key == "data" and isinstance(value.get("embedCode"), str):
-        return {**value, "embedCode": value["embedCode"].strip()}
-    return value
-
-
-def _drop_odd_data_keys(value: Any, key: str | None) -> Any:
-    if isinstance(value, dict) and key == "data":
-        return {k: v for k, v in value.items() if re.fullmatch(r"[A-Za-z_][\w.-]*", k, re.ASCII)}
-    return value
-
-
-FORWARD_CAUSES: dict[str, tuple[str, Callable[[Any, str | None], Any]]] = {
-    "empty": ("the reference omits empty scalars (omitempty)", _drop_empty_scalars),
-    "time": ("time text: Go's RFC 3339 (Z, trimmed fraction)", _go_time),
-    "embed": ("CDATA embedCode without its surrounding whitespace", _strip_embed_code),
-    "keys": ("data keys that are not plain names are kept", _drop_odd_data_keys),
-}
-
-
-# Causes seen in the input only (the difference is not a simple rewrite of values).
-def _repeated_data(source: bytes) -> bool:
-    try:
-        root = ET.fromstring(source)
-    except ET.ParseError:
+def _unexportable_status(direction: str, kind: str, name: str) -> bool:
+    """A package whose document status the package export refuses (``withheld``)."""
+    if direction != "forward" or kind != "package":
         return False
-    return any(
-        sum(child.tag.rpartition("}")[2] == "data" for child in element) > 1
-        for element in root.iter()
-    )
+    source = (reference.REFERENCE / direction / kind / f"{name}.xml").read_bytes()
+    doc = document.dump(newsml.loads(source), carriers=False)
+    return doc.get("status") not in ("draft", "usable", "canceled", None)
 
 
-def _empty_type(source: bytes) -> bool:
-    return any(
-        b'"imext:type"' in prop and not re.search(rb'value="[^"]', prop)
-        for prop in re.findall(rb"<itemMetaExtProperty[^>]*>", source)
-    )
-
-
-FORWARD_INPUT_CAUSES: dict[str, tuple[str, Callable[[bytes], bool]]] = {
-    "data": ("repeated <data> siblings: the last wins", _repeated_data),
-    "type": ("an empty imext:type overrides the item class's type", _empty_type),
-    "table": ("x-im/table cells keep thead/tbody/tfoot markup", lambda s: b"x-im/table" in s),
-}
-
-
-def _forward_causes(expected: Any, actual: Any) -> list[str]:
-    """The known causes that explain every difference, or [] when they do not."""
-    used = []
-    for name, (_, fix) in FORWARD_CAUSES.items():
-        fixed_expected, fixed_actual = _walk(expected, fix), _walk(actual, fix)
-        if (fixed_expected, fixed_actual) != (expected, actual):
-            used.append(name)
-        expected, actual = fixed_expected, fixed_actual
-    return used if expected == actual else []
-
-
-def _reverse_causes(expected: str, actual: str) -> list[str]:
-    used = []
-    for name, (_, fix) in REVERSE_CAUSES.items():
-        fixed_expected, fixed_actual = fix(expected), fix(actual)
-        if (fixed_expected, fixed_actual) != (expected, actual):
-            used.append(name)
-        expected, actual = fixed_expected, fixed_actual
-    return used if expected == actual else []
-
-
-def _no_empty_attributes(text: str) -> str:
-    return re.sub(r" \w+=''", "", text)
-
-
-def _no_empty_elements(text: str) -> str:
-    """Lines of elements with no attributes, no text and no children removed (repeatedly)."""
-    lines = text.split("\n")
-    while True:
-        kept = [
-            line
-            for i, line in enumerate(lines)
-            if not (
-                re.fullmatch(r" *<[^ >]+ ?> ''", line)
-                and not (
-                    i + 1 < len(lines)
-                    and len(lines[i + 1]) - len(lines[i + 1].lstrip())
-                    > len(line) - len(line.lstrip())
-                )
-            )
-        ]
-        if kept == lines:
-            return "\n".join(lines)
-        lines = kept
-
-
-def _utc_z(text: str) -> str:
-    return re.sub(r"(\d\d:\d\d:\d\d(?:\.\d+)?)\+00:00\b", r"\1Z", text)
-
-
-def _list_type(text: str) -> str:
-    return re.sub(r"\n  <(?:\{[^}]*\})?type > 'list'", "", text)
-
-
-REVERSE_CAUSES: dict[str, tuple[str, Callable[[str], str]]] = {
-    "attributes": ("the reference omits empty attributes (guid, uuid)", _no_empty_attributes),
-    "elements": (
-        "the reference omits empty elements (links, name, edNote, ...)",
-        _no_empty_elements,
+KNOWN: dict[str, tuple[Callable[[str, str, str], bool], str]] = {
+    "status": (
+        _unexportable_status,
+        "dump raises: the carrier is made from the export, and the package export"
+        " refuses a status other than draft/usable/canceled, as the reference's does",
     ),
-    "utc": ("times with a +00:00 offset are written with Z", _utc_z),
-    "list": ("the reference writes <type>list</type> and <products/>", _list_type),
 }
 
 
 def _mark(direction: str, kind: str, name: str) -> Any:
-    """The strict xfail of a pair that differs by known causes only, else no mark."""
-    compare = reference.forward if direction == "forward" else reference.reverse
-    try:
-        expected, actual = compare(kind, name)
-    except NewsItemError as error:
-        if direction == "forward" and "can't convert status" in str(error):
-            return pytest.mark.xfail(strict=True, reason="the carrier's export refuses the status")
-        return ()
-    except Exception:
-        return ()
-    if expected == actual:
-        return ()
-    if direction == "forward":
-        causes = [FORWARD_CAUSES[c][0] for c in _forward_causes(expected, actual)]
-        if not causes:
-            source = (reference.REFERENCE / direction / kind / f"{name}.xml").read_bytes()
-            causes = [why for why, seen in FORWARD_INPUT_CAUSES.values() if seen(source)]
-    else:
-        causes = [REVERSE_CAUSES[c][0] for c in _reverse_causes(expected, actual)]
-    return pytest.mark.xfail(strict=True, reason="; ".join(causes)) if causes else ()
+    reasons = [why for seen, why in KNOWN.values() if seen(direction, kind, name)]
+    return pytest.mark.xfail(strict=True, reason="; ".join(reasons)) if reasons else ()
 
 
 def _params(direction: str) -> list[Any]:
