@@ -205,3 +205,30 @@ def test_an_ext_property_with_the_reserved_prefix_round_trips():
     )
     back = document.loads(document.dumps(original))
     assert canonical(newsml.dumps(original)) == canonical(newsml.dumps(back))
+
+
+def nested_alike(depth: int) -> Any:
+    """An item whose links nest `depth` levels, with an alike sibling at every level."""
+    inner = ""
+    link = '<link rel="x" type="x-im/x" title="t"'
+    for _ in range(depth):
+        inner = f"{link}><links>{inner}{link}/></links></link>{link}/>"
+    return newsml.loads(
+        HEAD + '<itemMeta><itemClass qcode="ninat:text"/><links xmlns="http://www.infomaker.se/'
+        'newsml/1.0">' + inner + "</links></itemMeta></newsItem>"
+    )
+
+
+def test_nested_alike_siblings_cost_linear_calls():
+    """Alike siblings nested deep: each subtree is hashed once, so doubling the depth
+    doubles the calls of `dump` and `load` (hashing each level's whole subtree again
+    quadrupled them)."""
+    small, large = nested_alike(60), nested_alike(120)
+    assert canonical(newsml.dumps(large)) == canonical(
+        newsml.dumps(document.load(document.dump(large)))
+    )
+    dump_small, dump_large = (calls(lambda x=x: document.dump(x)) for x in (small, large))
+    assert dump_large < 2.4 * dump_small
+    docs = document.dump(small), document.dump(large)
+    load_small, load_large = (calls(lambda d=d: document.load(d)) for d in docs)
+    assert load_large < 2.4 * load_small

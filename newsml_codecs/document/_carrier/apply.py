@@ -18,7 +18,7 @@ import attrs
 
 from newsml_codecs import newsml
 from newsml_codecs.document._carrier.check import check_root
-from newsml_codecs.document._carrier.keys import name_key
+from newsml_codecs.document._carrier.keys import MEMO, name_key
 from newsml_codecs.document._carrier.make import (
     ChildIndex,
     guard,
@@ -450,6 +450,7 @@ def apply_patch(item: Any, patch: dict[str, Any], doc: dict[str, Any]) -> Any:
 def _apply_root(item: Any, patch: dict[str, Any], state: _Components) -> Any:
     name, ns = element_parts(item)[:2]
     token = _STATE.set(state)
+    memo = MEMO.set({})
     try:
         result = apply(item, patch, ((name, ns or ""),), "")
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
@@ -459,6 +460,7 @@ def _apply_root(item: Any, patch: dict[str, Any], state: _Components) -> Any:
             f"x-newsml/patch does not apply: {error}", path="$.properties"
         ) from None
     finally:
+        MEMO.reset(memo)
         _STATE.reset(token)
     if not is_root(result):
         raise InvalidDocumentError("x-newsml/patch does not apply", path="$.properties")

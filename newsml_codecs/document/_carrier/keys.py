@@ -10,6 +10,7 @@ Internal module: its names are shared by `make`, `order` and `apply`.
 from __future__ import annotations
 
 import zlib
+from contextvars import ContextVar
 from typing import Any
 
 from newsml_codecs._xmlwrite import write_node
@@ -46,13 +47,40 @@ def head_key(parts: Parts) -> str:
 
 
 def full_key(parts: Parts) -> str:
-    """`head_key` and a hash of the child's whole content, text and descendants."""
+    """`head_key` and a hash of the child's whole content, text and descendants.
+
+    The content hash is built bottom-up (`subtree_hash`): each subtree is
+    hashed once per conversion, however deep alike siblings nest.
+    """
     name, _, _, children = parts
-    return (
-        head_key(parts) + hash_text(children_xml(significant(children), name, ""))
-        if children
-        else head_key(parts) + "0"
+    if not children:
+        return head_key(parts) + "0"
+    return head_key(parts) + hash_text(
+        ",".join([subtree_hash(child, name) for child in significant(children)])
     )
+
+
+MEMO: ContextVar[dict[int, tuple[Any, str]] | None] = ContextVar("carrier_hashes", default=None)
+"""The subtree hashes of one conversion (`make_patch` and `apply_patch` set it), by node id."""
+
+
+def subtree_hash(node: Any, parent: str) -> str:
+    """A hash of a node and everything under it (text as it is), memoised per conversion."""
+    if node.__class__ is str:
+        return hash_text(node)
+    memo = MEMO.get()
+    if memo is not None:
+        hit = memo.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+    name, ns, attributes, children = parts_of(node, parent)
+    text = name + "|" + (ns or "") + "|" + "|".join([k + "=" + v for k, v in sorted(attributes)])
+    if children:
+        text += "[" + ",".join([subtree_hash(child, name) for child in significant(children)])
+    value = hash_text(text)
+    if memo is not None:
+        memo[id(node)] = (node, value)
+    return value
 
 
 def keys_of(children: list[Parts], *, full: bool = False) -> list[tuple[str, int]]:

