@@ -17,7 +17,9 @@ from typing import Any, Literal
 
 import httpx
 
-from newsml_tools.service._errors import ERROR_STATUS, TwirpError
+from newsml_codecs import document, schema
+from newsml_model import InvalidArgumentError, InvalidDocumentError, NewsItemError
+from newsml_tools.service._errors import ERROR_STATUS, TwirpError, from_library_error
 from newsml_tools.service._proto.cca import service_pb2
 from newsml_tools.service._wire import document_from_proto, document_to_proto
 
@@ -52,12 +54,17 @@ class ToolsClient:
             started with ``--token-file`` or ``--jwks``.
 
     Raises:
-        ValueError: An unknown `protocol`, or a `token` that cannot be sent
-            as a header value (empty, spaces, non-ASCII).
+        InvalidArgumentError: An unknown `protocol`, or a `token` that cannot
+            be sent as a header value (empty, spaces, non-ASCII); a
+            ``ValueError`` too.
 
     Documents are the plain dicts of `newsml_codecs.document` either way.
-    Every failure raises `TwirpError`; transport failures have code
-    ``internal`` and the httpx error as ``__cause__``, as in the Go client.
+    Every failure raises `TwirpError` (a ``newsml_model.NewsItemError``);
+    transport failures have code ``internal`` and the httpx error as
+    ``__cause__``, as in the Go client. A bad document fails the same way
+    over both protocols: over protobuf, a document the converter refuses is
+    the `TwirpError` the JSON route gets from the server (same code,
+    message and meta), checked before sending.
     """
 
     def __init__(
@@ -70,7 +77,9 @@ class ToolsClient:
         token: str | None = None,
     ) -> None:
         if protocol not in _MEDIA:
-            raise ValueError(f"protocol must be 'json' or 'protobuf', not {protocol!r}")
+            raise InvalidArgumentError(
+                f"protocol must be 'json' or 'protobuf', not {protocol!r}", field="protocol"
+            )
         if token is not None and (
             not isinstance(token, str)
             or not token
@@ -78,7 +87,9 @@ class ToolsClient:
             or not token.isprintable()
             or " " in token
         ):
-            raise ValueError("token must be a non-empty string of printable ASCII without spaces")
+            raise InvalidArgumentError(
+                "token must be a non-empty string of printable ASCII without spaces", field="token"
+            )
         self.protocol = protocol
         self._base = base_url.rstrip("/") + "/twirp/cca.Tools/"
         self._own_client = http_client is None
@@ -110,33 +121,38 @@ class ToolsClient:
         """``ConvertToNewsml``: the full NewsML document of a NavigaDoc document.
 
         Raises:
-            InvalidDocumentError: Over protobuf, a document ``naviga.Document``
-                cannot carry (checked before sending).
             TwirpError: ``invalid_argument`` with ``meta.argument ==
                 "document"`` and ``meta.path`` for a document that does not
-                convert; any other code the server or a proxy sends.
+                convert (over protobuf also for one ``naviga.Document``
+                cannot carry, checked before sending); any other code the
+                server or a proxy sends.
         """
         if self.protocol == "json":
             reply = self._call_json("ConvertToNewsml", {"document": dict(document)})
             return str(_reply_field(reply, "newsml", str) or "")
         req = service_pb2.ConvertToNewsmlReq()
-        document_to_proto(document, req.document)
+        _carried(document, req.document)
         res = self._call_proto("ConvertToNewsml", req, service_pb2.ConvertToNewsmlRes)
         return str(res.newsml)
 
     def validate_navigadoc(self, document: Mapping[str, Any]) -> list[str]:
         """``ValidateNavigaDoc``: the schema problems of a document, [] when valid.
 
+        Over protobuf, a document ``naviga.Document`` cannot carry (a field
+        of the wrong type, a time that is not RFC 3339) is validated here,
+        with the server's schema: the answer is the list the JSON route gives.
+
         Raises:
-            InvalidDocumentError: Over protobuf, a document ``naviga.Document``
-                cannot carry (checked before sending).
             TwirpError: Whatever the server or a proxy sends.
         """
         if self.protocol == "json":
             reply = self._call_json("ValidateNavigaDoc", {"document": dict(document)})
             return [str(problem) for problem in _reply_field(reply, "schemaErrors", list) or []]
         req = service_pb2.ValidateDocumentReq()
-        document_to_proto(document, req.document)
+        try:
+            document_to_proto(document, req.document)
+        except InvalidDocumentError:
+            return schema.errors(dict(document))
         res = self._call_proto("ValidateNavigaDoc", req, service_pb2.ValidateDocumentRes)
         return list(res.schemaErrors)
 
@@ -183,6 +199,24 @@ class ToolsClient:
                 response.status_code, response.content, response.headers.get("location", "")
             )
         return response.content
+
+
+def _carried(doc: Mapping[str, Any], out: Any) -> None:
+    """Put `doc` into the protobuf message `out`, failing as the JSON route would.
+
+    Raises:
+        TwirpError: ``invalid_argument`` for ``document``: the server's own
+            error for a document the converter refuses (the library's check,
+            run here), else the place ``naviga.Document`` cannot carry.
+    """
+    try:
+        document_to_proto(doc, out)
+    except InvalidDocumentError as error:
+        try:
+            document.load(doc)
+        except NewsItemError as refused:
+            raise from_library_error(refused, "document") from None
+        raise from_library_error(error, "document") from None
 
 
 def error_from_response(status: int, body: bytes, location: str = "") -> TwirpError:

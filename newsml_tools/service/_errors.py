@@ -42,8 +42,12 @@ ERROR_STATUS: Mapping[str, int] = {
 }
 
 
-class TwirpError(Exception):
+class TwirpError(NewsItemError):
     """A Twirp error, raised by `ToolsClient` and produced by the server.
+
+    Part of the library's one error hierarchy: ``except
+    newsml_model.NewsItemError`` catches it with every other error the
+    library raises on purpose.
 
     Attributes:
         code: One of the Twirp codes (`ERROR_STATUS` keys), such as
@@ -72,6 +76,10 @@ class TwirpError(Exception):
 
     def __repr__(self) -> str:
         return f"TwirpError({self.code!r}, {self.msg!r}, {self.meta!r})"
+
+    def __reduce__(self) -> tuple[type[TwirpError], tuple[str, str, dict[str, str]]]:
+        # Picklable (process pools, Dask workers) with its code, msg and meta.
+        return (type(self), (self.code, self.msg, self.meta))
 
 
 def bad_route(msg: str, method: str, path: str) -> TwirpError:

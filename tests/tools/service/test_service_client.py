@@ -19,7 +19,7 @@ from support import service as service_support
 from support.service import Server
 
 from newsml_codecs import document, newsml
-from newsml_model import InvalidDocumentError
+from newsml_model import InvalidArgumentError, NewsItemError
 from newsml_tools.service import ToolsClient, TwirpError, error_from_response
 
 ARTICLE = support.fixture_text("article-full.xml")
@@ -124,13 +124,17 @@ def test_document_without_type_raises_with_path(client: ToolsClient) -> None:
 
 
 def test_protobuf_client_refuses_what_naviga_document_cannot_carry(server: Server) -> None:
-    """Over protobuf a field outside naviga.Document fails before sending, naming its path."""
+    """Over protobuf a field outside naviga.Document fails before sending: a TwirpError naming its path."""
     with (
         ToolsClient(server.base_url, protocol="protobuf") as tools,
-        pytest.raises(InvalidDocumentError) as raised,
+        pytest.raises(TwirpError) as raised,
     ):
         tools.convert_to_newsml({"type": "x-im/article", "content": [{"type": "x", "extra": "y"}]})
-    assert "$.content[0].extra" == raised.value.path
+    assert ("invalid_argument", {"argument": "document", "path": "$.content[0].extra"}) == (
+        raised.value.code,
+        raised.value.meta,
+    )
+    assert isinstance(raised.value, NewsItemError)
 
 
 def test_unreachable_server_is_internal() -> None:
@@ -145,9 +149,11 @@ def test_unreachable_server_is_internal() -> None:
 
 
 def test_unknown_protocol_is_refused() -> None:
-    """Only json and protobuf exist."""
-    with pytest.raises(ValueError, match="protocol"):
+    """Only json and protobuf exist: an InvalidArgumentError (a ValueError too) naming protocol."""
+    with pytest.raises(InvalidArgumentError, match="protocol") as raised:
         ToolsClient("http://127.0.0.1:1", protocol="xml")  # type: ignore[arg-type]
+    assert isinstance(raised.value, ValueError)
+    assert "protocol" == raised.value.field
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
