@@ -20,10 +20,11 @@ The `newsml convert` and `newsml validate` commands are a front on `run`.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
+from newsml_model import InvalidArgumentError
 from newsml_tools.batch._dask import (
     DaskMissingError,
     NoWorkersError,
@@ -69,6 +70,9 @@ __all__ = [
 ]
 
 J = TypeVar("J")
+S = TypeVar("S", bound="str | os.PathLike[str]")
+
+_DIRECTIONS = (DOCUMENT, NEWSML, None)
 
 
 def run(
@@ -114,21 +118,46 @@ def run(
     yield from in_process(task, chunks) if workers == 1 else on_pool(task, chunks, workers)
 
 
-def _results(chunks: Iterator[Chunk]) -> Iterator[Result]:
+def _results(chunks: Iterator[Chunk], given: Mapping[str, S]) -> Iterator[Result[S]]:
+    # Results name their input as a string (it travelled to a worker); give
+    # back the object the caller named it with.
     for _, results in chunks:
-        yield from results
+        for result in results:
+            source = given[os.fspath(result.source)]
+            yield Result(source=source, output=result.output, problems=result.problems)
+
+
+def _fspath(path: str | os.PathLike[str]) -> str:
+    return os.fspath(path)
+
+
+def _inputs(paths: Iterable[S], argument: str) -> dict[str, S]:
+    """Every input by its path string, each checked to be a path."""
+    given: dict[str, S] = {}
+    for index, path in enumerate(paths):
+        try:
+            name = _fspath(path)
+        except TypeError:
+            name = None
+        if not isinstance(name, str):
+            raise InvalidArgumentError(
+                f"{argument}[{index}] is not a path (str or os.PathLike[str]): {path!r}",
+                field=f"{argument}[{index}]",
+            )
+        given[name] = path
+    return given
 
 
 def convert(
-    paths: Iterable[str | os.PathLike[str]],
+    paths: Iterable[S],
     output: str | os.PathLike[str],
     *,
-    to: str | None = None,
+    to: Literal["document", "newsml"] | None = None,
     root: str | os.PathLike[str] | None = None,
     client: Client | None = None,
     workers: int = 0,
     worker_timeout: float | None = None,
-) -> Iterator[Result]:
+) -> Iterator[Result[S]]:
     """Convert files into the directory `output`; yield one result per file as they finish.
 
     Args:
@@ -144,35 +173,48 @@ def convert(
 
     Returns:
         An iterator of `Result`: ``output`` is the file written, or
-        ``problems`` say why not.
+        ``problems`` say why not; ``source`` is the path as given (a
+        ``Path`` stays a ``Path``).
 
     Raises:
-        ValueError: A path is not below `root`; or two paths would be
-            written to one output (same names without a root), or an output
-            would be one of `paths`: refused before anything is written.
+        InvalidArgumentError: `to` is neither ``"document"``, ``"newsml"``
+            nor None; a path is not a path or not below `root`; or two
+            paths would be written to one output (same names without a
+            root), or an output would be one of `paths`: all refused before
+            anything is written. It is a ``ValueError`` too.
     """
+    if to not in _DIRECTIONS:
+        raise InvalidArgumentError(
+            f"to must be 'document', 'newsml' or None, not {to!r}", field="to"
+        )
+    given = _inputs(paths, "paths")
     jobs = []
-    for path in paths:
-        source = Path(path)
-        relative = source.relative_to(root) if root is not None else Path(source.name)
+    for name in given:
+        source = Path(name)
+        try:
+            relative = source.relative_to(root) if root is not None else Path(source.name)
+        except ValueError:
+            raise InvalidArgumentError(
+                f"cannot convert: {name} is not below the root {os.fspath(root or '')}",
+                field="root",
+            ) from None
         suffix = OUTPUT_SUFFIX.get(direction_of(source, to) or "", ".out")
         target = (Path(output) / relative).with_suffix(suffix)
-        jobs.append(ConvertJob(source=os.fspath(source), target=os.fspath(target), to=to))
+        jobs.append(ConvertJob(source=name, target=os.fspath(target), to=to))
     clash = output_clash(jobs)
     if clash is not None:
-        raise ValueError(f"cannot convert: {clash}")
-    return _results(
-        run(convert_file, jobs, client=client, workers=workers, worker_timeout=worker_timeout)
-    )
+        raise InvalidArgumentError(f"cannot convert: {clash}", field="paths")
+    chunks = run(convert_file, jobs, client=client, workers=workers, worker_timeout=worker_timeout)
+    return _results(chunks, given)
 
 
 def validate(
-    paths: Iterable[str | os.PathLike[str]],
+    paths: Iterable[S],
     *,
     client: Client | None = None,
     workers: int = 0,
     worker_timeout: float | None = None,
-) -> Iterator[Result]:
+) -> Iterator[Result[S]]:
     """Validate files; yield one result per file as they finish.
 
     A ``.json`` file is a document checked against the schema, an ``.xml``
@@ -185,9 +227,13 @@ def validate(
         worker_timeout: As `run`'s.
 
     Returns:
-        An iterator of `Result` whose ``problems`` are empty for valid files.
+        An iterator of `Result` whose ``problems`` are empty for valid files;
+        ``source`` is the path as given.
+
+    Raises:
+        InvalidArgumentError: A path that is not a path (str or os.PathLike).
     """
-    jobs = [os.fspath(path) for path in paths]
-    return _results(
-        run(validate_file, jobs, client=client, workers=workers, worker_timeout=worker_timeout)
-    )
+    given = _inputs(paths, "paths")
+    jobs = list(given)
+    chunks = run(validate_file, jobs, client=client, workers=workers, worker_timeout=worker_timeout)
+    return _results(chunks, given)

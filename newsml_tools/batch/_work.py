@@ -24,12 +24,14 @@ import os
 import secrets
 import signal
 import threading
+import typing
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
 import attrs
+from typing_extensions import TypeVar
 
 from newsml_codecs import document, jsontext, newsml, schema
 from newsml_model import NewsItemError
@@ -78,17 +80,23 @@ class ConvertJob:
     options: str | None = None
 
 
+Source = TypeVar("Source", bound="str | os.PathLike[str]", default=str)
+"""The type an input was named with: `batch.convert` and `batch.validate` keep it."""
+
+
 @attrs.frozen(kw_only=True)
-class Result:
+class Result(typing.Generic[Source]):
     """What became of one input.
 
     Attributes:
-        source: The input, as named in its job.
+        source: The input, as named in its job; `batch.convert` and
+            `batch.validate` give back the very object they were given (a
+            ``Path`` stays a ``Path``).
         output: The file written (None when nothing was: validation, or a failure).
         problems: Why it failed or is invalid, each saying where; empty when it went well.
     """
 
-    source: str
+    source: Source
     output: str | None = None
     problems: tuple[str, ...] = ()
 

@@ -69,10 +69,10 @@ def test_convert_yields_one_result_per_input(tmp_path: Path, workers: int) -> No
     assert 4 == len(results) == len(by_source)
     for path in paths:
         output = tmp_path / "out" / "sub" / path.with_suffix(".json").name
-        assert batch.Result(source=str(path), output=str(output)) == by_source[str(path)]
+        assert batch.Result(source=path, output=str(output)) == by_source[path]
         assert expected_document() == json.loads(output.read_text("utf-8"))
-    assert not by_source[str(bad)].ok
-    assert "(line 2, column" in by_source[str(bad)].problems[0]
+    assert not by_source[bad].ok
+    assert "(line 2, column" in by_source[bad].problems[0]
 
 
 def test_validate_yields_problems_per_file(tmp_path: Path) -> None:
@@ -80,8 +80,8 @@ def test_validate_yields_problems_per_file(tmp_path: Path) -> None:
     empty = tmp_path / "empty.json"
     empty.write_text("{}", encoding="utf-8")
     results = {result.source: result for result in batch.validate([ARTICLE, empty], workers=1)}
-    assert results[str(ARTICLE)].ok
-    assert "$: 'uuid' is a required property" in results[str(empty)].problems
+    assert results[ARTICLE].ok
+    assert "$: 'uuid' is a required property" in results[empty].problems
 
 
 def test_write_atomically_makes_directories_and_replaces_whole(tmp_path: Path) -> None:

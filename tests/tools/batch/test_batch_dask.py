@@ -147,7 +147,7 @@ def test_library_yields_one_result_per_input_on_a_client(cluster: Cluster, tmp_p
     paths = copy_articles(tmp_path / "in", 12)
     with batch.connect(cluster.address) as client:
         results = list(batch.convert(paths, tmp_path / "out", client=client))
-    assert sorted(str(path) for path in paths) == sorted(result.source for result in results)
+    assert sorted(paths) == sorted(result.source for result in results)  # Paths stay Paths
     assert all(result.ok for result in results)
     expected = expected_document()
     made = sorted((tmp_path / "out").iterdir())
