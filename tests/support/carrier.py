@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from typing import Any
 
 from newsml_codecs import document
@@ -172,7 +173,38 @@ def agrees(got: Any, edited: Any, want: Any) -> bool:
                     for i, g in enumerate(got)
                 ):
                     return True
+        return _as_multiset(got, edited, want)
     return False
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _in_order(keys: list[str], order: list[str]) -> bool:
+    """Whether `keys` is a subsequence of `order`."""
+    position = iter(order)
+    return all(any(key == other for other in position) for key in keys)
+
+
+def _as_multiset(got: list[Any], edited: list[Any], want: list[Any]) -> bool:
+    """A list whose edit NewsML holds only in part (a second rights holder beside a kept block).
+
+    Every element is the user's or the oracle's; what the user has and the
+    list lacks, the oracle lacks too; and the user's elements keep the
+    user's order, or the oracle's.
+    """
+    mine = [_key(g) for g in got]
+    edit_keys = [_key(e) for e in edited]
+    want_keys = [_key(w) for w in want]
+    users, oracles = Counter(edit_keys), Counter(want_keys)
+    if not all(k in users or k in oracles for k in mine):
+        return False
+    lost = users - Counter(mine)
+    if any((users - oracles)[k] < n for k, n in lost.items()):
+        return False
+    kept = [k for k in mine if k in users]
+    return _in_order(kept, edit_keys) or _in_order(kept, want_keys)
 
 
 def law_holds(edited: dict[str, Any]) -> tuple[bool, Any, Any]:

@@ -141,7 +141,7 @@ def apply(node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str) -
     if groups is not None:
         children = _split_groups(significant(children), entries or [], groups, ancestors)
     elif entries is not None:
-        placed = _place(significant(children), entries, ancestors, name)
+        placed = _place(significant(children), entries, ancestors, name, patch.get("q"))
         # Keep leading whitespace-only text: a data value is the text before
         # the first child element, so a document may hold just that ("\n  ",
         # issue 15 item 10) and must get it back.
@@ -180,7 +180,13 @@ def _split_groups(
     )
 
 
-def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: str) -> Placed:
+def _place(
+    current: list[Any],
+    entries: list[Any],
+    ancestors: Ancestors,
+    name: str,
+    counts: dict[str, int] | None = None,
+) -> Placed:
     """The children in the export's order, patched, with carried children after their anchors.
 
     Returns:
@@ -210,6 +216,8 @@ def _place(current: list[Any], entries: list[Any], ancestors: Ancestors, name: s
                 pieces.append(entry[1])
             continue
         i = index_of.get((entry[1], entry[2]))
+        if counts and entry[1] in counts and index_of.count(entry[1]) != counts[entry[1]]:
+            i = None  # the document changed how many alike siblings there are
         if i is None or i in taken:
             if op == "m" or op == "n":
                 # A place of the run all the same: the child was edited (or

@@ -24,8 +24,8 @@ _ATTRIBUTE = re.compile(rf"(?:xml:)?{_NAME}|\{{[^{{}}\s]+\}}{_NAME}")
 _RESERVED = ("{http://www.w3.org/XML/1998/namespace}", "{http://www.w3.org/2000/xmlns/}")
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _KEY = re.compile("[0-9a-f]{8}(?:[0-9a-f]{8}|0)?")
-_NODE_KEYS = frozenset(("a", "r", "c", "g"))
-_ROOT_KEYS = frozenset(("a", "r", "c", "g", "u", "k", "t", "w"))
+_NODE_KEYS = frozenset(("a", "r", "c", "g", "q"))
+_ROOT_KEYS = frozenset(("a", "r", "c", "g", "q", "u", "k", "t", "w"))
 _V_OPTIONS = frozenset(("g", "k", "p", "a", "w"))
 
 
@@ -114,6 +114,13 @@ def _node(patch: Any, allowed: frozenset[str] = _NODE_KEYS) -> None:
                 raise _fail("a group attribute is not [name, value]")
             _attribute_name(pair[0])
             _text(pair[1], "an attribute value")
+    counts = patch.get("q", {})
+    if counts.__class__ is not dict:
+        raise _fail("q is not an object")
+    for key, number in counts.items():
+        if not _KEY.fullmatch(key):
+            raise _fail(f"{key!r} is not a child key")
+        _count(number, "a count")
     for entry in _list(patch.get("c", []), "c"):
         _entry(_list(entry, "an entry"))
 

@@ -122,6 +122,11 @@ class ChildIndex:
         self.seen: dict[str, int] = {}
         self.scanned = {False: 0, True: 0}
 
+    def count(self, key: str) -> int:
+        """How many children have the key `key` (every child keyed, once)."""
+        self.get((key, 1 << 62))
+        return self.seen.get(key, 0)
+
     def get(self, key: tuple[str, int]) -> int | None:
         """The index of the child named `key`, or None."""
         found = self.found

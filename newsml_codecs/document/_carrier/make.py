@@ -103,13 +103,19 @@ def _head(parts: Parts, ns: str) -> tuple[str, str]:
     return parts[0], parts[1] or ns
 
 
-_IDENTITY = ("type", "rel", "uuid", "id")
-
-
 def _identity(parts: Parts, ns: str) -> Any:
     """Head and the attributes that say which thing an element is (an empty one counts as absent)."""
-    found = dict(parts[2]) if parts[2] else {}
-    return parts[0], parts[1] or ns, *[found.get(key) or None for key in _IDENTITY]
+    kind = rel = uuid = ident = None
+    for key, value in parts[2]:  # a loop: cheaper than a dict for a few attributes
+        if key == "type":
+            kind = value or None
+        elif key == "rel":
+            rel = value or None
+        elif key == "uuid":
+            uuid = value or None
+        elif key == "id":
+            ident = value or None
+    return parts[0], parts[1] or ns, kind, rel, uuid, ident
 
 
 def _ident(parts: Parts, ns: str) -> Any:
@@ -119,10 +125,29 @@ def _ident(parts: Parts, ns: str) -> Any:
     return name, own or ns, frozenset(attributes), text
 
 
+def _alike_counts(entries: list[Any], keys: list[tuple[str, int]]) -> dict[str, int]:
+    """How many exported children share each key the entries name, where more than one does.
+
+    `apply` follows entries of alike siblings only while the document has as
+    many of them: their occurrences would otherwise shift onto another one
+    (an edited header makes its alike sibling occurrence 0).
+    """
+    total: dict[str, int] = {}
+    for key, number in keys:
+        if number + 1 > total.get(key, 0):
+            total[key] = number + 1
+    return {
+        entry[1]: total[entry[1]]
+        for entry in entries
+        if entry[0] != "v" and total.get(entry[1], 0) > 1
+    }
+
+
 class _Differ:
     """One walk of the original tree against the exported one."""
 
     def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
         # (entry, words) of every ``v`` and ``d`` entry, for `link_components`
         self.verbatim: list[tuple[list[Any], set[str]]] = []
         self.removed: list[tuple[list[Any], set[str]]] = []
@@ -168,9 +193,12 @@ class _Differ:
             return patch or None
         if name == "idf" and self.groups(xs, es, patch, ns):
             return patch
+        self.counts = {}
         entries = self.children(xs, name, es, ns, {})
         if entries:
             patch["c"] = entries
+            if self.counts:
+                patch["q"] = self.counts
         return patch or None
 
     def same(self, xs: list[Any], es: list[Any], parent: str, ns: str) -> bool:
@@ -262,7 +290,9 @@ class _Differ:
             if not subs:
                 return []
             keys = keys_of(es)
-            return [["s", *keys[i], sub] for i, sub in subs]
+            entries = [["s", *keys[i], sub] for i, sub in subs]
+            self.counts = _alike_counts(entries, keys)
+            return entries
         match = self.pair(xs, es, ns)
         matched = [i for i, j in enumerate(match) if j >= 0]
         stable = {matched[p] for p in increasing_positions([match[i] for i in matched])}
@@ -333,6 +363,7 @@ class _Differ:
                 entry = ["d", *whole[j]]
                 self.removed.append((entry, _tokens([exported[j]], parent)))
                 entries.append(entry)
+        self.counts = _alike_counts(entries, keys if whole is keys else [*keys, *whole])
         return entries
 
     def carried(
