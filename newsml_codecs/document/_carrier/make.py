@@ -290,9 +290,9 @@ class _Differ:
             if not subs:
                 return []
             keys = keys_of(es)
-            entries = [["s", *keys[i], sub] for i, sub in subs]
-            self.counts = _alike_counts(entries, keys)
-            return entries
+            patched: list[Any] = [["s", *keys[i], sub] for i, sub in subs]
+            self.counts = _alike_counts(patched, keys)
+            return patched
         match = self.pair(xs, es, ns)
         matched = [i for i, j in enumerate(match) if j >= 0]
         stable = {matched[p] for p in increasing_positions([match[i] for i in matched])}
