@@ -39,7 +39,7 @@ CDATA_KEY = "keyValue"
 """The key of text beside child elements (xmltodict's ``cdata_key``)."""
 
 # An XML name with an optional prefix: a letter or "_", then letters, digits, ".", "-".
-_NAME = re.compile(r"^[^\W\d][\w.\-]*(:[^\W\d][\w.\-]*)?$")
+_NAME = re.compile(r"[^\W\d][\w.\-]*(:[^\W\d][\w.\-]*)?\Z")
 # Characters XML 1.0 cannot carry: refused with the field, before xmltodict.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _TYPED_PARENTS = {

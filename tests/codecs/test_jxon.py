@@ -157,6 +157,9 @@ def test_load_typed_children() -> None:
         ({"@rel": ["x"]}, "link.@rel"),
         ({"data": {"x": object()}}, "link.data.x"),
         ({1: "x"}, "link"),
+        # A name followed by a line break is not a name ("$" would have let it through).
+        ({"title\n": "x"}, "link.title\n"),
+        ({"@rel\n": "x"}, "link.@rel\n"),
     ],
 )
 def test_load_bad_mappings_name_the_field(mapping: dict[Any, Any], field: str) -> None:
