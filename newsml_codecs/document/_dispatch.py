@@ -71,9 +71,15 @@ def export_kind(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
     since its patch only applies to that root (a list whose itemClass
     ``ninat:text`` made its type ``x-im/article``, §6.2 step 4, is a list
     again). `strict` is false when a concept's type is outside the qcode
-    table: it then exports without one and the carrier restores the original.
+    table: it then exports without one and the carrier restores the original;
+    and for a package under a carrier: a status the package export refuses
+    (``withheld``, from itemMeta) is then left out and the carrier restores
+    the original ``<pubStatus>``, so `dump` never fails where the import did
+    not. Without a carrier the package export refuses it, as the reference's.
     """
     kind = carried or cfg.EXPORT_KINDS.get(doc.get("type") or "") or "newsItem"
+    if kind == "package":
+        return kind, carried is None
     return kind, kind != "conceptItem" or (doc.get("type") or "") in cfg.CONCEPT_QCODE
 
 
@@ -86,6 +92,8 @@ def export_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
     doc = {**doc, **{k: kt.keep_offset(doc[k]) or doc[k] for k in _TIMES if doc.get(k)}}
     if kind == "conceptItem":
         return export_concept(doc, strict=strict)
+    if kind == "package":
+        return export_package(doc, strict=strict)
     return _EXPORT[kind](doc)
 
 

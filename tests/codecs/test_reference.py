@@ -8,15 +8,11 @@ input the reference rejects or crashes on is converted or refused with a
 library error, never a crash. The departures (docs/mapping.md) are forgiven by
 the comparison itself (`support.reference`) and pinned in
 ``test_reference_departures.py``.
-
-A pair that fails today for a cause listed in `KNOWN` is a strict xfail
-naming that cause; every other difference fails. ``scripts/reference_score.py``
-prints the counts.
+``scripts/reference_score.py`` prints the identical counts per kind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -27,34 +23,6 @@ from support.document import reference as reference_doc
 from newsml_codecs import document, newsml
 from newsml_model import NewsItemError
 
-# --- known causes ----------------------------------------------------------------
-# A pair that fails today for a cause listed here is a strict xfail naming it
-# (it fails the run once fixed, so the entry goes). Each cause is told from the
-# input alone, without the comparison.
-
-
-def _unexportable_status(direction: str, kind: str, name: str) -> bool:
-    """A package whose document status the package export refuses (``withheld``)."""
-    if direction != "forward" or kind != "package":
-        return False
-    source = (reference.REFERENCE / direction / kind / f"{name}.xml").read_bytes()
-    doc = document.dump(newsml.loads(source), carriers=False)
-    return doc.get("status") not in ("draft", "usable", "canceled", None)
-
-
-KNOWN: dict[str, tuple[Callable[[str, str, str], bool], str]] = {
-    "status": (
-        _unexportable_status,
-        "dump raises: the carrier is made from the export, and the package export"
-        " refuses a status other than draft/usable/canceled, as the reference's does",
-    ),
-}
-
-
-def _mark(direction: str, kind: str, name: str) -> Any:
-    reasons = [why for seen, why in KNOWN.values() if seen(direction, kind, name)]
-    return pytest.mark.xfail(strict=True, reason="; ".join(reasons)) if reasons else ()
-
 
 def _params(direction: str) -> list[Any]:
     found = reference.pairs(direction)
@@ -62,10 +30,7 @@ def _params(direction: str) -> list[Any]:
         return [
             pytest.param(None, None, marks=pytest.mark.skip(reason="../shared/reference is absent"))
         ]
-    return [
-        pytest.param(kind, name, id=f"{kind}/{name}", marks=_mark(direction, kind, name))
-        for kind, name in found
-    ]
+    return [pytest.param(kind, name, id=f"{kind}/{name}") for kind, name in found]
 
 
 @pytest.mark.parametrize(("kind", "name"), _params("forward"))
@@ -237,3 +202,24 @@ def test_rule_data_keys_are_every_element_name() -> None:
     assert canonical(newsml.dumps(source)) == canonical(
         newsml.dumps(document.load(document.dump(source)))
     )
+
+
+def test_rule_a_package_status_the_export_refuses_still_dumps() -> None:
+    """A package whose itemMeta status has no package pubStatus (withheld) dumps and round-trips.
+
+    The package export refuses such a document without a carrier, as the
+    reference's does; under the carrier (which also makes its ``x-im/article``
+    type a package again) it leaves ``<pubStatus>`` to the patch.
+    """
+    xml = (
+        '<package uuid="p1" published="true"><name>N</name><pubStatus>private</pubStatus>'
+        '<itemMeta><itemClass qcode="ninat:text"/><pubStatus qcode="stat:withheld"/></itemMeta>'
+        "</package>"
+    )
+    source = newsml.loads(xml)
+    doc = document.dump(source)
+    assert "withheld" == doc["status"]
+    assert canonical(newsml.dumps(source)) == canonical(newsml.dumps(document.load(doc)))
+    bare = {**document.dump(source, carriers=False), "type": "x-im/package"}
+    with pytest.raises(NewsItemError, match="can't convert status withheld"):
+        document.load(bare)

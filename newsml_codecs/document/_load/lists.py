@@ -121,16 +121,21 @@ def export_list(doc: dict[str, Any]) -> Any:
     return kc.make_root("list", (("uuid", doc.get("uuid") or ""),), tuple(children))
 
 
-def export_package(doc: dict[str, Any]) -> Any:
+def export_package(doc: dict[str, Any], *, strict: bool = True) -> Any:
     """The package record the reference writes for `doc` (no carrier applied).
 
+    Args:
+        doc: The document.
+        strict: False under a carrier: a status the reference cannot write
+            gives no ``<pubStatus>`` (the carrier restores the original).
+
     Raises:
-        InvalidDocumentError: ``can't convert status <status>``,
+        InvalidDocumentError: ``can't convert status <status>`` (strict),
             ``strconv.ParseBool: parsing "<v>": invalid syntax``, or data that
             cannot be written.
     """
     status = doc.get("status") or ""
-    if status not in cfg.PACKAGE_STATUS_BACK:
+    if status not in cfg.PACKAGE_STATUS_BACK and strict:
         raise InvalidDocumentError(f"can't convert status {status}", path="$.status")
     meta, taken = _item_meta(
         doc,
@@ -171,7 +176,8 @@ def export_package(doc: dict[str, Any]) -> Any:
         children.append(el("pubStart", doc["published"]))
     if doc.get("unpublished"):
         children.append(el("pubStop", doc["unpublished"]))
-    children.append(el("pubStatus", cfg.PACKAGE_STATUS_BACK[status]))
+    if status in cfg.PACKAGE_STATUS_BACK:
+        children.append(el("pubStatus", cfg.PACKAGE_STATUS_BACK[status]))
     if item_list is not None:
         children.append(_uuid_only("itemList", item_list))
     children.append(meta)
