@@ -522,7 +522,6 @@ def link_components(differ: _Differ) -> list[list[int]]:
 
 
 _UNIT_LISTS = ("meta", "links", "content")
-_SHOWN_CHECKS = 8
 
 
 def _unit_key(value: dict[str, Any], lists: tuple[str, ...]) -> str:
@@ -591,7 +590,8 @@ def guard_shown(
     importing the original without it: the units (`units`) the document
     loses are its guard, and the run is inserted only while the document
     holds them all. Only runs with a word (`_tokens`) the document holds are
-    tried, each alone up to a few, the rest together (one import each).
+    tried, all in one import; each unit lost guards the runs that share a
+    word with it.
 
     Returns:
         The guards, each a list of unit hashes; the runs name theirs by index
@@ -614,26 +614,65 @@ def guard_shown(
     ]
     if not candidates:
         return []
-    shown = units(doc)
-    single = candidates[:_SHOWN_CHECKS]
-    batches = [[index] for index in single]
-    if len(candidates) > len(single):
-        batches.append(candidates[len(single) :])
+    gone = {id(node) for index in candidates for node in differ.run_nodes[index]}
+    lost = units(doc) - units(importer(_without(original, gone, "")))
+    if not lost:
+        return []
+    # One import for all: each lost unit guards the runs that share a word with it.
+    said = _unit_words(doc, set(lost))
     guards: list[list[str]] = []
-    for batch in batches:
-        gone = {id(node) for index in batch for node in differ.run_nodes[index]}
-        lost = shown - units(importer(_without(original, gone, "")))
-        if not lost:
+    for index in candidates:
+        run_words = differ.verbatim[index][1]
+        mine = sorted(h for h in lost if not said.get(h, set()).isdisjoint(run_words))
+        if not mine:
             continue
-        number = len(guards)
-        guards.append(sorted(lost.elements()))
-        for index in batch:
-            entry = differ.verbatim[index][0]
-            if len(entry) == 3:
-                entry[2]["w"] = number
-            else:
-                entry.append({"w": number})
+        entry = differ.verbatim[index][0]
+        if len(entry) == 3:
+            entry[2]["w"] = len(guards)
+        else:
+            entry.append({"w": len(guards)})
+        guards.append([h for h in mine for _ in range(lost[h])])
     return guards
+
+
+def _unit_words(doc: dict[str, Any], wanted: set[str]) -> dict[str, set[str]]:
+    """The words (stripped string values) of the units of `doc` whose hash is in `wanted`."""
+    out: dict[str, set[str]] = {}
+
+    def words(value: Any) -> set[str]:
+        found: set[str] = set()
+        stack = [value]
+        while stack:
+            item = stack.pop()
+            if item.__class__ is str:
+                found.add(item.strip())
+            elif item.__class__ is dict:
+                stack.extend(item.values())
+            elif item.__class__ is list:
+                stack.extend(item)
+        return found
+
+    def visit(value: dict[str, Any], lists: tuple[str, ...]) -> None:
+        key = _unit_key(value, lists)
+        if key in wanted:
+            own = {k: v for k, v in value.items() if k not in lists}
+            out.setdefault(key, set()).update(words(own))
+
+    visit(doc, (*_UNIT_LISTS, "properties"))
+    for prop in doc.get("properties") or ():
+        if prop.__class__ is dict:
+            visit(prop, ())
+    stack = [doc]
+    while stack:
+        holder = stack.pop()
+        for name in _UNIT_LISTS:
+            blocks = holder.get(name)
+            if blocks.__class__ is list:
+                for block in blocks:
+                    if block.__class__ is dict:
+                        visit(block, _UNIT_LISTS)
+                        stack.append(block)
+    return out
 
 
 def make_patch(
