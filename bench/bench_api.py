@@ -45,7 +45,7 @@ def calls(item: nm.NewsItem) -> dict[str, tuple[Any, ...]]:
     assert item.item_meta is not None
     links = item.item_meta.links
     author = _first(newsitem.get_authors(item), "none")
-    topic = _first(newsitem.get_links_by_type(item, "b", ["x-im/topic"]), links[0].uuid or "")
+    topic = _first(newsitem.get_links_by_type(item, ["x-im/topic"]), links[0].uuid or "")
     place = _first(tuple(link for link in links if link.type == "x-im/place"), topic)
     story = _first(newsitem.get_stories(item), topic)
     uri = next((link.uri for link in links if link.uri), "im://none")
@@ -124,13 +124,13 @@ def calls(item: nm.NewsItem) -> dict[str, tuple[Any, ...]]:
         "update_tag": ("b", topic, {"name": ["T"], "imType": ["x-im/topic"]}),
         # getters with arguments
         "get_concept_by_uuid": (place,),
-        "get_content_meta_link_by_type": ("b", "x-im/image"),
+        "get_content_meta_link_by_type": ("x-im/image",),
         "get_content_meta_object_by_id": (obj.id if obj else "none",),
         "get_content_meta_objects_by_type": ("x-im/teaser",),
         "get_ext_property": ("itemMeta", "imext:pubstop"),
-        "get_link_by_type": ("b", "x-im/image"),
-        "get_link_by_type_and_rel": ("b", "x-im/author", "author"),
-        "get_links_by_type": ("b", ["x-im/topic", "x-im/place"]),
+        "get_link_by_type": ("x-im/image",),
+        "get_link_by_type_and_rel": ("x-im/author", "author"),
+        "get_links_by_type": (["x-im/topic", "x-im/place"],),
         "get_locale": (nm.EditorConfig(language="en_US"),),
         "get_tags": (["x-im/topic"],),
     }

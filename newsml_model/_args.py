@@ -191,7 +191,9 @@ def _tag(value: Any, _type: Any) -> Tag:
     if title is None:
         title = _first(value.get("name"))
     kind = _first(value.get("imType")) or _first(value.get("type"))
-    return _plain_tag({"uuid": value.get("uuid"), "title": title, "type": kind}, Tag)
+    # Absent (or null) keys stay absent, so a missing uuid says "missing".
+    plain = {"uuid": value.get("uuid"), "title": title, "type": kind}
+    return _plain_tag({key: v for key, v in plain.items() if v is not None}, Tag)
 
 
 def _location(value: Any, _type: Any) -> Location:
@@ -294,10 +296,21 @@ def coerce(cls: type[T], value: Any, field: str) -> T:
         raise InvalidArgumentError(f"{field}: {error}", field=where) from None
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as error:
         where = _path(error, field) if isinstance(error, cattrs.BaseValidationError) else field
-        raise InvalidArgumentError(f"{where}: {_reason(error)}", field=where) from None
+        raise InvalidArgumentError(_problems(error, where, field), field=where) from None
 
 
 _SNAKE_TO_CAMEL = {attr: key for attr, key in AUTHOR_DATA_FIELDS if attr != key}
+
+
+def _problems(error: BaseException, where: str, field: str) -> str:
+    """``<path>: <reason>`` for each problem of `error` (a missing key says "missing")."""
+    if not isinstance(error, cattrs.BaseValidationError):
+        return f"{where}: {error}"
+    found = []
+    for message in cattrs.transform_error(error, path=field):
+        reason, _, path = message.rpartition(" @ ")
+        found.append(f"{path}: {reason}" if reason else message)
+    return "; ".join(found) or f"{where}: {_reason(error)}"
 
 
 def _reason(error: BaseException) -> str:

@@ -14,6 +14,7 @@ from newsml_model._nodes import Element, Link
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import changed, check_sender, check_str, unchanged
 from newsml_model.newsitem._links import has_uuid
+from newsml_model.shapes import AuthorMapping
 
 AUTHOR = "x-im/author"
 
@@ -40,7 +41,9 @@ def _author_link(title: str, uuid: str) -> Link:
     return Link(title=title, uuid=uuid, rel="author", type=AUTHOR)
 
 
-def add_author(item: NewsItem, name: str, author: Author | Mapping[str, Any]) -> Change:
+def add_author(
+    item: NewsItem, name: str, author: Author | AuthorMapping | Mapping[str, Any]
+) -> Change:
     """Append a known author link unless its uuid is linked already; event ``author/add``.
 
     Raises:
@@ -57,7 +60,7 @@ def add_author(item: NewsItem, name: str, author: Author | Mapping[str, Any]) ->
 
 
 def add_simple_author(
-    item: NewsItem, name: str, author: Author | Mapping[str, Any] | str
+    item: NewsItem, name: str, author: Author | AuthorMapping | Mapping[str, Any] | str
 ) -> Change:
     """Append a simple author link (no duplicate check); event ``author/add``.
 
@@ -86,7 +89,7 @@ def _author_path(item: NewsItem, uuid: str) -> tuple[Any, Any]:
 
 
 def update_author_with_uuid(
-    item: NewsItem, name: str, uuid: str, author: Author | Mapping[str, Any]
+    item: NewsItem, name: str, uuid: str, author: Author | AuthorMapping | Mapping[str, Any]
 ) -> Change:
     """Rewrite the author link with `uuid`: title, and a fresh ``data`` block.
 

@@ -20,6 +20,7 @@ from newsml_model._nodes import Link
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import changed, check_sender, check_str, unchanged
 from newsml_model.newsitem._links import has_uuid
+from newsml_model.shapes import ConceptRefMapping
 
 STORY = "x-im/story"
 CATEGORY = "x-im/category"
@@ -59,7 +60,9 @@ def get_stories(item: NewsItem) -> tuple[Link, ...]:
     return _of_type(item, STORY)
 
 
-def add_story(item: NewsItem, name: str, story: Story | Mapping[str, Any]) -> Change:
+def add_story(
+    item: NewsItem, name: str, story: Story | ConceptRefMapping | Mapping[str, Any]
+) -> Change:
     """Append a story link (rel ``subject``) unless the uuid is linked; event ``story/add``.
 
     Raises:
@@ -68,7 +71,9 @@ def add_story(item: NewsItem, name: str, story: Story | Mapping[str, Any]) -> Ch
     return _add(item, name, story, Story, STORY, "story", "story")
 
 
-def update_story(item: NewsItem, name: str, story: Story | Mapping[str, Any]) -> Change:
+def update_story(
+    item: NewsItem, name: str, story: Story | ConceptRefMapping | Mapping[str, Any]
+) -> Change:
     """Set the title of the itemMeta link with the story's uuid; event ``story/update``.
 
     Raises:
@@ -89,7 +94,9 @@ def get_content_profiles(item: NewsItem) -> tuple[Link, ...]:
 
 
 def add_content_profile(
-    item: NewsItem, name: str, contentprofile: ContentProfile | Mapping[str, Any]
+    item: NewsItem,
+    name: str,
+    contentprofile: ContentProfile | ConceptRefMapping | Mapping[str, Any],
 ) -> Change:
     """Append a content-profile link unless the uuid is linked; event ``contentprofile/add``.
 
@@ -108,7 +115,9 @@ def add_content_profile(
 
 
 def add_concept_profile(
-    item: NewsItem, name: str, contentprofile: ContentProfile | Mapping[str, Any]
+    item: NewsItem,
+    name: str,
+    contentprofile: ContentProfile | ConceptRefMapping | Mapping[str, Any],
 ) -> Change:
     """Deprecated alias of `add_content_profile` (D15); emits ``DeprecationWarning``."""
     warnings.warn(
@@ -120,7 +129,9 @@ def add_concept_profile(
 
 
 def update_content_profile(
-    item: NewsItem, name: str, contentprofile: ContentProfile | Mapping[str, Any]
+    item: NewsItem,
+    name: str,
+    contentprofile: ContentProfile | ConceptRefMapping | Mapping[str, Any],
 ) -> Change:
     """Set the title of the link with the profile's uuid; event ``contentprofile/update``.
 
@@ -132,7 +143,9 @@ def update_content_profile(
 
 
 def update_concept_profile(
-    item: NewsItem, name: str, contentprofile: ContentProfile | Mapping[str, Any]
+    item: NewsItem,
+    name: str,
+    contentprofile: ContentProfile | ConceptRefMapping | Mapping[str, Any],
 ) -> Change:
     """Deprecated alias of `update_content_profile` (D15); emits ``DeprecationWarning``."""
     warnings.warn(
@@ -148,7 +161,9 @@ def get_categories(item: NewsItem) -> tuple[Link, ...]:
     return _of_type(item, CATEGORY)
 
 
-def add_category(item: NewsItem, name: str, category: Category | Mapping[str, Any]) -> Change:
+def add_category(
+    item: NewsItem, name: str, category: Category | ConceptRefMapping | Mapping[str, Any]
+) -> Change:
     """Append a category link unless the uuid is linked; event ``category/add``.
 
     Raises:

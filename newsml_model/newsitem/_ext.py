@@ -8,7 +8,9 @@ last in the section (R2).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from datetime import date, datetime
 from typing import Any
 
 from newsml_model import tree
@@ -20,6 +22,7 @@ from newsml_model._jxon import js_string
 from newsml_model._nodes import ExtProperty
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import changed, check_sender, check_str, unchanged
+from newsml_model.shapes import PubTimeMapping
 
 _ELEMENT = {"itemMeta": "itemMetaExtProperty", "contentMeta": "contentMetaExtProperty"}
 PUB_START = "imext:pubstart"
@@ -118,9 +121,58 @@ def _get_time(item: NewsItem, type: str) -> PubTime | None:
     return PubTime(value=found.value, type=type)
 
 
+# RFC 3339 §5.6 date-time: a full date, "T", a full time, an offset ("Z" or +hh:mm).
+_RFC3339 = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})"
+)
+
+
+def _is_rfc3339(value: str) -> bool:
+    if not _RFC3339.fullmatch(value):
+        return False
+    try:
+        # The numbers are real ones (no month 13, no February 30, offset < 24 h).
+        datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return True
+
+
+def _pub_time(value: Any, label: str) -> PubTime:
+    """The `PubTime` of a record, a mapping, an aware `datetime` or an RFC 3339 string."""
+    if isinstance(value, datetime):
+        if value.utcoffset() is None:
+            raise InvalidArgumentError(
+                f"{label} needs a time zone: {value!r} is a naive datetime", field=label
+            )
+        return PubTime(value=value.isoformat())
+    if isinstance(value, str):
+        argument, field = PubTime(value=value), label
+    elif isinstance(value, date):
+        raise InvalidArgumentError(
+            f"{label} must be a time, not a date: {value!r} (use a datetime with a time zone)",
+            field=label,
+        )
+    elif isinstance(value, (PubTime, Mapping)):
+        argument, field = coerce(PubTime, value, label), f"{label}.value"
+    else:
+        raise InvalidArgumentError(
+            f"{label} must be a datetime, an RFC 3339 string or a {{value}} mapping, "
+            f"not {type(value).__name__}",
+            field=label,
+        )
+    if not _is_rfc3339(argument.value):
+        raise InvalidArgumentError(
+            f"{field} is not an RFC 3339 time (such as 2024-03-05T09:00:00+01:00): "
+            f"{argument.value!r}",
+            field=field,
+        )
+    return argument
+
+
 def _set_time(item: NewsItem, name: str, value: Any, type: str, label: str) -> Change:
     sender = check_sender(name)
-    argument = coerce(PubTime, value, label)
+    argument = _pub_time(value, label)
     item, _new = _set(item, "itemMeta", type, argument.value)
     return changed(item, sender, label, "set", argument)
 
@@ -139,11 +191,27 @@ def get_pub_start(item: NewsItem) -> PubTime | None:
     return _get_time(item, PUB_START)
 
 
-def set_pub_start(item: NewsItem, name: str, pub_start: PubTime | Mapping[str, Any]) -> Change:
-    """Set pubStart's value as given (its `type` is ignored); event ``pubStart/set``.
+def set_pub_start(
+    item: NewsItem,
+    name: str,
+    pub_start: PubTime | PubTimeMapping | Mapping[str, Any] | datetime | str,
+) -> Change:
+    """Set pubStart; event ``pubStart/set``.
+
+    Args:
+        item: The article.
+        name: The sender (plugin name).
+        pub_start: The time: a `datetime` with a time zone (written with
+            ``isoformat()``), an RFC 3339 string (written as given), or the
+            Writer's ``{value, type}`` (its `type` is ignored).
+
+    Returns:
+        The change; the event's data is the `PubTime` set.
 
     Raises:
-        InvalidArgumentError: `pub_start` lacks a string ``value``.
+        InvalidArgumentError: `pub_start` is not a time: no string ``value``,
+            a string that is not RFC 3339 (``"tomorrow"``), a naive datetime,
+            a date; ``field`` names it (``pubStart`` or ``pubStart.value``).
     """
     return _set_time(item, name, pub_start, PUB_START, "pubStart")
 
@@ -158,11 +226,24 @@ def get_pub_stop(item: NewsItem) -> PubTime | None:
     return _get_time(item, PUB_STOP)
 
 
-def set_pub_stop(item: NewsItem, name: str, pub_stop: PubTime | Mapping[str, Any]) -> Change:
-    """Set pubStop's value as given; event ``pubStop/set``.
+def set_pub_stop(
+    item: NewsItem,
+    name: str,
+    pub_stop: PubTime | PubTimeMapping | Mapping[str, Any] | datetime | str,
+) -> Change:
+    """Set pubStop; event ``pubStop/set``. Takes what `set_pub_start` takes.
+
+    Args:
+        item: The article.
+        name: The sender (plugin name).
+        pub_stop: A `datetime` with a time zone, an RFC 3339 string, or
+            the Writer's ``{value, type}``.
+
+    Returns:
+        The change; the event's data is the `PubTime` set.
 
     Raises:
-        InvalidArgumentError: `pub_stop` lacks a string ``value``.
+        InvalidArgumentError: `pub_stop` is not a time (as `set_pub_start`).
     """
     return _set_time(item, name, pub_stop, PUB_STOP, "pubStop")
 

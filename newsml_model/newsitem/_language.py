@@ -13,6 +13,7 @@ from newsml_model._item import NewsItem
 from newsml_model._nodes import Element
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import check_sender, check_str
+from newsml_model.shapes import EditorConfigMapping
 
 
 def get_language_parts(item: NewsItem) -> LanguageParts | None:
@@ -38,7 +39,7 @@ def get_language_parts(item: NewsItem) -> LanguageParts | None:
 
 
 def get_locale(
-    item: NewsItem, config: EditorConfig | Mapping[str, Any] | None = None
+    item: NewsItem, config: EditorConfig | EditorConfigMapping | Mapping[str, Any] | None = None
 ) -> str | None:
     """The article locale written with an underscore (``sv_SE``) (D17).
 

@@ -29,6 +29,7 @@ from newsml_model.newsitem._common import (
     check_types,
     unchanged,
 )
+from newsml_model.shapes import LinkJxonMapping, LinkMapping, TagMapping
 
 
 def _not_found_uuid(uuid: str | None) -> NotFoundError:
@@ -41,7 +42,10 @@ def has_uuid(item: NewsItem, uuid: str) -> bool:
 
 
 def add_link(
-    item: NewsItem, name: str, link: Link | Mapping[str, Any], trigger_document_changed: bool = True
+    item: NewsItem,
+    name: str,
+    link: Link | LinkMapping | LinkJxonMapping | Mapping[str, Any],
+    trigger_document_changed: bool = True,
 ) -> Change:
     """Append a link to ``itemMeta > links`` (created if missing, D3).
 
@@ -64,7 +68,9 @@ def add_link(
     return changed(item, sender, "link", "add", new, node=new) if trigger else unchanged(item)
 
 
-def add_content_meta_link(item: NewsItem, name: str, link: Link | Mapping[str, Any]) -> Change:
+def add_content_meta_link(
+    item: NewsItem, name: str, link: Link | LinkMapping | LinkJxonMapping | Mapping[str, Any]
+) -> Change:
     """Append a link to ``contentMeta > links`` (created if missing); no duplicate check.
 
     Event ``link/add`` (data and node: the new link).
@@ -75,7 +81,9 @@ def add_content_meta_link(item: NewsItem, name: str, link: Link | Mapping[str, A
     return changed(item, sender, "link", "add", new, node=new)
 
 
-def update_link_rel(item: NewsItem, name: str, link: Link | Mapping[str, Any]) -> Change:
+def update_link_rel(
+    item: NewsItem, name: str, link: Link | LinkMapping | LinkJxonMapping | Mapping[str, Any]
+) -> Change:
     """Set the rel of the first itemMeta link with ``link.uuid``; event ``<link.type>/update`` (D2).
 
     The event type is the argument's type, ``""`` when it has none.
@@ -98,11 +106,13 @@ def update_link_rel(item: NewsItem, name: str, link: Link | Mapping[str, Any]) -
 
 
 def get_links_by_type(
-    item: NewsItem, name: str, types: list[str], subject: str = "subject"
+    item: NewsItem, types: list[str], subject: str = "subject"
 ) -> tuple[Link, ...]:
     """``itemMeta > links > link`` with a type in `types` and rel `subject`, document order.
 
-    A falsy `subject` means ``subject``; ``[]`` gives ``()`` (D12).
+    A falsy `subject` means ``subject``; ``[]`` gives ``()`` (D12). The
+    Writer's ``getLinksByType(name, types, subject)`` takes a plugin name it
+    never uses; this getter does not (the other parameters keep its order).
 
     Raises:
         InvalidArgumentError: ``Argument types is not of type: array``.
@@ -120,11 +130,14 @@ def get_tags(item: NewsItem, types: list[str]) -> tuple[Link, ...]:
     Raises:
         InvalidArgumentError: `types` is not a list of strings.
     """
-    return get_links_by_type(item, "", types, "subject")
+    return get_links_by_type(item, types, "subject")
 
 
-def get_link_by_type_and_rel(item: NewsItem, name: str, type: str, rel: str) -> tuple[Link, ...]:
-    """``itemMeta > links > link`` with that type and rel (child selector)."""
+def get_link_by_type_and_rel(item: NewsItem, type: str, rel: str) -> tuple[Link, ...]:
+    """``itemMeta > links > link`` with that type and rel (child selector).
+
+    The Writer's unused ``name`` parameter is not taken (the others keep its order).
+    """
     check_str(type, "type")
     check_str(rel, "rel")
     return tuple(
@@ -142,13 +155,19 @@ def _descendant_links(item: NewsItem, section: str, type: str) -> tuple[Link, ..
     return tuple(found)
 
 
-def get_link_by_type(item: NewsItem, name: str, type: str) -> tuple[Link, ...]:
-    """Every link of that type *below* itemMeta (descendant: nested links too)."""
+def get_link_by_type(item: NewsItem, type: str) -> tuple[Link, ...]:
+    """Every link of that type *below* itemMeta (descendant: nested links too).
+
+    The Writer's unused ``name`` parameter is not taken.
+    """
     return _descendant_links(item, "itemMeta", type)
 
 
-def get_content_meta_link_by_type(item: NewsItem, name: str, type: str) -> tuple[Link, ...]:
-    """Every link of that type *below* contentMeta (descendant: object links too)."""
+def get_content_meta_link_by_type(item: NewsItem, type: str) -> tuple[Link, ...]:
+    """Every link of that type *below* contentMeta (descendant: object links too).
+
+    The Writer's unused ``name`` parameter is not taken.
+    """
     return _descendant_links(item, "contentMeta", type)
 
 
@@ -158,7 +177,7 @@ def _tag_link(tag: Tag, old: Link | None = None) -> Link:
     return tree.evolve(old, title=tag.title, rel=tag.rel, type=tag.type)
 
 
-def add_tag(item: NewsItem, name: str, tag: Tag | Mapping[str, Any]) -> Change:
+def add_tag(item: NewsItem, name: str, tag: Tag | TagMapping | Mapping[str, Any]) -> Change:
     """Append a tag link (title, uuid, rel ``subject``, type) unless the uuid is linked already.
 
     `tag` is a `Tag` or a mapping: the concept-search shape (``name[0]``,
@@ -178,7 +197,9 @@ def add_tag(item: NewsItem, name: str, tag: Tag | Mapping[str, Any]) -> Change:
     )
 
 
-def update_tag(item: NewsItem, name: str, uuid: str, tag: Tag | Mapping[str, Any]) -> Change:
+def update_tag(
+    item: NewsItem, name: str, uuid: str, tag: Tag | TagMapping | Mapping[str, Any]
+) -> Change:
     """Set title, rel and type of the first itemMeta link with `uuid`; event ``tag/update``.
 
     Raises:

@@ -19,6 +19,7 @@ from newsml_model.newsitem._common import (
     unchanged,
 )
 from newsml_model.newsitem._links import has_uuid
+from newsml_model.shapes import LocationMapping
 
 LOCATION_TYPES = frozenset(("x-im/place", "x-im/polygon", "x-im/position"))
 
@@ -60,7 +61,9 @@ def _geometry_element(position: str | None) -> Element:
     return Element(name="geometry", children=(position,) if position else ())
 
 
-def add_location(item: NewsItem, name: str, location: Location | Mapping[str, Any]) -> Change:
+def add_location(
+    item: NewsItem, name: str, location: Location | LocationMapping | Mapping[str, Any]
+) -> Change:
     """Append a location link unless its uuid is linked; event ``location/add`` (node: the link).
 
     rel is ``location.rel`` (default ``subject``, D10); a position is written
@@ -109,7 +112,9 @@ def _geometry_children(link: Link, position: str | None) -> tuple[Any, ...]:
     return (*link.children, Element(name="data", children=(_geometry_element(position),)))
 
 
-def update_location(item: NewsItem, name: str, location: Location | Mapping[str, Any]) -> Change:
+def update_location(
+    item: NewsItem, name: str, location: Location | LocationMapping | Mapping[str, Any]
+) -> Change:
     """Set title and geometry of the first itemMeta link with the location's uuid.
 
     Type and rel are kept. A None position empties the geometry (as the

@@ -20,6 +20,7 @@ from newsml_model._item import NewsItem
 from newsml_model._nodes import ContentMetaObject, Element, Link, Links, Metadata
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import changed, check_sender, check_str, unchanged
+from newsml_model.shapes import ObjectMapping, PubStatusMapping
 
 NEWS_VALUE = "x-im/newsvalue"
 Path = tuple[int, ...]
@@ -99,7 +100,7 @@ def get_content_meta_object_by_id(item: NewsItem, id: str) -> ContentMetaObject 
 
 
 def set_content_meta_object(
-    item: NewsItem, name: str, jxon_object: ContentMetaObject | Mapping[str, Any]
+    item: NewsItem, name: str, jxon_object: ContentMetaObject | ObjectMapping | Mapping[str, Any]
 ) -> Change:
     """Add the object last in metadata; one with the same id is removed first.
 
@@ -140,7 +141,7 @@ def get_news_priority(item: NewsItem) -> ContentMetaObject | None:
 
 
 def create_news_priority(
-    item: NewsItem, name: str, news_priority: ContentMetaObject | Mapping[str, Any]
+    item: NewsItem, name: str, news_priority: ContentMetaObject | ObjectMapping | Mapping[str, Any]
 ) -> Change:
     """Append a news-priority object (an existing one stays: duplicates possible).
 
@@ -155,7 +156,7 @@ def create_news_priority(
 
 
 def set_news_priority(
-    item: NewsItem, name: str, news_priority: ContentMetaObject | Mapping[str, Any]
+    item: NewsItem, name: str, news_priority: ContentMetaObject | ObjectMapping | Mapping[str, Any]
 ) -> Change:
     """Replace the first newsvalue object by `news_priority`, appended last.
 
@@ -184,7 +185,9 @@ def get_pub_status(item: NewsItem) -> PubStatus | None:
     return None if qcode is None else PubStatus(qcode=qcode)
 
 
-def set_pub_status(item: NewsItem, name: str, pub_status: PubStatus | Mapping[str, Any]) -> Change:
+def set_pub_status(
+    item: NewsItem, name: str, pub_status: PubStatus | PubStatusMapping | Mapping[str, Any]
+) -> Change:
     """Set ``pubStatus/@qcode``, creating ``pubStatus`` last in itemMeta (D3); event ``pubStatus/set``.
 
     Raises:

@@ -18,6 +18,7 @@ from newsml_model._item import NewsItem
 from newsml_model._nodes import Element, Service
 from newsml_model.newsitem import _tree
 from newsml_model.newsitem._common import changed, check_bool, check_sender, unchanged
+from newsml_model.shapes import ChannelMapping, SectionMapping
 
 MAIN = "imext:main"
 
@@ -99,7 +100,9 @@ def _remove(
     return changed(new, sender, label, "delete", argument)
 
 
-def update_section(item: NewsItem, name: str, section: Section | Mapping[str, Any]) -> Change:
+def update_section(
+    item: NewsItem, name: str, section: Section | SectionMapping | Mapping[str, Any]
+) -> Change:
     """Replace the section: ``section/delete`` (old one, if any) then ``section/update``.
 
     The new ``service`` (``qcode``, ``pubconstraint`` from `pubconstraint` or
@@ -129,7 +132,10 @@ def update_section(item: NewsItem, name: str, section: Section | Mapping[str, An
 
 
 def remove_section(
-    item: NewsItem, name: str, section: Section | Mapping[str, Any] | str, mute_event: bool = False
+    item: NewsItem,
+    name: str,
+    section: Section | SectionMapping | Mapping[str, Any] | str,
+    mute_event: bool = False,
 ) -> Change:
     """Remove the first service with the section's qcode; ``section/delete`` unless muted.
 
@@ -141,7 +147,7 @@ def remove_section(
 def add_channel(
     item: NewsItem,
     name: str,
-    channel: Channel | Mapping[str, Any] | str,
+    channel: Channel | ChannelMapping | Mapping[str, Any] | str,
     set_as_main_channel: bool = False,
 ) -> Change:
     """Append a channel service; ``channel/add`` (after ``channel/delete`` when re-added).
@@ -177,7 +183,10 @@ def add_channel(
 
 
 def remove_channel(
-    item: NewsItem, name: str, channel: Channel | Mapping[str, Any] | str, mute_event: bool = False
+    item: NewsItem,
+    name: str,
+    channel: Channel | ChannelMapping | Mapping[str, Any] | str,
+    mute_event: bool = False,
 ) -> Change:
     """Remove the first service with the channel's qcode; ``channel/delete`` unless muted.
 

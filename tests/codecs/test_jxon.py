@@ -67,7 +67,7 @@ def test_dump_link_raw_and_normalized() -> None:
 
 def test_dump_keeps_unknown_attributes() -> None:
     """Attributes outside the typed fields are dumped too."""
-    (bot,) = newsitem.get_link_by_type_and_rel(FULL, "p", "x-im/user", "creator")
+    (bot,) = newsitem.get_link_by_type_and_rel(FULL, "x-im/user", "creator")
     assert {
         "@rel": "creator",
         "@title": "Editor Bot",
@@ -80,7 +80,7 @@ def test_dump_keeps_unknown_attributes() -> None:
 
 def test_dump_mixed_content_data() -> None:
     """Mixed content reads as the Writer's JXON: children by name, texts joined in keyValue."""
-    (polisen,) = newsitem.get_link_by_type(FULL, "p", "x-im/organisation")
+    (polisen,) = newsitem.get_link_by_type(FULL, "x-im/organisation")
     assert {"description": {"em": "ordning", "keyValue": "Ansvarar föroch säkerhet."}} == jxon.dump(
         polisen.data
     )
@@ -171,7 +171,7 @@ def test_load_bad_mappings_name_the_field(mapping: dict[Any, Any], field: str) -
 
 def test_round_trip_of_links_and_objects() -> None:
     """load(dump(x)) == x for every link and object of the fixture without blank text."""
-    for link in newsitem.get_link_by_type(FULL, "p", "x-im/image"):
+    for link in newsitem.get_link_by_type(FULL, "x-im/image"):
         assert link == jxon.load(nm.Link, jxon.dump(link))
     for obj in newsitem.get_content_meta_objects_by_type(FULL, "x-im/teaser"):
         again = jxon.load(nm.ContentMetaObject, jxon.dump(obj))

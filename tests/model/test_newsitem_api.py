@@ -173,13 +173,13 @@ def test_not_an_item_is_an_invalid_argument(name: str) -> None:
 
 GETTER_CALLS: dict[str, tuple[Any, ...]] = {
     "get_concept_by_uuid": (UUID,),
-    "get_content_meta_link_by_type": ("p", "x-im/image"),
+    "get_content_meta_link_by_type": ("x-im/image",),
     "get_content_meta_object_by_id": ("m1",),
     "get_content_meta_objects_by_type": ("x-im/teaser",),
     "get_ext_property": ("itemMeta", "imext:type"),
-    "get_link_by_type": ("p", "x-im/image"),
-    "get_link_by_type_and_rel": ("p", "x-im/author", "author"),
-    "get_links_by_type": ("p", ["x-im/topic"]),
+    "get_link_by_type": ("x-im/image",),
+    "get_link_by_type_and_rel": ("x-im/author", "author"),
+    "get_links_by_type": (["x-im/topic"],),
     "get_tags": (["x-im/topic"],),
 }
 

@@ -150,19 +150,19 @@ def test_update_link_rel_errors() -> None:
 
 def test_get_links_by_type_document_order_and_rel() -> None:
     """Links of the listed types with rel subject, in document order, not grouped by type."""
-    found = newsitem.get_links_by_type(FULL, "p", ["x-im/place", "x-im/topic"])
+    found = newsitem.get_links_by_type(FULL, ["x-im/place", "x-im/topic"])
     assert ["Volvo", "Linköping"] == [link.title for link in found]
-    assert () == newsitem.get_links_by_type(FULL, "p", ["x-im/story"])
-    story = newsitem.get_links_by_type(FULL, "p", ["x-im/story"], "story")
+    assert () == newsitem.get_links_by_type(FULL, ["x-im/story"])
+    story = newsitem.get_links_by_type(FULL, ["x-im/story"], "story")
     assert ["Vinterväglag"] == [link.title for link in story]
-    assert found == newsitem.get_links_by_type(FULL, "p", ["x-im/place", "x-im/topic"], "")
+    assert found == newsitem.get_links_by_type(FULL, ["x-im/place", "x-im/topic"], "")
 
 
 def test_get_links_by_type_empty_list_and_non_list() -> None:
     """[] gives () (D12); a non-list raises the Writer's message."""
-    assert () == newsitem.get_links_by_type(FULL, "p", [])
+    assert () == newsitem.get_links_by_type(FULL, [])
     with pytest.raises(nm.InvalidArgumentError, match="Argument types is not of type: array"):
-        newsitem.get_links_by_type(FULL, "p", "x-im/topic")  # type: ignore[arg-type]
+        newsitem.get_links_by_type(FULL, "x-im/topic")  # type: ignore[arg-type]
 
 
 def test_get_tags_normalised_shape() -> None:
@@ -182,28 +182,28 @@ def test_get_tags_rejects_non_lists() -> None:
 
 def test_get_link_by_type_and_rel_is_child_path_raw() -> None:
     """Child links with that type and rel; raw JXON keeps the @."""
-    (channel,) = newsitem.get_link_by_type_and_rel(FULL, "p", "x-im/channel", "mainchannel")
+    (channel,) = newsitem.get_link_by_type_and_rel(FULL, "x-im/channel", "mainchannel")
     assert {
         "@rel": "mainchannel",
         "@title": "Sport",
         "@type": "x-im/channel",
         "@uuid": "a0836ecc-1d4a-4ce0-b5dc-7d06ba853759",
     } == jxon.dump(channel)
-    assert () == newsitem.get_link_by_type_and_rel(FULL, "p", "x-im/channel", "channel")
+    assert () == newsitem.get_link_by_type_and_rel(FULL, "x-im/channel", "channel")
 
 
 def test_get_link_by_type_is_descendant() -> None:
     """get_link_by_type also finds links nested in other links (the author's avatar)."""
-    found = newsitem.get_link_by_type(FULL, "p", "x-im/image")
+    found = newsitem.get_link_by_type(FULL, "x-im/image")
     assert ["9c188460-c500-11e5-9912-ba0be0483c18"] == [link.uuid for link in found]
 
 
 def test_get_content_meta_link_by_type_is_descendant() -> None:
     """Content-meta links include links inside metadata objects (the teaser image)."""
-    found = newsitem.get_content_meta_link_by_type(FULL, "p", "x-im/image")
+    found = newsitem.get_content_meta_link_by_type(FULL, "x-im/image")
     assert ["im://image/a.jpeg"] == [link.uri for link in found]
     assert ["Premium"] == [
-        link.title for link in newsitem.get_content_meta_link_by_type(FULL, "p", "x-im/premium")
+        link.title for link in newsitem.get_content_meta_link_by_type(FULL, "x-im/premium")
     ]
 
 
@@ -286,6 +286,5 @@ def test_corpus_text_article_getters() -> None:
         },
     ] == [jxon.dump(tag, normalize=True) for tag in newsitem.get_tags(item, ["x-im/topic"])]
     assert ["dd.se"] == [
-        link.title
-        for link in newsitem.get_link_by_type_and_rel(item, "p", "x-im/channel", "channel")
+        link.title for link in newsitem.get_link_by_type_and_rel(item, "x-im/channel", "channel")
     ]

@@ -54,7 +54,7 @@ def test_remove_link_by_uri() -> None:
 
 def test_remove_all_links_by_type_lists_removed_nodes() -> None:
     """Removes every link of the type; one link/delete-all event with the removed links."""
-    authors = newsitem.get_link_by_type_and_rel(FULL, "p", "x-im/author", "author")
+    authors = newsitem.get_link_by_type_and_rel(FULL, "x-im/author", "author")
     change = newsitem.remove_all_links_by_type(FULL, "p", "x-im/author")
     assert () == newsitem.get_authors(change.item)
     expected = nm.DocumentChanged(
