@@ -72,12 +72,15 @@ class ConvertJob:
         options: The converter options as JSON text (`document.make_options`),
             or None for the defaults; text so that a job stays hashable and
             travels to any worker.
+        indent: Pretty output for people (``newsml convert --indent``): the
+            indentation of `convert_bytes`; None for compact output.
     """
 
     source: str
     target: str
     to: str | None = None
     options: str | None = None
+    indent: int | None = None
 
 
 Source = TypeVar("Source", bound="str | os.PathLike[str]", default=str)
@@ -153,16 +156,19 @@ def interrupts_checked() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def convert_bytes(data: bytes, to: str, options: Any = None) -> bytes:
+def convert_bytes(data: bytes, to: str, options: Any = None, indent: int | None = None) -> bytes:
     """Convert one input, whatever item kind it holds.
 
     Args:
         data: NewsML (`to` is ``"document"``) or document JSON (``"newsml"``).
         to: The direction.
         options: Converter options for `document.dump`/`load` (None: defaults).
+        indent: Spaces of indentation for people (``document.dumps`` /
+            ``newsml.dumps`` ``indent=``); None for the compact text.
 
     Returns:
-        Document JSON (compact, as `document.dumps`) or NewsML, UTF-8, no final newline.
+        Document JSON (compact, as `document.dumps`, unless `indent`) or
+        NewsML, UTF-8, no final newline.
 
     Raises:
         NewsItemError: The input cannot be read or converted (a `DecodeError` saying where).
@@ -170,8 +176,11 @@ def convert_bytes(data: bytes, to: str, options: Any = None) -> bytes:
     """
     with interrupts_checked():
         if to == DOCUMENT:
-            return jsontext.dumpb(document.dump(newsml.loads(data), options=options))
-        return newsml.dumps(document.loads(data, options=options)).encode("utf-8")
+            item = newsml.loads(data)
+            if indent is not None:
+                return document.dumps(item, options=options, indent=indent).encode("utf-8")
+            return jsontext.dumpb(document.dump(item, options=options))
+        return newsml.dumps(document.loads(data, options=options), indent=indent).encode("utf-8")
 
 
 def write_atomically(target: str | os.PathLike[str], data: bytes) -> None:
@@ -260,7 +269,7 @@ def _convert_problem(job: ConvertJob) -> str | None:
         return f"cannot read: {error.strerror or error}"
     try:
         options = None if job.options is None else json.loads(job.options)
-        output = convert_bytes(data, to, options) + b"\n"
+        output = convert_bytes(data, to, options, job.indent) + b"\n"
     except NewsItemError as error:
         return str(error)
     except Exception as error:  # a codec bug must cost one file, not the batch

@@ -29,6 +29,7 @@ from typing import Any
 from newsml_codecs import document
 from newsml_model import NewsItemError
 from newsml_tools import batch
+from newsml_tools._argtypes import count
 from newsml_tools.batch._work import (
     OUTPUT_SUFFIX,
     convert_bytes,
@@ -57,16 +58,22 @@ def _jobs(
         target = output if to_file else mirror(source, output, suffix)
         jobs.append(
             batch.ConvertJob(
-                source=str(source.path), to=args.to, target=str(target), options=args.options_text
+                source=str(source.path),
+                to=args.to,
+                target=str(target),
+                options=args.options_text,
+                indent=args.indent,
             )
         )
     return jobs
 
 
-def _converted(data: bytes, to: str, options: Any) -> tuple[bytes, list[str]]:
+def _converted(
+    data: bytes, to: str, options: Any, indent: int | None = None
+) -> tuple[bytes, list[str]]:
     """The converted output (with a final newline) and [], or b"" and the problem."""
     try:
-        return convert_bytes(data, to, options) + b"\n", []
+        return convert_bytes(data, to, options, indent) + b"\n", []
     except NewsItemError as error:
         return b"", [str(error)]
     except Exception as error:  # a codec bug is reported like a bad input
@@ -74,7 +81,12 @@ def _converted(data: bytes, to: str, options: Any) -> tuple[bytes, list[str]]:
 
 
 def _one(
-    name: str, data: bytes | None, to: str | None, output: str | None, options: Any = None
+    name: str,
+    data: bytes | None,
+    to: str | None,
+    output: str | None,
+    options: Any = None,
+    indent: int | None = None,
 ) -> list[str]:
     """A named file (`data` None) or standard input (`data`) to stdout, or stdin to the file `output`.
 
@@ -88,7 +100,7 @@ def _one(
             data = Path(name).read_bytes()
         except OSError as error:
             return [f"cannot read: {error.strerror or error}"]
-    converted, problems = _converted(data, to, options)
+    converted, problems = _converted(data, to, options, indent)
     if problems:
         return problems
     if output is None:
@@ -109,9 +121,10 @@ def _single(
     output: str | None,
     tally: Tally,
     options: Any = None,
+    indent: int | None = None,
 ) -> None:
     """Convert one input with `_one`; report its problems and count it."""
-    problems = _one(name, data, to, output, options)
+    problems = _one(name, data, to, output, options, indent)
     for problem in problems:
         print(f"{name}: {problem}", file=sys.stderr)
     if problems:
@@ -142,9 +155,10 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
             return _usage("standard input goes to a file or standard output, not a directory")
         data = read_stdin()
         to = args.to or (batch.DOCUMENT if sniff_xml(data) else batch.NEWSML)
-        _single(STDIN, data, to, output, tally, options)
+        _single(STDIN, data, to, output, tally, options, args.indent)
     elif named_file and output is None:
-        _single(inputs[0], None, direction_of(inputs[0], args.to), None, tally, options)
+        to = direction_of(inputs[0], args.to)
+        _single(inputs[0], None, to, None, tally, options, args.indent)
     elif output is None:
         return _usage("several inputs or a directory need -o/--output DIR")
     else:
@@ -233,6 +247,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--options",
         metavar="FILE",
         help="the converter's options (a JSON file, as document.make_options takes)",
+    )
+    parser.add_argument(
+        "--indent",
+        type=count,
+        metavar="N",
+        help="pretty output for people: indent by N spaces (default: compact)",
     )
     add_options(parser)
     parser.set_defaults(func=run)

@@ -30,7 +30,7 @@ import attrs
 
 from newsml_codecs import newsml
 from newsml_model import InvalidArgumentError, LockingMode, NewsItem, NewsItemError
-from newsml_tools._argtypes import positive
+from newsml_tools._argtypes import count, positive
 from newsml_tools._validation import validate
 from newsml_tools.cli._files import sources
 from newsml_tools.store import PostgresStore, SQLiteStore, open_store
@@ -144,6 +144,9 @@ def get(args: argparse.Namespace) -> int:
     try:
         with store:
             _, text = store.read(args.uuid, args.revision)
+        if args.indent is not None:
+            # Pretty for people: element-only content one element a line.
+            text = newsml.dumps(newsml.loads(text), indent=args.indent)
         if args.output:
             Path(args.output).write_text(text, encoding="utf-8")
         else:
@@ -215,6 +218,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--revision", type=positive, help="a revision number (default: the head)"
     )
     get_parser.add_argument("-o", "--output", help="write to this file instead of stdout")
+    get_parser.add_argument(
+        "--indent",
+        type=count,
+        metavar="N",
+        help="pretty output for people: indent by N spaces (default: the stored text as it is)",
+    )
     get_parser.set_defaults(func=get)
 
     history_parser = actions.add_parser("history", parents=[db], help="list an item's revisions")
