@@ -1,0 +1,101 @@
+"""The typing examples and the README's example pass ``mypy --strict`` (as attrs checks its own).
+
+``typing-examples/`` holds code a user writes, with ``assert_type`` for what
+mypy must infer and ``# type: ignore[code]`` for what it must refuse (under
+``--strict`` an unused ignore is an error, so each marks a real one). The
+README's first Python block is checked the same way. One mypy run, with its
+own cache, serves the module.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "typing-examples").glob("*.py"))
+_BLOCK = re.compile(r"```python[^\n]*\n(.*?)```", re.DOTALL)
+
+
+def readme_example() -> str:
+    """The first Python block of README.md."""
+    found = _BLOCK.search((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert found is not None, "README.md has no python block"
+    return found.group(1)
+
+
+def mypy_strict(*paths: Path, cache: Path) -> subprocess.CompletedProcess[str]:
+    """``mypy --strict`` over `paths` from the repository root (its config, its packages)."""
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(cache), *map(str, paths)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def checked(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """One mypy run over the typing examples, the README example and a broken copy of it."""
+    folder = tmp_path_factory.mktemp("typing")
+    (folder / "readme_example.py").write_text(readme_example(), encoding="utf-8")
+    # The same example without kind=: mypy must refuse the union (the test can fail).
+    untyped = readme_example().replace(", kind=nm.NewsItem", "")
+    assert untyped != readme_example()
+    (folder / "readme_untyped.py").write_text(untyped, encoding="utf-8")
+    result = mypy_strict(
+        *EXAMPLES,
+        folder / "readme_example.py",
+        folder / "readme_untyped.py",
+        cache=folder / "cache",
+    )
+    return result, folder
+
+
+def test_there_are_typing_examples() -> None:
+    """typing-examples/ exists and covers kind=, the store, the API and the TypedDicts."""
+    text = "\n".join(path.read_text(encoding="utf-8") for path in EXAMPLES)
+    for needle in (
+        "newsml.loads(xml, kind=",
+        "document.load(doc, kind=",
+        "store.get(uuid, kind=",
+        "LinkJxonMapping",
+        "DocumentMapping",
+    ):
+        assert needle in text, needle
+
+
+def test_typing_examples_pass_mypy_strict(
+    checked: tuple[subprocess.CompletedProcess[str], Path],
+) -> None:
+    """No error in typing-examples/ (every assert_type holds, every ignore is needed)."""
+    result, _ = checked
+    errors = [line for line in result.stdout.splitlines() if "typing-examples" in line]
+    assert [] == errors, result.stdout + result.stderr
+
+
+def test_readme_example_passes_mypy_strict(
+    checked: tuple[subprocess.CompletedProcess[str], Path],
+) -> None:
+    """README.md's first Python block type-checks under --strict."""
+    result, _ = checked
+    errors = [line for line in result.stdout.splitlines() if "readme_example.py" in line]
+    assert [] == errors, result.stdout + result.stderr
+
+
+def test_without_kind_the_readme_example_fails(
+    checked: tuple[subprocess.CompletedProcess[str], Path],
+) -> None:
+    """Control: without kind= the README's add_link call is an arg-type error (the union)."""
+    result, _ = checked
+    errors = [line for line in result.stdout.splitlines() if "readme_untyped.py" in line]
+    assert any("[arg-type]" in line and "add_link" in line for line in errors), result.stdout
+    assert 1 == result.returncode
