@@ -12,6 +12,14 @@ URL (`newsml_tools.store.open_store`); a URL is never taken for a file name.
 * ``get UUID [--revision N] [-o FILE]``: the stored NewsML text.
 * ``history UUID [--json]``: one line per revision, oldest first:
   ``revision<TAB>etag<TAB>saved_at<TAB>editor``.
+* ``list [--type T] [--status S] [--since T1] [--until T2] [--pub-start]
+  [--channel Q] [--section Q] [--link UUID] [--text WORDS] [--limit N]
+  [--cursor C] [--json]``: the heads that match, newest first saved first:
+  ``uuid<TAB>revision<TAB>type<TAB>status<TAB>versionCreated<TAB>headline``;
+  when more remain, ``next: --cursor C`` on standard error.
+* ``diff UUID [R1 R2]``: what changed from revision R1 to R2 (default the
+  last two), printed as ``newsml diff`` prints it; exit 0 equivalent, 1
+  different, 2 trouble (as ``newsml diff``).
 
 Exit status: 0 done, 1 refused (conflict, lock, not found, unreadable
 input or database, unreachable server), 2 usage errors (argparse; a UUID,
@@ -32,6 +40,7 @@ from newsml_codecs import newsml
 from newsml_model import InvalidArgumentError, LockingMode, NewsItem, NewsItemError
 from newsml_tools._argtypes import count, positive
 from newsml_tools._validation import validate
+from newsml_tools.cli._diff import as_json, text_lines
 from newsml_tools.cli._files import sources
 from newsml_tools.store import PostgresStore, SQLiteStore, open_store
 
@@ -53,7 +62,17 @@ def _usage(message: str) -> int:
 
 
 # The text arguments each action stores or looks up, with their names on the command line.
-_TEXT_ARGUMENTS = (("uuid", "UUID"), ("editor", "--editor"), ("etag", "--etag"))
+_TEXT_ARGUMENTS = (
+    ("uuid", "UUID"),
+    ("editor", "--editor"),
+    ("etag", "--etag"),
+    ("type", "--type"),
+    ("status", "--status"),
+    ("channel", "--channel"),
+    ("section", "--section"),
+    ("link", "--link"),
+    ("text", "--text"),
+)
 
 
 def _not_utf8(args: argparse.Namespace) -> str | None:
@@ -177,6 +196,70 @@ def history(args: argparse.Namespace) -> int:
     return 0
 
 
+def list_items(args: argparse.Namespace) -> int:
+    """Print one page of the stored items that match the filters; 1 when the store refuses."""
+    store = _open(args, create=False)
+    if isinstance(store, int):
+        return store
+    try:
+        with store:
+            found = store.list(
+                type=args.type,
+                status=args.status,
+                since=args.since,
+                until=args.until,
+                time_field="pubStart" if args.pub_start else "versionCreated",
+                channel=args.channel,
+                section=args.section,
+                link=args.link,
+                text=args.text,
+                limit=args.limit,
+                cursor=args.cursor,
+            )
+    except InvalidArgumentError as error:
+        return _usage(str(error))
+    except NewsItemError as error:
+        return _fail(str(error))
+    if args.json:
+        items = [attrs.asdict(listed) for listed in found.items]
+        print(json.dumps({"items": items, "cursor": found.cursor}, indent=2, ensure_ascii=False))
+        return 0
+    for i in found.items:
+        fields = (i.uuid, str(i.revision), i.type, i.status, i.version_created, i.headline)
+        print("\t".join(field or "" for field in fields))
+    if found.cursor is not None:
+        print(f"next: --cursor {found.cursor}", file=sys.stderr)
+    return 0
+
+
+def diff_revisions(args: argparse.Namespace) -> int:
+    """Print what changed between two revisions: 0 equivalent, 1 different, 2 trouble."""
+    if len(args.revisions) not in (0, 2):
+        _usage("give two revisions (R1 R2) or none (the last two)")
+        return 2
+    store = _open(args, create=False, readonly=True)
+    if isinstance(store, int):
+        return 2
+    old, new = args.revisions or (None, None)
+    try:
+        with store:
+            differences = store.diff(args.uuid, old, new)
+            if old is None:
+                new = store.read(args.uuid)[0].revision
+                old = new - 1
+    except NewsItemError as error:
+        print(f"newsml store: {error}", file=sys.stderr)
+        return 2
+    a, b = f"{args.uuid}@{old}", f"{args.uuid}@{new}"
+    if args.json:
+        record = {"a": a, "b": b, "differences": [as_json(d) for d in differences]}
+        print(json.dumps(record, ensure_ascii=False))
+    else:
+        for line in text_lines(differences, a, b):
+            print(line)
+    return 1 if differences else 0
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``store`` subcommand with its ``put``, ``get`` and ``history`` actions.
 
@@ -230,3 +313,40 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     history_parser.add_argument("uuid")
     history_parser.add_argument("--json", action="store_true", help="a JSON array of revisions")
     history_parser.set_defaults(func=history)
+
+    list_parser = actions.add_parser(
+        "list", parents=[db], help="list stored items by type, status, time, link or word"
+    )
+    list_parser.add_argument("--type", help="imext:type (x-im/article), or the kind (conceptItem)")
+    list_parser.add_argument("--status", help="pubStatus: usable, draft, stat:usable...")
+    list_parser.add_argument("--since", help="versionCreated (or pubStart) at or after, RFC 3339")
+    list_parser.add_argument("--until", help="versionCreated (or pubStart) before, RFC 3339")
+    list_parser.add_argument(
+        "--pub-start",
+        action="store_true",
+        help="--since/--until bound pubStart, not versionCreated",
+    )
+    list_parser.add_argument("--channel", help="a channel's qcode (imchn:sport)")
+    list_parser.add_argument("--section", help="a section's qcode")
+    list_parser.add_argument("--link", metavar="UUID", help="items linking to this uuid (a tag...)")
+    list_parser.add_argument("--text", help="words that must all occur in the headline or text")
+    list_parser.add_argument("--limit", type=positive, default=100, help="items per page (100)")
+    list_parser.add_argument("--cursor", help="the cursor a previous page printed")
+    list_parser.add_argument(
+        "--json", action="store_true", help='{"items": [...], "cursor": ...} on standard output'
+    )
+    list_parser.set_defaults(func=list_items)
+
+    diff_parser = actions.add_parser(
+        "diff", parents=[db], help="what changed between two revisions of an item"
+    )
+    diff_parser.add_argument("uuid")
+    diff_parser.add_argument(
+        "revisions",
+        nargs="*",
+        type=positive,
+        metavar="R",
+        help="two revisions, old then new (default: the last two)",
+    )
+    diff_parser.add_argument("--json", action="store_true", help="one JSON object")
+    diff_parser.set_defaults(func=diff_revisions)

@@ -7,7 +7,9 @@ only), `PostgresStore` the shared one (the ``postgres`` extra), and
 `newsml_model.LockingMode` of the save decides what protects it: nothing
 (NONE, the last writer wins), the etag the caller loaded
 (OPTIMISTIC_LOCKING), or a lease held by a named editor
-(PESSIMISTIC_LOCKING). See ``docs/persistence.md``.
+(PESSIMISTIC_LOCKING). ``list`` finds stored items by type, status, time,
+channel, section, link or word (a `Page` of `Listed` heads), ``diff``
+tells what changed between two revisions. See ``docs/persistence.md``.
 
 Errors (all `newsml_model.NewsItemError`)::
 
@@ -29,6 +31,7 @@ from newsml_tools.store._errors import (
     StoreError,
     StoreFileError,
 )
+from newsml_tools.store._listing import Listed, Page
 from newsml_tools.store._open import open_store
 from newsml_tools.store._postgres import PostgresStore
 from newsml_tools.store._protocol import Lock, Revision, Store
@@ -37,8 +40,10 @@ from newsml_tools.store._sqlite import SQLiteStore
 __all__ = [
     "ConflictError",
     "ItemNotFoundError",
+    "Listed",
     "Lock",
     "LockedError",
+    "Page",
     "PostgresStore",
     "Revision",
     "SQLiteStore",

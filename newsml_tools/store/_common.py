@@ -34,7 +34,9 @@ from newsml_tools.store._args import (
     rfc3339,
 )
 from newsml_tools.store._errors import ConflictError, ItemNotFoundError, LockedError, StoreFileError
+from newsml_tools.store._migrate import index_head
 from newsml_tools.store._protocol import Lock, Revision
+from newsml_tools.store._query import Queries
 from newsml_tools.store._sql import Statements
 
 
@@ -48,7 +50,7 @@ class Connection(Protocol):
 Conn = TypeVar("Conn", bound=Connection)
 
 
-class StoreBase(abc.ABC, Generic[Conn]):
+class StoreBase(Queries, abc.ABC, Generic[Conn]):
     """The public methods of a store, over a backend's statements and transactions.
 
     A subclass sets ``_SQL`` (its `Statements`) and, in its constructor,
@@ -101,6 +103,7 @@ class StoreBase(abc.ABC, Generic[Conn]):
         }
         for statement in self._SQL.save:
             conn.execute(statement, row)
+        index_head(conn, self._SQL, saved.uuid, text)
 
     def _remove(self, conn: Conn, uuid: str) -> None:
         """Delete every revision and the head of `uuid`."""
@@ -197,6 +200,9 @@ class StoreBase(abc.ABC, Generic[Conn]):
             ) from error
         item = attrs.evolve(item, etag=found.etag)
         return item if kind is None else as_kind(item, kind)
+
+    def _item(self, uuid: str, revision: int) -> AnyItem:
+        return self.get(uuid, revision)
 
     def history(self, uuid: str) -> tuple[Revision, ...]:
         """Every stored revision of `uuid`, oldest first (empty when unknown)."""

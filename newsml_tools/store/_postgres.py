@@ -88,6 +88,9 @@ class PostgresStore(StoreBase["psycopg.Connection[Any]"]):
     def _read(self, query: str, args: Mapping[str, object]) -> list[tuple[Any, ...]]:
         return self._db.read(query, args)
 
+    def _also_lock(self, conn: psycopg.Connection[Any], uuid: str) -> None:
+        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (uuid,))
+
     def close(self) -> None:
         """Close the pool and its connections."""
         self._db.close()

@@ -25,12 +25,14 @@ from newsml_tools.store._errors import (
     StoreError,
     StoreFileError,
 )
+from newsml_tools.store._migrate import POSTGRES_LISTING, backfill
 from newsml_tools.store._sql import statements
 
 if TYPE_CHECKING:
     import psycopg
 
-SCHEMA_VERSION = 1
+# 1: items, revisions, locks; 2: the listing (`_migrate`), added on opening for writing.
+SCHEMA_VERSION = 2
 
 # Serialises the creation of the tables by concurrent first openers.
 SCHEMA_LOCK = 0x4E4D4C53  # "NMLS", the SQLite store's application id
@@ -67,6 +69,7 @@ SQL = statements(
     bytewise=' COLLATE "C"',
     clock="extract(epoch FROM clock_timestamp())::float8",
     one_trip_save=True,
+    search="tsvector",
 )
 """The store's statements on these tables (the lease read with the server's clock)."""
 
@@ -144,7 +147,7 @@ def prepare(conn: psycopg.Connection[Any], *, create: bool, where: str) -> None:
             )
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-            for statement in _SCHEMA:
+            for statement in _SCHEMA + POSTGRES_LISTING:
                 conn.execute(statement)
             conn.execute(
                 "INSERT INTO newsml_store (key, value) VALUES ('schema_version', %s) "
@@ -152,10 +155,33 @@ def prepare(conn: psycopg.Connection[Any], *, create: bool, where: str) -> None:
                 (str(SCHEMA_VERSION),),
             )
         version = _version(conn)
-    if version != str(SCHEMA_VERSION):
+    if version == "1" and not _read_only(conn):
+        _migrate(conn)
+        version = _version(conn)
+    if version not in ("1", str(SCHEMA_VERSION)):
         raise StoreFileError(
             f"store schema version {version} is not supported (this library reads {SCHEMA_VERSION})",
             path=where,
+        )
+
+
+def _read_only(conn: psycopg.Connection[Any]) -> bool:
+    row = conn.execute("SHOW transaction_read_only").fetchone()
+    return row is not None and row[0] == "on"
+
+
+def _migrate(conn: psycopg.Connection[Any]) -> None:
+    """Bring a version 1 store to this version, in one transaction (concurrent openers wait)."""
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+        if _version(conn) != "1":  # another opener migrated it meanwhile
+            return
+        for statement in POSTGRES_LISTING:
+            conn.execute(statement)
+        backfill(conn, SQL)
+        conn.execute(
+            "UPDATE newsml_store SET value = %s WHERE key = 'schema_version'",
+            (str(SCHEMA_VERSION),),
         )
 
 

@@ -38,6 +38,26 @@ _TEMPLATES = {
     "VALUES ({u}, {r}, {e}, {at}, {by}, {text})",
     "move_head": "INSERT INTO {items} (uuid, revision, etag) VALUES ({u}, {r}, {e}) "
     "ON CONFLICT (uuid) DO UPDATE SET revision = excluded.revision, etag = excluded.etag",
+    # The listing of the head (`_fields.Fields`), kept by every save and
+    # remove; `index_head` keeps an item's seq (its place in `list`) for life.
+    "index_head": "INSERT INTO {listing} "
+    "(uuid, type, status, version_created, pub_start, headline{words_column}) "
+    "VALUES ({u}, {type}, {status}, {vc}, {ps}, {headline}{words_value}) "
+    "ON CONFLICT (uuid) DO UPDATE SET type = excluded.type, status = excluded.status, "
+    "version_created = excluded.version_created, pub_start = excluded.pub_start, "
+    "headline = excluded.headline{words_update} RETURNING seq",
+    "untag": "DELETE FROM {tags_table} WHERE seq = {seq}",
+    "tag": "INSERT INTO {tags_table} (facet, value, seq) "
+    "SELECT value ->> 0, value ->> 1, {seq} FROM {pair_rows}",
+    "unlist_tags": "DELETE FROM {tags_table} WHERE seq = (SELECT seq FROM {listing} WHERE uuid = {u})",
+    "unlist": "DELETE FROM {listing} WHERE uuid = {u}",
+    # The heads with their text, oldest first: what the migration lists.
+    "head_texts": "SELECT i.uuid, r.newsml FROM {items} i "
+    "JOIN {revisions} r ON r.uuid = i.uuid AND r.revision = i.revision "
+    "ORDER BY (SELECT saved_at FROM {revisions} WHERE uuid = i.uuid AND revision = 1), i.uuid",
+    "list": "SELECT l.seq, l.uuid, i.revision, i.etag, l.type, l.status, "
+    "l.version_created, l.pub_start, l.headline FROM {listing} l "
+    "JOIN {items} i ON i.uuid = l.uuid",
     "remove_revisions": "DELETE FROM {revisions} WHERE uuid = {u}",
     "remove_head": "DELETE FROM {items} WHERE uuid = {u}",
     "put_lock": "INSERT INTO {locks} (uuid, editor, expires) VALUES ({u}, {owner}, {until}) "
@@ -54,7 +74,50 @@ _TEMPLATES = {
     "orphans": "SELECT DISTINCT uuid FROM {revisions} WHERE uuid NOT IN (SELECT uuid FROM {items})",
 }
 
-_PARAMETERS = ("u", "r", "e", "at", "by", "text", "owner", "until", "now")
+_PARAMETERS: tuple[str, ...] = ("u", "r", "e", "at", "by", "text", "owner", "until", "now")
+_PARAMETERS += ("type", "status", "vc", "ps", "headline", "words", "pairs", "seq")
+
+# What `Store.list` may ask for, each one condition on the listing ``l``
+# (`list`), with the parameter of the same name. `text` is the backend's own.
+_CONDITIONS = {
+    "type": "l.type = {type}",
+    "status": "l.status = {status}",
+    "versionCreated_since": "l.version_created >= {since}",
+    "versionCreated_until": "l.version_created < {until}",
+    "pubStart_since": "l.pub_start >= {since}",
+    "pubStart_until": "l.pub_start < {until}",
+    "channel": "l.seq IN (SELECT seq FROM {tags_table} WHERE facet = 'channel' AND value = {channel})",
+    "section": "l.seq IN (SELECT seq FROM {tags_table} WHERE facet = 'section' AND value = {section})",
+    "link": "l.seq IN (SELECT seq FROM {tags_table} WHERE facet = 'link' AND value = {link})",
+    "after": "l.seq < {after}",
+}
+_CONDITION_PARAMETERS = ("since", "until", "channel", "section", "link", "after", "text", "limit")
+
+# Full-text search: SQLite's FTS5 table, or PostgreSQL's tsvector column
+# ('simple': words as written, no stemming of Swedish by English rules).
+_SEARCH = {
+    "fts5": {
+        "condition": "l.seq IN (SELECT rowid FROM {fts} WHERE {fts} MATCH {text})",
+        "statements": (
+            "DELETE FROM {fts} WHERE rowid = {seq}",
+            "INSERT INTO {fts} (rowid, words) VALUES ({seq}, {words})",
+        ),
+        "unlist": ("DELETE FROM {fts} WHERE rowid = (SELECT seq FROM {listing} WHERE uuid = {u})",),
+        "words_column": "",
+        "words_value": "",
+        "words_update": "",
+        "pair_rows": "json_each({pairs})",
+    },
+    "tsvector": {
+        "condition": "l.words @@ plainto_tsquery('simple', {text})",
+        "statements": (),
+        "unlist": (),
+        "words_column": ", words",
+        "words_value": ", to_tsvector('simple', {words})",
+        "words_update": ", words = excluded.words",
+        "pair_rows": "jsonb_array_elements({pairs}::jsonb) AS pair(value)",
+    },
+}
 
 
 @attrs.frozen(kw_only=True)
@@ -73,7 +136,13 @@ class Statements:
     uuids: str
     state: str
     save: tuple[str, ...]
-    remove: tuple[str, str]
+    remove: tuple[str, ...]
+    index_head: str
+    reindex: tuple[str, ...]
+    head_texts: str
+    list: str
+    conditions: dict[str, str]
+    order: str
     put_lock: str
     release_live: str
     release_expired: str
@@ -89,6 +158,7 @@ def statements(
     bytewise: str = "",
     clock: str = "NULL",
     one_trip_save: bool = False,
+    search: str = "fts5",
 ) -> Statements:
     """The store's statements for one backend.
 
@@ -100,19 +170,43 @@ def statements(
             read by `lease`; ``NULL`` when the store keeps its own clock.
         one_trip_save: Save the revision and move the head in one statement
             (a data-modifying ``WITH``, which PostgreSQL has and SQLite not).
+        search: ``fts5`` (an FTS5 table ``{prefix}listing_text``) or
+            ``tsvector`` (a ``words`` column of the listing).
     """
+    found = _SEARCH[search]
     names = {
         "items": f"{prefix}items",
         "revisions": f"{prefix}revisions",
         "locks": f"{prefix}locks",
+        "listing": f"{prefix}listing",
+        "tags_table": f"{prefix}listing_tags",
+        "fts": f"{prefix}listing_text",
         "columns": ", ".join(REVISION_COLUMNS),
         "r_columns": ", ".join(f"r.{column}" for column in REVISION_COLUMNS),
         "bytewise": bytewise,
         "clock": clock,
-        **{name: parameter(name) for name in _PARAMETERS},
+        **{name: parameter(name) for name in _PARAMETERS + _CONDITION_PARAMETERS},
     }
+    for key in ("words_column", "words_update"):
+        names[key] = str(found[key])
+    for key in ("words_value", "pair_rows"):
+        names[key] = str(found[key]).format(**names)
     sql = {key: template.format(**names) for key, template in _TEMPLATES.items()}
+    conditions = {key: template.format(**names) for key, template in _CONDITIONS.items()}
+    conditions["text"] = str(found["condition"]).format(**names)
+    text_statements = tuple(str(s).format(**names) for s in found["statements"])
+    unlist = tuple(str(s).format(**names) for s in found["unlist"])
     insert, move = sql.pop("insert_revision"), sql.pop("move_head")
     save = (f"WITH saved AS ({insert}) {move}",) if one_trip_save else (insert, move)
-    remove = (sql.pop("remove_revisions"), sql.pop("remove_head"))
-    return Statements(save=save, remove=remove, **sql)
+    remove = (
+        *unlist,
+        sql.pop("unlist_tags"),
+        sql.pop("unlist"),
+        sql.pop("remove_revisions"),
+        sql.pop("remove_head"),
+    )
+    reindex = (sql.pop("untag"), sql.pop("tag"), *text_statements)
+    order = " ORDER BY l.seq DESC LIMIT {limit}".format(**names)
+    return Statements(
+        save=save, remove=remove, reindex=reindex, conditions=conditions, order=order, **sql
+    )

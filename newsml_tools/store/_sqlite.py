@@ -20,6 +20,7 @@ from typing import Any
 
 from newsml_tools.store import _sqlite_db as db
 from newsml_tools.store._common import StoreBase
+from newsml_tools.store._errors import StoreFileError
 
 
 class SQLiteStore(StoreBase[sqlite3.Connection]):
@@ -102,6 +103,18 @@ class SQLiteStore(StoreBase[sqlite3.Connection]):
             return self._connection().execute(query, args).fetchall()
         except sqlite3.Error as error:
             raise db.wrap(error, self._where) from error
+
+    def _check_listable(self) -> None:
+        try:
+            ready = db.listable(self._connection())
+        except sqlite3.Error as error:
+            raise db.wrap(error, self._where) from error
+        if not ready:
+            raise StoreFileError(
+                "a store of the previous release, opened read-only: open it once for "
+                "writing to add the listing (list needs it)",
+                path=self._where,
+            )
 
     def close(self) -> None:
         """Close every connection this store opened (in any thread)."""

@@ -14,10 +14,12 @@ from pathlib import Path
 from urllib.parse import quote
 
 from newsml_tools.store._errors import StoreBusyError, StoreError, StoreFileError
+from newsml_tools.store._migrate import SQLITE_LISTING, backfill
 from newsml_tools.store._sql import statements
 
 APPLICATION_ID = 0x4E4D4C53  # "NMLS"
-SCHEMA_VERSION = 1
+# 1: items, revisions, locks; 2: the listing (`_migrate`), added on opening for writing.
+SCHEMA_VERSION = 2
 
 # `items` holds the head of every stored item, `revisions` every save (the
 # NewsML text itself), `locks` the pessimistic leases (a uuid may be locked
@@ -81,14 +83,18 @@ def connect(
     uri = f"file:{quote(os.fsencode(path.resolve()))}?mode="
     uri += "ro" if readonly else "rwc" if create else "rw"
     try:
-        return _open(uri, create=create and not readonly, timeout=timeout, where=where)
+        return _open(
+            uri, create=create and not readonly, timeout=timeout, where=where, readonly=readonly
+        )
     except StoreFileError as error:
         if not (readonly and error.code == "SQLITE_READONLY_DIRECTORY"):
             raise
-    return _open(uri + "&immutable=1", create=False, timeout=timeout, where=where)
+    return _open(uri + "&immutable=1", create=False, timeout=timeout, where=where, readonly=True)
 
 
-def _open(uri: str, *, create: bool, timeout: float, where: str) -> sqlite3.Connection:
+def _open(
+    uri: str, *, create: bool, timeout: float, where: str, readonly: bool
+) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(
             uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
@@ -97,6 +103,8 @@ def _open(uri: str, *, create: bool, timeout: float, where: str) -> sqlite3.Conn
         raise StoreFileError(f"cannot open the database: {error}", path=where) from error
     try:
         _prepare(conn, create=create, where=where)
+        if not readonly:
+            _migrate(conn, where)
     except BaseException:
         conn.close()
         raise
@@ -116,7 +124,7 @@ def _prepare(conn: sqlite3.Connection, *, create: bool, where: str) -> None:
             try:
                 # Another process may have created the schema meanwhile.
                 if not _is_store(conn, where):
-                    for statement in _SCHEMA:
+                    for statement in _SCHEMA + SQLITE_LISTING:
                         conn.execute(statement)
                     conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -131,12 +139,38 @@ def _prepare(conn: sqlite3.Connection, *, create: bool, where: str) -> None:
         raise wrap(error, where) from error
 
 
+def _migrate(conn: sqlite3.Connection, where: str) -> None:
+    """Bring a store of an earlier schema version to this one, in one transaction."""
+    try:
+        if conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have migrated it meanwhile.
+            if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                for statement in SQLITE_LISTING:
+                    conn.execute(statement)
+                backfill(conn, SQL)
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    except sqlite3.Error as error:
+        raise wrap(error, where) from error
+
+
+def listable(conn: sqlite3.Connection) -> bool:
+    """True when the store has the listing (a store of the previous release opened read-only has not)."""
+    return bool(conn.execute("PRAGMA user_version").fetchone()[0] >= 2)
+
+
 def _is_store(conn: sqlite3.Connection, where: str) -> bool:
     """True for a store, False for an empty database; raises for anything else."""
     application_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if application_id == APPLICATION_ID:
-        if version != SCHEMA_VERSION:
+        if not 1 <= version <= SCHEMA_VERSION:
             raise StoreFileError(
                 f"store schema version {version} is not supported (this library reads {SCHEMA_VERSION})",
                 path=where,

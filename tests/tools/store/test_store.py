@@ -100,8 +100,10 @@ def test_exported_names():
     expected = [
         "ConflictError",
         "ItemNotFoundError",
+        "Listed",
         "Lock",
         "LockedError",
+        "Page",
         "PostgresStore",
         "Revision",
         "SQLiteStore",

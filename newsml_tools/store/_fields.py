@@ -1,0 +1,159 @@
+"""What `Store.list` filters on, read from an item's NewsML (internal to ``newsml_tools.store``).
+
+The store saves NewsML text; the listing tables hold a few values read from
+it at every save (and by the migration, from the stored heads): the type,
+the pubStatus, versionCreated and pubStart as seconds since the epoch, the
+channels, sections and link uuids, the headline and the words of the item.
+They are read from the XML with the standard library's parser, whatever
+the item's kind, so an item of any kind is listed.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from datetime import UTC, datetime
+
+import attrs
+
+__all__ = ["Fields", "fields_of", "seconds", "short_status"]
+
+
+@attrs.frozen(kw_only=True)
+class Fields:
+    """The listed values of one item.
+
+    Attributes:
+        type: ``imext:type`` (``x-im/article``), else the root's local name.
+        status: The pubStatus qcode without its scheme (``usable``, ``draft``).
+        version_created: versionCreated, seconds since the epoch (None when absent).
+        pub_start: The ``imext:pubstart`` property, the same way.
+        headline: contentMeta's headline, else itemMeta's title ("" when none).
+        words: The headline, the title and every text of the content, for search.
+        tags: ``(facet, value)`` pairs: ``channel``/``section`` and a service
+            qcode, ``link`` and a link uuid.
+    """
+
+    type: str
+    status: str | None
+    version_created: float | None
+    pub_start: float | None
+    headline: str
+    words: str
+    tags: tuple[tuple[str, str], ...]
+
+    def row(self) -> dict[str, object]:
+        """The statement parameters of `Fields` (tags as a JSON array of pairs)."""
+        return {
+            "type": self.type,
+            "status": self.status,
+            "vc": self.version_created,
+            "ps": self.pub_start,
+            "headline": self.headline,
+            "words": self.words,
+            "pairs": json.dumps([list(tag) for tag in self.tags]),
+        }
+
+
+def _local(tag: object) -> str:
+    return tag.rpartition("}")[2] if isinstance(tag, str) else ""
+
+
+def short_status(qcode: str) -> str:
+    """A pubStatus qcode without its scheme: ``stat:usable`` and ``usable`` are ``usable``."""
+    return qcode.rpartition(":")[2]
+
+
+def seconds(text: str | None) -> float | None:
+    """An XML date-time as seconds since the epoch (UTC when it has no offset); None when unreadable."""
+    if not text:
+        return None
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
+
+
+def fields_of(text: str) -> Fields:
+    """The listed values of the item whose NewsML is `text` (a stored revision).
+
+    Raises:
+        xml.etree.ElementTree.ParseError: `text` is not XML (never for text
+            the store wrote; the migration reports such a revision).
+    """
+    root = ET.fromstring(text)
+    values: dict[str, str | None] = {"type": None, "status": None, "vc": None, "ps": None}
+    tags: list[tuple[str, str]] = []
+    for part in root:
+        name = _local(part.tag)
+        if name == "itemMeta":
+            _item_meta(part, values, tags)
+        elif name == "contentMeta":
+            for child in part:
+                if _local(child.tag) == "headline":
+                    values["headline"] = "".join(child.itertext()).strip()
+        if name in ("itemMeta", "contentMeta"):
+            tags.extend(
+                ("link", str(link.get("uuid")))
+                for link in part.iter()
+                if _local(link.tag) == "link" and link.get("uuid")
+            )
+    content: list[str] = []
+    for child in root:
+        if _local(child.tag) in ("contentSet", "concept"):
+            _text(child, content)
+    headline = values.get("headline") or values.get("title") or ""
+    return Fields(
+        type=str(values["type"] or _local(root.tag)),
+        status=None if values["status"] is None else short_status(values["status"]),
+        version_created=seconds(values["vc"]),
+        pub_start=seconds(values["ps"]),
+        headline=headline,
+        words=" ".join(" ".join([headline, values.get("title") or "", "".join(content)]).split()),
+        tags=tuple(dict.fromkeys(tags)),
+    )
+
+
+# Inline markup: its text belongs to the word around it; any other element
+# ends a word (``<element>`` blocks follow each other without a space).
+_INLINE = frozenset(("a", "b", "em", "i", "mark", "span", "strong", "sub", "sup", "u"))
+
+
+def _text(node: ET.Element, out: list[str]) -> None:
+    """The text under `node` into `out`, a space around every element that is not inline markup."""
+    out.append(node.text or "")
+    for child in node:
+        inline = _local(child.tag) in _INLINE
+        out.append("" if inline else " ")
+        _text(child, out)
+        out.append("" if inline else " ")
+        out.append(child.tail or "")
+
+
+def _item_meta(
+    meta: ET.Element, values: dict[str, str | None], tags: list[tuple[str, str]]
+) -> None:
+    for child in meta:
+        name = _local(child.tag)
+        if name == "pubStatus" and child.get("qcode"):
+            values["status"] = child.get("qcode")
+        elif name == "versionCreated":
+            values["vc"] = child.text
+        elif name == "title":
+            values["title"] = "".join(child.itertext()).strip()
+        elif name == "itemMetaExtProperty":
+            kind = child.get("type")
+            if kind == "imext:type" and not values["type"]:
+                values["type"] = child.get("value") or ""
+            elif kind == "imext:pubstart":
+                values["ps"] = child.get("value")
+        elif name == "service":
+            qcode = child.get("qcode") or ""
+            # As the news item API tells them apart: a substring of the qcode.
+            if "imchn" in qcode:
+                tags.append(("channel", qcode))
+            if "imsection" in qcode:
+                tags.append(("section", qcode))
