@@ -217,9 +217,45 @@ def _numeric(text: str) -> str:
         if name in _XML_NAMED:
             return match.group(0)
         value = html5.get(name + ";")
-        return match.group(0) if value is None else "".join(f"&#{ord(c)};" for c in value)
+        # An unknown name is text, as HTML reads it ("&chips;").
+        return "&amp;" + name + ";" if value is None else "".join(f"&#{ord(c)};" for c in value)
 
     return _NAMED_RE.sub(replace, text) if "&" in text else text
+
+
+# What CMS text holds and an HTML reader takes (issue 21): an "&" that starts
+# no reference ("Fish & chips") and a "<" that starts no tag ("x < y") are
+# text, and a void element needs no end tag ("<br>", "<br></br>").
+_BARE_AMP = re.compile(r"&(?!(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});)")
+_BARE_LT = re.compile(r"<(?![A-Za-z_/!?])")
+_VOID_OPEN = re.compile(r"<(br|hr|wbr|img)(\s[^<>]*?)?\s*(?<!/)>(?:\s*</\1\s*>)?", re.IGNORECASE)
+
+
+def _html_tolerant(text: str) -> str:
+    if "&" in text:
+        text = _BARE_AMP.sub("&amp;", text)
+    if "<" in text:
+        text = _BARE_LT.sub("&lt;", text)  # "x < y": no tag starts with a space or digit
+        text = _VOID_OPEN.sub(lambda m: f"<{m.group(1)}{m.group(2) or ''}/>", text)
+    return text
+
+
+def _where(markup: str, prepared: str, index: int) -> str:
+    """`index` (into `prepared`, the markup as parsed) as a place in the original `markup`.
+
+    The repairs only lengthen references and close void tags, so the place
+    is found by repairing growing prefixes (only on the error path).
+    """
+    low, high = 0, len(markup)
+    while low < high:  # the longest prefix whose repaired form ends at or before index
+        middle = (low + high + 1) // 2
+        if len(_numeric(_html_tolerant(markup[:middle]))) <= index:
+            low = middle
+        else:
+            high = middle - 1
+    start = max(0, low - 20)
+    context = markup[start : low + 20]
+    return f"at character {low + 1} of the text, near {context!r}"
 
 
 def parse_fragment(markup: str) -> tuple[Node, ...]:
@@ -257,10 +293,15 @@ def parse_fragment(markup: str) -> tuple[Node, ...]:
     parser.CharacterDataHandler = text
     parser.StartDoctypeDeclHandler = _refuse
     parser.EntityDeclHandler = _refuse
+    prepared = _numeric(_html_tolerant(markup))
+    source = ("<r>" + prepared + "</r>").encode("utf-8", "surrogatepass")
     try:
-        parser.Parse(("<r>" + _numeric(markup) + "</r>").encode("utf-8", "surrogatepass"), True)
+        parser.Parse(source, True)
     except expat.ExpatError as error:
-        raise MarkupError(expat.errors.messages.get(error.code, str(error))) from None
+        reason = expat.errors.messages.get(error.code, str(error))
+        done = source[: max(parser.ErrorByteIndex, 3)].decode("utf-8", "surrogatepass")
+        index = min(len(done) - 3, len(prepared))  # without the "<r>" wrapper
+        raise MarkupError(f"{reason} {_where(markup, prepared, index)}") from None
     root = stack[0][2][0]
     assert isinstance(root, Element)
     return root.children
