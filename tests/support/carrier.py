@@ -156,6 +156,8 @@ def agrees(got: Any, edited: Any, want: Any) -> bool:
     """
     if got in (edited, want):
         return True
+    if want is None and isinstance(got, dict | list):
+        want = got.__class__()  # the oracle lacks the whole field: each part absent
     if isinstance(got, dict) and isinstance(edited, dict) and isinstance(want, dict):
         keys = set(got) | set(edited) | set(want)
         return all(agrees(got.get(k), edited.get(k), want.get(k)) for k in keys)

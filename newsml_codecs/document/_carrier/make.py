@@ -610,7 +610,9 @@ def guard_shown(
     candidates = [
         index
         for index, (entry, run_words) in enumerate(differ.verbatim)
-        if not (len(entry) == 3 and "k" in entry[2]) and not run_words.isdisjoint(words)
+        # a run without words (an empty <edNote/>) may show as an empty block
+        if not (len(entry) == 3 and "k" in entry[2])
+        and (not run_words or not run_words.isdisjoint(words))
     ]
     if not candidates:
         return []
@@ -621,18 +623,34 @@ def guard_shown(
     # One import for all: each lost unit guards the runs that share a word with it.
     said = _unit_words(doc, set(lost))
     guards: list[list[str]] = []
+    claimed: set[str] = set()
+    wordless = []
     for index in candidates:
         run_words = differ.verbatim[index][1]
-        mine = sorted(h for h in lost if not said.get(h, set()).isdisjoint(run_words))
-        if not mine:
+        if not run_words:
+            wordless.append(index)
             continue
+        mine = sorted(h for h in lost if not said.get(h, set()).isdisjoint(run_words))
+        claimed.update(mine)
+        _guard(differ, index, mine, lost, guards)
+    # The units no run with words explains are the word-less runs' (their empty blocks).
+    rest = sorted(h for h in lost if h not in claimed)
+    for index in wordless:
+        _guard(differ, index, rest, lost, guards)
+    return guards
+
+
+def _guard(
+    differ: _Differ, index: int, mine: list[str], lost: Counter[str], guards: list[list[str]]
+) -> None:
+    """Guard the run `index` by the units `mine` (with their counts), if any."""
+    if mine:
         entry = differ.verbatim[index][0]
         if len(entry) == 3:
             entry[2]["w"] = len(guards)
         else:
             entry.append({"w": len(guards)})
         guards.append([h for h in mine for _ in range(lost[h])])
-    return guards
 
 
 def _unit_words(doc: dict[str, Any], wanted: set[str]) -> dict[str, set[str]]:
