@@ -210,7 +210,7 @@ def test_an_ext_property_with_the_reserved_prefix_round_trips():
 def nested_alike(depth: int) -> Any:
     """An item whose links nest `depth` levels, with an alike sibling at every level."""
     inner = ""
-    link = '<link rel="x" type="x-im/x" title="t"'
+    link = '<link rel="x" type="x-im/x" title="t" qcode="x:1"'
     for _ in range(depth):
         inner = f"{link}><links>{inner}{link}/></links></link>{link}/>"
     return newsml.loads(
