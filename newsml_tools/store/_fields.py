@@ -50,7 +50,8 @@ class Fields:
             "vc": self.version_created,
             "ps": self.pub_start,
             "headline": self.headline,
-            "words": self.words,
+            # Lower case here: a PostgreSQL database in the C locale lowers ASCII only.
+            "words": self.words.lower(),
             "pairs": json.dumps([list(tag) for tag in self.tags]),
         }
 

@@ -72,6 +72,9 @@ class Page:
 
 _PREFIX = "c1."
 
+# Seconds beyond any date-time: the open end of a time range.
+_ENDLESS = 1e15
+
 
 def _cursor(seq: int) -> str:
     return _PREFIX + base64.urlsafe_b64encode(str(seq).encode()).decode().rstrip("=")
@@ -122,7 +125,11 @@ def _text(value: object, name: str) -> str:
 
 
 def _search(words: str, fts5: bool) -> str:
-    """Every word must occur: FTS5 as quoted strings (no query syntax), PostgreSQL as is."""
+    """Every word must occur: FTS5 as quoted strings (no query syntax), PostgreSQL as is.
+
+    Lower case, as the words were stored (`_fields.Fields.row`).
+    """
+    words = words.lower()
     if not fts5:
         return words
     return " ".join('"' + word.replace('"', '""') + '"' for word in words.split())
@@ -160,12 +167,16 @@ def query(
         )
     conditions: list[str] = []
     args: dict[str, object] = {"limit": limit + 1}
-    for name, value in filters.items():
-        if value is None:
-            continue
-        if name in ("since", "until"):
-            args[name] = _moment(value, name)
+    if filters.get("since") is not None or filters.get("until") is not None:
+        # Both bounds, the missing one open: a planner without a histogram
+        # takes a one-sided range for a quarter of the rows and scans in
+        # list order instead; a range bounded on both sides uses its index.
+        for name, endless in (("since", -_ENDLESS), ("until", _ENDLESS)):
+            value = filters.get(name)
+            args[name] = endless if value is None else _moment(value, name)
             conditions.append(sql.conditions[f"{time_field}_{name}"])
+    for name, value in filters.items():
+        if value is None or name in ("since", "until"):
             continue
         text = _text(value, name)
         if name == "status":
