@@ -43,7 +43,7 @@ def scheduler() -> Iterator[str]:
     from distributed import LocalCluster
 
     with LocalCluster(
-        n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+        n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address=":0"
     ) as cluster:
         yield str(cluster.scheduler_address)
 
