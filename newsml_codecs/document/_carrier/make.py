@@ -633,11 +633,22 @@ def guard_shown(
         mine = sorted(h for h in lost if not said.get(h, set()).isdisjoint(run_words))
         claimed.update(mine)
         _guard(differ, index, mine, lost, guards)
-    # The units no run with words explains are the word-less runs' (their empty blocks).
+    # The units no run with words explains are the word-less runs' (their
+    # empty blocks); with a few such runs, each is imported without alone.
     rest = sorted(h for h in lost if h not in claimed)
+    if rest and 1 < len(wordless) <= _WORDLESS_ALONE:
+        shown = units(doc)
+        for index in wordless:
+            alone = {id(node) for node in differ.run_nodes[index]}
+            own = shown - units(importer(_without(original, alone, "")))
+            _guard(differ, index, sorted(own), own, guards)
+        return guards
     for index in wordless:
         _guard(differ, index, rest, lost, guards)
     return guards
+
+
+_WORDLESS_ALONE = 4
 
 
 def _guard(
