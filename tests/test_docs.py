@@ -87,4 +87,22 @@ def test_page_examples_run(
             example = dataclasses.replace(
                 example, source=example.source.replace(SCHEDULER, address)
             )
-        namespace = eval_example.run(example, module_globals=namespace)
+        failure = None
+        try:
+            namespace = eval_example.run(example, module_globals=namespace)
+        except Exception as error:
+            failure = _where(error)
+        if failure is not None:
+            # Outside the except block: pytest cannot format a traceback through
+            # the example's rewritten code (an INTERNALERROR would hide the cause).
+            pytest.fail(f"{page}, the example at line {example.start_line}: {failure}", False)
+
+
+def _where(error: Exception) -> str:
+    """The error and the files and lines it passed through, without code positions."""
+    frames = []
+    trace = error.__traceback__
+    while trace is not None:
+        frames.append(f"{trace.tb_frame.f_code.co_filename}:{trace.tb_lineno}")
+        trace = trace.tb_next
+    return f"{type(error).__name__}: {error}\n  " + "\n  ".join(frames)
