@@ -16,7 +16,11 @@ from datetime import UTC, datetime
 
 import attrs
 
-__all__ = ["Fields", "fields_of", "seconds", "short_status"]
+__all__ = ["MAX_WORDS", "Fields", "fields_of", "seconds", "short_status"]
+
+MAX_WORDS = 250_000
+"""Characters of an item's text that are searched: PostgreSQL refuses a
+``tsvector`` above 1 MB, and an article is far shorter."""
 
 
 @attrs.frozen(kw_only=True)
@@ -51,7 +55,7 @@ class Fields:
             "ps": self.pub_start,
             "headline": self.headline,
             # Lower case here: a PostgreSQL database in the C locale lowers ASCII only.
-            "words": self.words.lower(),
+            "words": self.words[:MAX_WORDS].lower(),
             "pairs": json.dumps([list(tag) for tag in self.tags]),
         }
 

@@ -308,3 +308,12 @@ def test_cli_lists_pages_and_filters(store_target):
     bad = newsml_cli("store", "list", "--db", store_target, "--cursor", "x")
     assert 2 == bad.returncode
     assert "cursor" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_an_item_with_a_very_long_text_is_saved_and_found(store_target):
+    """A text beyond what a PostgreSQL tsvector holds (1 MB) is saved; its first words are found."""
+    body = " ".join(f"ord{i:07d}" for i in range(120_000))  # 1.3 MB of distinct words
+    with open_store(store_target) as opened:
+        opened.save(article(1, body=body))
+        assert [guid(1)] == uuids(opened.list(text="ord0000001"))
+        assert [] == uuids(opened.list(text="ord0119999"))  # past the searched part
