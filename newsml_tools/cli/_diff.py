@@ -28,20 +28,19 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
-from xml.sax.saxutils import escape
 
 import attrs
 
-from newsml_codecs import document, jxon, newsml
+from newsml_codecs import document, newsml
 from newsml_model import AnyItem, NewsItemError
 from newsml_model.diff import Difference, diff
-from newsml_model.tree import element_parts
 from newsml_tools import batch
+from newsml_tools._diff_json import as_json, shown
 from newsml_tools.batch._work import sniff_xml
 from newsml_tools.cli._files import Source, sources
 from newsml_tools.cli._report import PROGRESS_MIN_FILES, InOrder, add_options
 
-__all__ = ["Compared", "DiffJob", "compare", "register", "run"]
+__all__ = ["Compared", "DiffJob", "as_json", "compare", "register", "run", "text_lines"]
 
 EQUAL, DIFFERENT, TROUBLE = 0, 1, 2
 
@@ -80,16 +79,6 @@ def _load(path: str) -> AnyItem:
     return newsml.loads(data) if sniff_xml(data) else document.loads(data)
 
 
-def _shown(value: Any) -> str:
-    """A value in one line: quoted text, a record as its start tag."""
-    if value is None or isinstance(value, str):
-        text = json.dumps(value, ensure_ascii=False)
-        return text if len(text) <= 120 else text[:117] + '..."'
-    name, _ns, attributes, children = element_parts(value)
-    written = "".join(f' {k}="{escape(v, {chr(34): "&quot;"})}"' for k, v in attributes)
-    return f"<{name}{written}{'' if children else '/'}>"
-
-
 def _is_text_change(d: Difference) -> bool:
     return (
         isinstance(d.old, str)
@@ -111,32 +100,11 @@ def text_lines(differences: tuple[Difference, ...], a: str, b: str) -> Iterator[
             for line in difflib.unified_diff(old, new, a, b, lineterm=""):
                 yield "  " + line
         elif d.old is None:
-            yield f"{d.kind} {d.path} {_shown(d.new)}{event}"
+            yield f"{d.kind} {d.path} {shown(d.new)}{event}"
         elif d.new is None:
-            yield f"{d.kind} {d.path} {_shown(d.old)}{event}"
+            yield f"{d.kind} {d.path} {shown(d.old)}{event}"
         else:
-            yield f"{d.kind} {d.path} {_shown(d.old)} -> {_shown(d.new)}{event}"
-
-
-def _jsonable(value: Any) -> Any:
-    if value is None or isinstance(value, str):
-        return value
-    try:
-        return jxon.dump(value)
-    except NewsItemError:  # a part of another item kind: its start tag says what it is
-        return _shown(value)
-
-
-def as_json(d: Difference) -> dict[str, Any]:
-    """A difference as a JSON object (records as the Writer's raw JXON)."""
-    return {
-        "kind": d.kind,
-        "path": d.path,
-        "document_path": d.document_path,
-        "old": _jsonable(d.old),
-        "new": _jsonable(d.new),
-        "event": d.event,
-    }
+            yield f"{d.kind} {d.path} {shown(d.old)} -> {shown(d.new)}{event}"
 
 
 def compare(job: DiffJob) -> Compared:

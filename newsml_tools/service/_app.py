@@ -30,6 +30,7 @@ from newsml_tools.service._body import (
 )
 from newsml_tools.service._errors import TwirpError, bad_route
 from newsml_tools.service._handlers import HANDLERS
+from newsml_tools.service._page import JSON_ROUTES, page_asset
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -67,6 +68,7 @@ class ToolsApp:
         authenticator: Checks every Twirp request's bearer token before
             routing (``/healthz`` is not checked); a refused request gets
             401 ``unauthenticated`` and reaches no handler. None: no check.
+        page: Serve the page at ``/`` (and its two files) to GET requests.
 
     Raises:
         ValueError: A negative size or a timeout that is not positive.
@@ -79,6 +81,7 @@ class ToolsApp:
         body_timeout: float = DEFAULT_BODY_TIMEOUT,
         max_discard_bytes: int = DEFAULT_MAX_DISCARD_BYTES,
         authenticator: Authenticator | None = None,
+        page: bool = True,
     ) -> None:
         if max_body_bytes < 0:
             raise ValueError("max_body_bytes must not be negative")
@@ -90,6 +93,7 @@ class ToolsApp:
         self.body_timeout = body_timeout
         self.max_discard_bytes = max_discard_bytes
         self.authenticator = authenticator
+        self.page = page
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one ASGI connection scope (``http`` or ``lifespan``)."""
@@ -105,8 +109,11 @@ class ToolsApp:
         method: str = scope["method"]
         path: str = scope["path"]
         code = "-"
+        asset = page_asset(path) if self.page and method in ("GET", "HEAD") else None
         if path == "/healthz" and method in ("GET", "HEAD"):
             status, ctype, body = 200, _JSON, _HEALTH
+        elif asset is not None:
+            (ctype, body), status = asset, 200
         else:
             try:
                 if self.authenticator is not None:
@@ -202,7 +209,7 @@ class ToolsApp:
                 method,
                 path,
             )
-        handler = HANDLERS.get(name)
+        handler = HANDLERS.get(name) or JSON_ROUTES.get(name)
         if handler is None:
             raise bad_route(f"no handler for path {_quote(path)}", method, path)
         raw_type = _header(scope, b"content-type")

@@ -34,6 +34,8 @@ _log = logging.getLogger("newsml_tools.service")
 MAX_BODY_ENV = "NEWSML_SERVICE_MAX_BODY_BYTES"
 BODY_TIMEOUT_ENV = "NEWSML_SERVICE_BODY_TIMEOUT"
 OPTIONS_ENV = "NEWSML_SERVICE_OPTIONS"
+PAGE_ENV = "NEWSML_SERVICE_PAGE"
+"""``0`` when `serve --no-page` turns the page at ``/`` off."""
 """The converter options (JSON text) `serve --options FILE` hands its workers."""
 # uvicorn's protocol with Twirp errors for unparsable requests, as an import
 # string: importing uvicorn here would slow down every `newsml` command.
@@ -79,6 +81,7 @@ def app_from_env() -> ToolsApp:
         body_timeout=float(timeout) if timeout else DEFAULT_BODY_TIMEOUT,
         # Bearer tokens and JWTs when `serve` was given them (`prepare_auth`).
         authenticator=authenticator_from_env(),
+        page=os.environ.get(PAGE_ENV, "1") != "0",
     )
 
 
@@ -121,6 +124,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="the converter's options (a JSON file, as document.make_options takes)",
     )
+    parser.add_argument(
+        "--no-page",
+        dest="page",
+        action="store_false",
+        help="do not serve the converter page at / (the Twirp routes stay)",
+    )
     add_auth_arguments(parser)
 
 
@@ -147,6 +156,7 @@ def serve(args: argparse.Namespace) -> int:
 
     os.environ[MAX_BODY_ENV] = str(args.max_body_bytes)
     os.environ[BODY_TIMEOUT_ENV] = repr(args.body_timeout)
+    os.environ[PAGE_ENV] = "1" if args.page else "0"
     # uvicorn re-raises the signal that stopped it once it has shut down,
     # with the handlers found at start restored: with these no-op handlers
     # a graceful stop ends in exit status 0 (not -15, or a KeyboardInterrupt

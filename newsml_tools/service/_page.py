@@ -1,0 +1,107 @@
+"""The page at ``/`` of ``newsml serve``, and the ``Diff`` route it calls.
+
+The page (``page/index.html``, ``page.js``, ``page.css`` in this package; no
+file from anywhere else) converts, validates and diffs in the browser by
+calling the service's own Twirp routes with JSON, as any client does:
+``ConvertToDocument``, ``ConvertToNewsml``, ``ValidateNavigaDoc`` and
+``Diff``. ``Diff`` is a JSON-only route beside them: ``{"a": SIDE, "b":
+SIDE}`` where a side is ``{"newsml": TEXT}`` or ``{"document": OBJECT}``,
+answered with ``{"differences": [...]}`` (`newsml_model.diff`, each
+difference as ``newsml diff --json`` writes it).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+from newsml_codecs import document, jsontext, newsml
+from newsml_model import AnyItem, NewsItemError
+from newsml_model.diff import diff
+from newsml_tools._diff_json import as_json
+from newsml_tools.service._errors import (
+    TwirpError,
+    bad_route,
+    from_library_error,
+    malformed,
+    required,
+)
+
+__all__ = ["JSON_ROUTES", "page_asset"]
+
+_ASSETS = {
+    "/": ("index.html", b"text/html; charset=utf-8"),
+    "/page.js": ("page.js", b"text/javascript; charset=utf-8"),
+    "/page.css": ("page.css", b"text/css; charset=utf-8"),
+}
+_UNDECODABLE = "the json request could not be decoded"
+
+
+@functools.cache
+def _asset(name: str) -> bytes:
+    return resources.files(__package__).joinpath("page", name).read_bytes()
+
+
+def page_asset(path: str) -> tuple[bytes, bytes] | None:
+    """The content type and bytes of the page's file at `path`, or None when it is not one."""
+    found = _ASSETS.get(path)
+    if found is None:
+        return None
+    name, content_type = found
+    return content_type, _asset(name)
+
+
+def _side(request: Mapping[str, Any], name: str) -> AnyItem:
+    """The item a request side names: NewsML text, or a document converted first."""
+    side = request.get(name)
+    if side is None:
+        raise required(name)
+    if not isinstance(side, dict):
+        raise malformed(_UNDECODABLE, f"{name}: expected an object")
+    text, doc = side.get("newsml"), side.get("document")
+    try:
+        if isinstance(text, str) and text:
+            return newsml.loads(text)
+        if isinstance(doc, dict):
+            return document.load(doc)
+    except NewsItemError as error:
+        raise from_library_error(error, name) from None
+    except RecursionError:
+        raise TwirpError(
+            "invalid_argument", f"{name} is nested too deeply", {"argument": name}
+        ) from None
+    raise required(f"{name}.newsml or {name}.document")
+
+
+def diff_items(body: bytes, protobuf: bool) -> bytes:
+    """``Diff``: what changed from item ``a`` to item ``b`` (JSON only).
+
+    Raises:
+        TwirpError: A protobuf request (``bad_route``: the method has no
+            protobuf messages), an undecodable request, a missing side, an
+            input the codecs refuse, or items of two kinds (``invalid_argument``).
+    """
+    if protobuf:
+        raise bad_route("Diff takes application/json only", "POST", "/twirp/cca.Tools/Diff")
+    try:
+        request = json.loads(body) if body.strip() else None
+    except (ValueError, RecursionError) as error:
+        raise malformed(_UNDECODABLE, error) from None
+    if not isinstance(request, dict):
+        raise malformed(_UNDECODABLE, "expected a JSON object")
+    a, b = _side(request, "a"), _side(request, "b")
+    try:
+        differences = diff(a, b)
+    except NewsItemError as error:  # two kinds
+        raise from_library_error(error, "b") from None
+    try:
+        return jsontext.dumpb({"differences": [as_json(d) for d in differences]})
+    except UnicodeEncodeError as error:
+        raise TwirpError("invalid_argument", f"not valid Unicode: {error.reason}") from None
+
+
+JSON_ROUTES = {"Diff": diff_items}
+"""Twirp methods served in JSON only, beside the generated ones."""
