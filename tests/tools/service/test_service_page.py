@@ -239,6 +239,26 @@ def test_browser_shows_a_twirp_error(browser: Any) -> None:
     assert error.startswith("invalid_argument: ") and '"line"' in error, error
 
 
+def test_browser_takes_a_dropped_file(browser: Any) -> None:
+    """A file dropped on item A replaces its text; converting it then works."""
+    page = _page(browser, shared_server())
+    page.execute_script(
+        """
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([arguments[0]], "article.xml", {type: "text/xml"}));
+        document.getElementById("a").dispatchEvent(
+            new DragEvent("drop", {dataTransfer: transfer, bubbles: true, cancelable: true}));
+        """,
+        TEXT,
+    )
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(page, 30).until(lambda b: b.find_element("id", "a").get_property("value"))
+    assert TEXT == page.find_element("id", "a").get_property("value")
+    page.find_element("id", "convert").click()
+    assert "converted" == _wait_for_status(page, "converted", "failed")
+
+
 def test_files_paths_exist() -> None:
     """The three page files are inside the package (a wheel carries them)."""
     import newsml_tools.service
