@@ -114,18 +114,19 @@ class CarrierLaw(RuleBasedStateMachine):
 
 
 TestCarrierLaw = CarrierLaw.TestCase
-# Known violations remain (about 6 in 1,000 random edits of the corpus and
-# fixture documents): two alike ext properties of one type (the fixture
-# article's two imext:header) when one's value is edited, and a reordered
-# list next to a child the reference writes elsewhere. Not strict: most runs
-# pass, and a run that finds one shows the case.
+# Known violations remain, rarer with each fix: about 1 in 1,000 random
+# edits of the corpus and fixture documents (a duplicated list next to a
+# child the reference writes elsewhere), and some generated items with empty
+# elements the reference shows as empty blocks. Not strict: most runs pass;
+# a run that finds a case shows its steps.
 TestCarrierLaw.pytestmark = [
     pytest.mark.xfail(reason="known carrier-law violations, see the comment above", strict=False)
 ]
-# A few edits per document (the profile sets the number of documents).
-# Without the explain phase: it traces every line of a failing case again,
-# which for this machine's conversions takes minutes.
+# A few edits per document (the profile sets the number of documents). No
+# explain or shrink phase: both re-run a failing case's conversions for
+# minutes on this machine, past the suite's 300 s timeout; the steps of the
+# case found are shown as drawn.
 TestCarrierLaw.settings = settings(
     stateful_step_count=6,
-    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
 )
