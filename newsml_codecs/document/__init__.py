@@ -194,7 +194,7 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
     if patch is not None:
         carried, times, text = untag(patch)
         checked = read_patch(text)
-        if checked.get("u") != (doc.get("uuid") or ""):
+        if "u" in checked and checked["u"] != (doc.get("uuid") or ""):
             # A carrier copied from another document: nothing of it applies here.
             carried, times, checked = None, {}, None
         else:

@@ -125,6 +125,18 @@ def test_d10_a_carrier_copied_from_another_document_is_ignored() -> None:
     assert 'version="9"' not in back
 
 
+def test_a_carrier_written_before_the_tie_still_applies() -> None:
+    """A carrier with no ``u`` (written by an earlier release) restores the item as it did."""
+    original = newsml.loads(ARTICLE.read_bytes())
+    doc = document.dump(original)
+    value = carrier(doc)["value"]
+    header = "" if value.startswith("{") else "|".join(value.split("|", 2)[:2]) + "|"
+    legacy = json.loads(value[len(header) :])
+    assert legacy.pop("u") == doc["uuid"]
+    carrier(doc)["value"] = header + json.dumps(legacy)
+    assert newsml.equivalent(original, document.load(doc))
+
+
 def test_d3_data_added_to_a_block_whose_original_data_was_empty_is_kept() -> None:
     """D3: data added where the original had an empty ``<data/>`` is written into that one."""
     original = newsml.loads(

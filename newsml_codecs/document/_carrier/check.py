@@ -72,7 +72,8 @@ def check_root(patch: Any) -> None:
     """
     if patch.__class__ is not dict:
         raise _fail("not a JSON object")
-    _text(patch.get("u"), "the document tie (u)")
+    if "u" in patch:  # absent in carriers written before the tie: they apply as before
+        _text(patch["u"], "the document tie (u)")
     for counts in _list(patch.get("k", []), "k"):
         counts = _list(counts, "a component")
         if len(counts) != 2:
