@@ -161,6 +161,9 @@ def test_reordered_content_and_links_are_written_in_their_new_order(
     drops their pairing is ambiguous.
     """
     doc = document.dump(item)
+    # A typeless document (an empty imext:type wins over the item class, as in
+    # the reference) only loads with its carrier, as the reference refuses it.
+    assume(doc.get("type"))
     bare = {**doc, "properties": [p for p in doc.get("properties", ()) if p.get("name") != PATCH]}
     assume(doc.get("content") == document.dump(document.load(bare), carriers=False).get("content"))
     # The content check alone misses an IDF element of a type the reference
