@@ -100,9 +100,11 @@ def fill(store: SQLiteStore | PostgresStore, start: int, end: int) -> float:
 
 def scan(store: SQLiteStore | PostgresStore) -> Callable[[], object]:
     """A query no index serves: every stored text read (the contrast row)."""
-    table = "revisions" if isinstance(store, SQLiteStore) else "newsml_revisions"
-    marker = "'%älgjakt%'"
-    return lambda: store._read(f"SELECT count(*) FROM {table} WHERE newsml LIKE {marker}", {})
+    if isinstance(store, SQLiteStore):
+        statement = "SELECT count(*) FROM revisions WHERE newsml LIKE :pattern"
+    else:
+        statement = "SELECT count(*) FROM newsml_revisions WHERE newsml LIKE %(pattern)s"
+    return lambda: store._read(statement, {"pattern": "%älgjakt%"})
 
 
 def plan(store: SQLiteStore | PostgresStore, filters: dict[str, Any]) -> str:
