@@ -108,6 +108,23 @@ def check_strategy(value: object, name: str) -> None:
         raise InvalidArgument(f"{name}={value!r} must be a strategy (or None)")
 
 
+def check_complete(complete: object, unknown_elements: object) -> bool:
+    """Check the ``complete`` and ``unknown_elements`` options; True for complete items.
+
+    ``unknown_elements`` is None (the default: True, unless complete), or a bool.
+
+    Raises:
+        InvalidArgument: Either is not a bool, or both are True (complete items
+            hold only what the Writer writes).
+    """
+    check_type(complete, bool, "complete")
+    if unknown_elements is not None:
+        check_type(unknown_elements, bool, "unknown_elements")
+    if complete and unknown_elements:
+        raise InvalidArgument("complete=True draws no unknown elements: leave unknown_elements out")
+    return bool(complete)
+
+
 def check_size(value: object, name: str, *, lowest: int = 0, highest: int = 1000) -> None:
     """Raise InvalidArgument unless `value` is an int in ``[lowest, highest]``."""
     check_type(value, int, name)

@@ -14,11 +14,13 @@ from newsml_model._strategies._base import (
     ATTRIBUTE_NAMES,
     TEXT,
     attribute_lists,
+    check_complete,
     check_strategy,
-    check_type,
     generic,
     layout_free,
 )
+from newsml_model._strategies._complete_body import ITEM_CLASSES as COMPLETE_CLASSES
+from newsml_model._strategies._complete_body import complete_news_items
 from newsml_model._strategies._links import (
     LINK_RELS,
     LINK_TYPES,
@@ -256,7 +258,8 @@ def news_items(
     item_classes: st.SearchStrategy[str] | None = None,
     links: st.SearchStrategy[Link] | None = None,
     content_meta_objects: st.SearchStrategy[ContentMetaObject] | None = None,
-    unknown_elements: bool = True,
+    unknown_elements: bool | None = None,
+    complete: bool = False,
 ) -> st.SearchStrategy[NewsItem]:
     """Generate `NewsItem` s in the form ``newsml.loads`` returns them.
 
@@ -275,21 +278,34 @@ def news_items(
         content_meta_objects: Strategy for ``contentMeta > metadata`` objects
             (default: `content_meta_objects()`).
         unknown_elements: Include elements and attributes the model does not
-            type, many in foreign namespaces (default True).
+            type, many in foreign namespaces (default True; never with `complete`).
+        complete: Draw complete items as the Writer saves them instead (see
+            `newsml_model.strategies`): a uuid guid, itemMeta with class,
+            provider, RFC 3339 times, status, title, ``imext:type`` and
+            ``imext:uri``; authors, a main channel and concept links; an
+            article (``ninat:text``, the default class five times in eight)
+            has a body of the Writer's common blocks. `item_classes` then
+            defaults to the four Writer classes; `links` and
+            `content_meta_objects`, when given, add up to two of the caller's
+            to itemMeta links and contentMeta metadata.
 
     Returns:
         A strategy of `NewsItem`.
 
     Raises:
-        InvalidArgument: An option of the wrong type.
+        InvalidArgument: An option of the wrong type, or `complete` with
+            ``unknown_elements=True``.
     """
     check_strategy(item_classes, "item_classes")
     check_strategy(links, "links")
     check_strategy(content_meta_objects, "content_meta_objects")
-    check_type(unknown_elements, bool, "unknown_elements")
+    if check_complete(complete, unknown_elements):
+        return complete_news_items(
+            COMPLETE_CLASSES if item_classes is None else item_classes, links, content_meta_objects
+        )
     return _news_items(
         ITEM_CLASSES if item_classes is None else item_classes,
         link_records(LINK_TYPES, LINK_RELS, 1) if links is None else links,
         object_records(OBJECT_TYPES, 1) if content_meta_objects is None else content_meta_objects,
-        unknown_elements,
+        unknown_elements is not False,
     )

@@ -26,10 +26,18 @@ from newsml_model._nodes import ExtProperty, Link
 from newsml_model._strategies._base import (
     TEXT,
     attribute_lists,
+    check_complete,
     check_strategy,
-    check_type,
     generic,
     layout_free,
+)
+from newsml_model._strategies._complete_kinds import CONCEPT_TYPES as COMPLETE_CONCEPT_TYPES
+from newsml_model._strategies._complete_kinds import (
+    complete_concept_items,
+    complete_item_lists,
+    complete_packages,
+    complete_planning_items,
+    complete_plannings,
 )
 from newsml_model._strategies._item import (
     DATES,
@@ -276,90 +284,146 @@ def _packages(draw: st.DrawFn, unknown: bool) -> Package:
 
 
 def concept_items(
-    *, types: st.SearchStrategy[str] | None = None, unknown_elements: bool = True
+    *,
+    types: st.SearchStrategy[str] | None = None,
+    unknown_elements: bool | None = None,
+    complete: bool = False,
 ) -> st.SearchStrategy[ConceptItem]:
     """Generate `ConceptItem` s in the form ``newsml.loads`` returns them.
 
     Args:
         types: Strategy for the concept type (``imext:type``; default: every
-            type of the spec, from ``x-im/author`` to ``x-im/tag``).
+            type of the spec, from ``x-im/author`` to ``x-im/tag``; complete:
+            the eleven the Writer gives a ``concept/type`` qcode).
         unknown_elements: Include elements and attributes the model does not
-            type (default True).
+            type (default True; never with `complete`).
+        complete: Draw complete concepts (conceptId, type, name, definitions).
 
     Returns:
         A strategy of `ConceptItem`.
 
     Raises:
-        InvalidArgument: An option of the wrong type.
+        InvalidArgument: An option of the wrong type, or `complete` with
+            ``unknown_elements=True``.
     """
     check_strategy(types, "types")
-    check_type(unknown_elements, bool, "unknown_elements")
-    return _concept_items(CONCEPT_TYPES if types is None else types, unknown_elements)
+    if check_complete(complete, unknown_elements):
+        return complete_concept_items(COMPLETE_CONCEPT_TYPES if types is None else types)
+    return _concept_items(CONCEPT_TYPES if types is None else types, unknown_elements is not False)
 
 
-def planning_items(*, unknown_elements: bool = True) -> st.SearchStrategy[PlanningItem]:
+def planning_items(
+    *, unknown_elements: bool | None = None, complete: bool = False
+) -> st.SearchStrategy[PlanningItem]:
     """Generate `PlanningItem` s (sections and a coverage set of up to three coverages).
 
+    Args:
+        unknown_elements: Include elements and attributes the model does not
+            type (default True; never with `complete`).
+        complete: Draw complete planning items (dates, descriptions, a
+            category, one to three coverages with an assignment link).
+
     Raises:
-        InvalidArgument: `unknown_elements` is not a bool.
+        InvalidArgument: An option of the wrong type, or `complete` with
+            ``unknown_elements=True``.
     """
-    check_type(unknown_elements, bool, "unknown_elements")
-    return _planning_items(unknown_elements)
+    if check_complete(complete, unknown_elements):
+        return complete_planning_items()
+    return _planning_items(unknown_elements is not False)
 
 
 def plannings(
-    *, item_classes: st.SearchStrategy[str] | None = None, unknown_elements: bool = True
+    *,
+    item_classes: st.SearchStrategy[str] | None = None,
+    unknown_elements: bool | None = None,
+    complete: bool = False,
 ) -> st.SearchStrategy[Planning]:
     """Generate `Planning` records: assignments, with or without dates.
 
     Args:
         item_classes: Strategy for ``itemClass/@qcode`` (default: the four
             assignment qcodes ``ninat:picture``, ``text``, ``graphic``, ``video``).
-        unknown_elements: Include elements and attributes the model does not type.
+        unknown_elements: Include elements and attributes the model does not
+            type (default True; never with `complete`).
+        complete: Draw complete assignments (headline, descriptions,
+            ``imext:type``, status, created/modified times, maybe start and
+            end, an assignee and the planning item's link).
 
     Raises:
-        InvalidArgument: An option of the wrong type.
+        InvalidArgument: An option of the wrong type, or `complete` with
+            ``unknown_elements=True``.
     """
     check_strategy(item_classes, "item_classes")
-    check_type(unknown_elements, bool, "unknown_elements")
     classes = _ASSIGNMENT_CLASSES if item_classes is None else item_classes
-    return _plannings(classes, unknown_elements)
+    if check_complete(complete, unknown_elements):
+        return complete_plannings(classes)
+    return _plannings(classes, unknown_elements is not False)
 
 
-def item_lists(*, unknown_elements: bool = True) -> st.SearchStrategy[ItemList]:
+def item_lists(
+    *, unknown_elements: bool | None = None, complete: bool = False
+) -> st.SearchStrategy[ItemList]:
     """Generate `ItemList` s (``list``: products, items with a limit, itemMeta).
 
+    Args:
+        unknown_elements: Include elements and attributes the model does not
+            type (default True; never with `complete`).
+        complete: Draw complete lists (uuid, name, description, type,
+            products, items with a limit, itemMeta).
+
     Raises:
-        InvalidArgument: `unknown_elements` is not a bool.
+        InvalidArgument: An option of the wrong type, or `complete` with
+            ``unknown_elements=True``.
     """
-    check_type(unknown_elements, bool, "unknown_elements")
-    return _item_lists(unknown_elements)
+    if check_complete(complete, unknown_elements):
+        return complete_item_lists()
+    return _item_lists(unknown_elements is not False)
 
 
-def packages(*, unknown_elements: bool = True) -> st.SearchStrategy[Package]:
+def packages(
+    *, unknown_elements: bool | None = None, complete: bool = False
+) -> st.SearchStrategy[Package]:
     """Generate `Package` s (cover, products, times, status, item list, itemMeta).
 
+    Args:
+        unknown_elements: Include elements and attributes the model does not
+            type (default True; never with `complete`).
+        complete: Draw complete packages (uuid, every part, pubStart before
+            pubStop, itemMeta).
+
     Raises:
-        InvalidArgument: `unknown_elements` is not a bool.
+        InvalidArgument: An option of the wrong type, or `complete` with
+            ``unknown_elements=True``.
     """
-    check_type(unknown_elements, bool, "unknown_elements")
-    return _packages(unknown_elements)
+    if check_complete(complete, unknown_elements):
+        return complete_packages()
+    return _packages(unknown_elements is not False)
 
 
-def any_items(*, unknown_elements: bool = True) -> st.SearchStrategy[AnyItem]:
+def any_items(
+    *, unknown_elements: bool | None = None, complete: bool = False
+) -> st.SearchStrategy[AnyItem]:
     """Generate items of every kind (`AnyItem`), news items included.
 
+    Args:
+        unknown_elements: Include elements and attributes the model does not
+            type (default True; never with `complete`).
+        complete: Draw complete items of every kind (each kind's `complete`).
+
     Raises:
-        InvalidArgument: `unknown_elements` is not a bool.
+        InvalidArgument: An option of the wrong type, or `complete` with
+            ``unknown_elements=True``.
     """
-    check_type(unknown_elements, bool, "unknown_elements")
+    options: dict[str, Any] = {"complete": check_complete(complete, unknown_elements)}
+    if unknown_elements is not None:
+        options["unknown_elements"] = unknown_elements
     return st.one_of(
-        news_items(unknown_elements=unknown_elements),
-        concept_items(unknown_elements=unknown_elements),
-        planning_items(unknown_elements=unknown_elements),
-        plannings(unknown_elements=unknown_elements),
-        item_lists(unknown_elements=unknown_elements),
-        packages(unknown_elements=unknown_elements),
+        news_items(**options),
+        concept_items(**options),
+        planning_items(**options),
+        plannings(**options),
+        item_lists(**options),
+        packages(**options),
     )
 
 

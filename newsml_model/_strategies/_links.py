@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 from newsml_model._attributes import LINK_FIELDS, OBJECT_FIELDS
 from newsml_model._nodes import IM, ContentMetaObject, Link, Links, Metadata
@@ -18,9 +19,11 @@ from newsml_model._strategies._base import (
     attribute_lists,
     check_size,
     check_strategy,
+    check_type,
     generic,
     layout_free,
 )
+from newsml_model._strategies._complete import author_links, concept_links, metadata_objects
 
 UUIDS = st.one_of(st.uuids().map(str), st.just("00000000-0000-0000-0000-000000000000"), TEXT)
 LINK_TYPES = st.one_of(
@@ -186,6 +189,7 @@ def links(
     types: st.SearchStrategy[str] | None = None,
     rels: st.SearchStrategy[str] | None = None,
     max_depth: int = 2,
+    complete: bool = False,
 ) -> st.SearchStrategy[Link]:
     """Generate `Link` records, the way ``newsml.loads`` reads them.
 
@@ -193,20 +197,35 @@ def links(
     foreign namespaces), ``<data>`` with mixed content, unknown elements, and
     nested ``<links>`` and ``<meta>`` down to `max_depth`.
 
+    With ``complete=True``, links as the Writer writes them to the concepts
+    an article links (author, channel, section, story, content profile,
+    topic, person, organisation, place with a ``POINT`` geometry): a rel, a
+    type, a valid uuid and a title; ``add_link`` and ``add_content_meta_link``
+    accept each, and a news item holding them converts losslessly. `types`
+    and `rels` are then not allowed (pass your own strategy of `Link`
+    instead), and `max_depth` is ignored.
+
     Args:
         types: Strategy for ``@type`` (default: Writer types and any text).
         rels: Strategy for ``@rel`` (default: Writer rels and any text).
         max_depth: How deep nested ``<links>``/``<meta>`` may go (0 to 5).
+        complete: Draw only the Writer's common concept links.
 
     Returns:
         A strategy of `Link`.
 
     Raises:
-        InvalidArgument: An option of the wrong type or out of range.
+        InvalidArgument: An option of the wrong type or out of range, or
+            `types`/`rels` with `complete`.
     """
     check_strategy(types, "types")
     check_strategy(rels, "rels")
     check_size(max_depth, "max_depth", highest=5)
+    check_type(complete, bool, "complete")
+    if complete:
+        if types is not None or rels is not None:
+            raise InvalidArgument("links(complete=True) takes no types= or rels=")
+        return st.one_of(author_links(), concept_links())
     return link_records(
         LINK_TYPES if types is None else types, LINK_RELS if rels is None else rels, max_depth
     )
@@ -259,20 +278,33 @@ def object_records(
 
 
 def content_meta_objects(
-    *, types: st.SearchStrategy[str] | None = None, max_depth: int = 2
+    *, types: st.SearchStrategy[str] | None = None, max_depth: int = 2, complete: bool = False
 ) -> st.SearchStrategy[ContentMetaObject]:
     """Generate metadata ``<object>`` s (`ContentMetaObject`), as ``newsml.loads`` reads them.
+
+    With ``complete=True``, the Writer's article metadata objects: a news
+    value (``x-im/newsvalue``: score, duration) or a teaser (``x-im/teaser``:
+    title, text), each with an id and a type, as ``set_content_meta_object``
+    needs; the NavigaDoc conversion keeps them. `types` is then not allowed and
+    `max_depth` is ignored.
 
     Args:
         types: Strategy for ``@type`` (default: Writer object types and any text).
         max_depth: How deep nested ``<links>``/``<meta>`` may go (0 to 5).
+        complete: Draw only the Writer's news values and teasers.
 
     Returns:
         A strategy of `ContentMetaObject`.
 
     Raises:
-        InvalidArgument: An option of the wrong type or out of range.
+        InvalidArgument: An option of the wrong type or out of range, or
+            `types` with `complete`.
     """
     check_strategy(types, "types")
     check_size(max_depth, "max_depth", highest=5)
+    check_type(complete, bool, "complete")
+    if complete:
+        if types is not None:
+            raise InvalidArgument("content_meta_objects(complete=True) takes no types=")
+        return metadata_objects()
     return object_records(OBJECT_TYPES if types is None else types, max_depth)

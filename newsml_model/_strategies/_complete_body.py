@@ -1,0 +1,211 @@
+"""Complete articles: the body blocks the Writer writes, and the news item around them.
+
+Blocks (in one ``group type="body"`` of the IDF): headline, preamble, body
+paragraphs with inline ``strong``/``em``/``a``, subheadline, and the objects
+``x-im/image``, ``x-im/youtube``, ``x-im/table``, ``x-im/content-part`` and
+``x-im/htmlembed``. Ids are numbered per item, so they are unique.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from newsml_model._item import ContentMeta, NewsItem
+from newsml_model._nodes import (
+    IDF,
+    IM,
+    ContentMetaObject,
+    Element,
+    ExtProperty,
+    Link,
+    Links,
+    Metadata,
+)
+from newsml_model._strategies._base import merge_text
+from newsml_model._strategies._complete import (
+    CATALOG_REFS,
+    UUIDS,
+    WORDS,
+    category_links,
+    distinct,
+    element,
+    item_links,
+    item_meta,
+    links_of,
+    newsml_root,
+    time_pairs,
+)
+
+_INLINE = st.sampled_from(["strong", "em", "a"])
+_HREFS = st.sampled_from(
+    ["https://example.org/", "https://www.example.se/nyheter/a?id=1", "http://example.com/x"]
+)
+
+
+@st.composite
+def paragraph_content(draw: st.DrawFn) -> tuple[Any, ...]:
+    """Text with at most two inline elements (``strong``, ``em``, ``a href``)."""
+    parts: list[Any] = [draw(WORDS)]
+    for _ in range(draw(st.integers(0, 2))):
+        name = draw(_INLINE)
+        attributes = (("href", draw(_HREFS)),) if name == "a" else ()
+        parts.append(" ")
+        parts.append(Element(name=name, attributes=attributes, children=(draw(WORDS),)))
+        parts.append(" " + draw(WORDS))
+    return merge_text(parts)
+
+
+def _text_block(block_id: str, kind: str, children: tuple[Any, ...]) -> Element:
+    attributes = (("id", block_id), ("type", kind), ("format", "html"))
+    return Element(name="element", attributes=attributes, children=children)
+
+
+def _object(block_id: str, kind: str, extra: tuple[tuple[str, str], ...], children: Any) -> Element:
+    attributes = (("id", block_id), ("type", kind), *extra)
+    return Element(name="object", attributes=attributes, children=tuple(children))
+
+
+def _data(*fields: Element) -> Element:
+    return Element(name="data", children=fields)
+
+
+@st.composite
+def image_block(draw: st.DrawFn, block_id: str) -> Element:
+    """An ``x-im/image`` object: the image link with width, height, caption, credit."""
+    uuid = draw(UUIDS)
+    data = _data(
+        element("width", str(draw(st.integers(100, 4000)))),
+        element("height", str(draw(st.integers(100, 4000)))),
+        element("text", draw(WORDS)),
+        element("credit", draw(WORDS)),
+    )
+    link = Link(
+        rel="self", type="x-im/image", uuid=uuid, uri=f"im://image/{uuid}.jpeg", children=(data,)
+    )
+    return _object(
+        block_id, "x-im/image", (("uuid", uuid),), [Links(children=(link,), namespace=IDF)]
+    )
+
+
+@st.composite
+def youtube_block(draw: st.DrawFn, block_id: str) -> Element:
+    """An ``x-im/youtube`` object with its url and a start time."""
+    video = draw(st.text("abcdefghijkABCDEFGHIJ0123456789_-", min_size=11, max_size=11))
+    url = f"https://www.youtube.com/watch?v={video}"
+    data = _data(element("start", str(draw(st.integers(0, 600)))))
+    return _object(block_id, "x-im/youtube", (("url", url),), [data])
+
+
+@st.composite
+def table_block(draw: st.DrawFn, block_id: str) -> Element:
+    """An ``x-im/table`` object: a caption, a head row and body rows."""
+    columns = draw(st.integers(1, 3))
+
+    def row(cell: str) -> Element:
+        cells = tuple(Element(name=cell, children=(draw(WORDS),)) for _ in range(columns))
+        return Element(name="tr", children=cells)
+
+    rows = tuple(row("td") for _ in range(draw(st.integers(1, 3))))
+    data = _data(
+        element("caption", draw(WORDS)),
+        Element(name="thead", children=(row("th"),)),
+        Element(name="tbody", children=rows),
+    )
+    return _object(block_id, "x-im/table", (), [data])
+
+
+@st.composite
+def content_part_block(draw: st.DrawFn, block_id: str) -> Element:
+    """An ``x-im/content-part`` object (a fact box): title and subject."""
+    data = _data(element("title", draw(WORDS)), element("subject", draw(WORDS)))
+    return _object(block_id, "x-im/content-part", (("uuid", draw(UUIDS)),), [data])
+
+
+@st.composite
+def htmlembed_block(draw: st.DrawFn, block_id: str) -> Element:
+    """An ``x-im/htmlembed`` object whose embed code is a bit of HTML."""
+    code = f'<div class="embed">{draw(WORDS).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")}</div>'
+    return _object(block_id, "x-im/htmlembed", (), [_data(element("embedCode", code))])
+
+
+_OBJECTS = (image_block, youtube_block, table_block, content_part_block, htmlembed_block)
+_TEXT_KINDS = ("body", "body", "body", "subheadline1", "preamble")
+
+
+@st.composite
+def body_blocks(draw: st.DrawFn, prefix: str) -> list[Element]:
+    """A headline, maybe a preamble, then paragraphs and objects in any order."""
+    blocks = [_text_block(f"{prefix}0", "headline", (draw(WORDS),))]
+    if draw(st.booleans()):
+        blocks.append(_text_block(f"{prefix}1", "preamble", (draw(WORDS),)))
+    for number in range(2, 2 + draw(st.integers(1, 6))):
+        block_id = f"{prefix}{number}"
+        choice = draw(st.integers(0, len(_TEXT_KINDS) + len(_OBJECTS) - 1))
+        if choice < len(_TEXT_KINDS):
+            blocks.append(_text_block(block_id, _TEXT_KINDS[choice], draw(paragraph_content())))
+        else:
+            blocks.append(draw(_OBJECTS[choice - len(_TEXT_KINDS)](block_id)))
+    return blocks
+
+
+def content_set(blocks: list[Element]) -> Element:
+    """``contentSet > inlineXML > idf > group type=body`` around `blocks`."""
+    group = Element(name="group", attributes=(("type", "body"),), children=tuple(blocks))
+    idf = Element(name="idf", attributes=(("xml:lang", "sv"),), children=(group,), namespace=IDF)
+    inline = Element(name="inlineXML", children=(idf,))
+    return Element(name="contentSet", children=(inline,))
+
+
+_TYPES = {
+    "ninat:text": "x-im/article",
+    "ninat:picture": "x-im/image",
+    "ninat:graphic": "x-im/pdf",
+    "ninat:video": "x-im/video",
+}
+
+
+ITEM_CLASSES = st.sampled_from(
+    ("ninat:text",) * 5 + ("ninat:picture", "ninat:graphic", "ninat:video")
+)
+"""Articles mostly, pictures, graphics and videos (the Writer's four news item classes)."""
+
+
+@st.composite
+def complete_news_items(
+    draw: st.DrawFn,
+    item_classes: st.SearchStrategy[str],
+    links: st.SearchStrategy[Link] | None = None,
+    objects: st.SearchStrategy[ContentMetaObject] | None = None,
+) -> NewsItem:
+    """A complete news item of a class of `item_classes` (an article has a body).
+
+    `links` and `objects`, when given, add up to two itemMeta links and
+    contentMeta metadata objects of the caller's.
+    """
+    guid = draw(UUIDS)
+    item_class = draw(item_classes)
+    type = _TYPES.get(item_class)
+    article = item_class == "ninat:text"
+    links_drawn = item_links(draw, main_channel=article)
+    if links is not None:
+        links_drawn = distinct(links_drawn + draw(st.lists(links, max_size=2)))
+    meta = draw(item_meta(item_class, type, guid, links=links_drawn, pub_times=article))
+    created, modified = draw(time_pairs())
+    headline = draw(WORDS)
+    content: list[Any] = [element("contentCreated", created), element("contentModified", modified)]
+    content.append(element("headline", headline))
+    content.append(Element(name="language", attributes=(("tag", "sv"),)))
+    if article and draw(st.booleans()):
+        content.append(ExtProperty(type="imext:header", value=draw(WORDS)))
+    if objects is not None:
+        found = draw(st.lists(objects, min_size=1, max_size=2))
+        content.append(Metadata(children=tuple(found), namespace=IM))
+    extra = draw(st.lists(category_links(), max_size=1))
+    if extra:
+        content.append(links_of(extra))
+    children: list[Any] = [*CATALOG_REFS, meta, ContentMeta(children=tuple(content))]
+    if article:
+        children.append(content_set(draw(body_blocks(guid[:8]))))
+    return NewsItem(attributes=newsml_root(guid), children=tuple(children))
