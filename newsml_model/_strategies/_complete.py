@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta, timezone
+from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -41,6 +42,13 @@ def _sentences(count: int, longest: int, seed: int) -> tuple[str, ...]:
         found.append(" ".join(pick.choice(_WORDS) for _ in range(size)))
     return tuple(found)
 
+
+# Strategies made once: building and validating a fresh strategy on every
+# draw cost more than the draw itself.
+BOOLS = st.booleans()
+ints = cache(st.integers)
+samples = cache(st.sampled_from)
+lists = cache(st.lists)
 
 WORDS = st.sampled_from(_sentences(512, 12, 21))
 """A few words of news text (non-ASCII, ``&``, ``<`` and ``>`` included), never empty."""
@@ -76,11 +84,12 @@ TIMES = _INSTANTS.map(rfc3339)
 """RFC 3339 date-times with an offset (``2024-03-05T10:15:30+01:00``, ``...Z``)."""
 
 
+@cache
 @st.composite
 def time_pairs(draw: st.DrawFn) -> tuple[str, str]:
     """A first and a later time (firstCreated <= versionCreated, pubStart <= pubStop)."""
     first = draw(_INSTANTS)
-    later = first + timedelta(seconds=draw(st.integers(0, 90 * 24 * 3600)))
+    later = first + timedelta(seconds=draw(ints(0, 90 * 24 * 3600)))
     return rfc3339(first), rfc3339(later)
 
 
@@ -118,7 +127,7 @@ _SIMPLE_LINKS = st.sampled_from(
         *((kind, "subject") for kind in _TAG_TYPES),
     ]
 )
-_POINTS = st.tuples(st.integers(-179, 179), st.integers(-89, 89), st.integers(0, 9999)).map(
+_POINTS = st.tuples(ints(-179, 179), ints(-89, 89), ints(0, 9999)).map(
     lambda p: f"POINT({p[0]}.{p[2]:04d} {p[1]}.{p[2]:04d})"
 )
 
@@ -126,11 +135,12 @@ _POINTS = st.tuples(st.integers(-179, 179), st.integers(-89, 89), st.integers(0,
 _EMAILS = st.sampled_from(["anna.lindqvist@example.org", "erik@example.se", "desk@example.com"])
 
 
+@cache
 @st.composite
 def author_links(draw: st.DrawFn) -> Link:
     """An ``x-im/author`` link as ``add_author`` writes it (uuid, title), maybe with data."""
     link = Link(rel="author", type="x-im/author", uuid=draw(UUIDS), title=draw(_TITLE))
-    if draw(st.booleans()):
+    if draw(BOOLS):
         email = draw(_EMAILS)
         data = Element(name="data", children=(element("email", email),))
         link = Link(
@@ -139,26 +149,28 @@ def author_links(draw: st.DrawFn) -> Link:
     return link
 
 
+@cache
 @st.composite
 def concept_links(draw: st.DrawFn) -> Link:
     """A link to a concept (channel, section, story, profile, topic, person...)."""
     kind, rel = draw(_SIMPLE_LINKS)
     children: tuple[Any, ...] = ()
-    if kind == "x-im/place" and draw(st.booleans()):
+    if kind == "x-im/place" and draw(BOOLS):
         children = (Element(name="data", children=(element("geometry", draw(_POINTS)),)),)
     return Link(rel=rel, type=kind, uuid=draw(UUIDS), title=draw(_TITLE), children=children)
 
 
+@cache
 @st.composite
 def metadata_objects(draw: st.DrawFn) -> ContentMetaObject:
     """A Writer metadata object: a news value (score, duration) or a teaser (title, text)."""
     object_id = draw(UUIDS)[:12]
-    if draw(st.booleans()):
+    if draw(BOOLS):
         data = Element(
             name="data",
             children=(
-                element("score", str(draw(st.integers(1, 6)))),
-                element("duration", str(draw(st.sampled_from([3600, 86400, 259200])))),
+                element("score", str(draw(ints(1, 6)))),
+                element("duration", str(draw(samples((3600, 86400, 259200))))),
             ),
         )
         return ContentMetaObject(id=object_id, type="x-im/newsvalue", children=(data,))
@@ -166,6 +178,7 @@ def metadata_objects(draw: st.DrawFn) -> ContentMetaObject:
     return ContentMetaObject(id=object_id, type="x-im/teaser", title=draw(WORDS), children=(data,))
 
 
+@cache
 def category_links() -> st.SearchStrategy[Link]:
     """An ``x-im/category`` link (the Writer keeps it in contentMeta, rel ``category``)."""
     return st.builds(
@@ -177,12 +190,12 @@ def category_links() -> st.SearchStrategy[Link]:
 
 def item_links(draw: st.DrawFn, main_channel: bool) -> list[Link]:
     """Authors, a main channel and other concept links of itemMeta, uuids distinct."""
-    found = draw(st.lists(author_links(), min_size=1, max_size=2))
+    found = draw(lists(author_links(), min_size=1, max_size=2))
     if main_channel:
         found.append(
             Link(rel="mainchannel", type="x-im/channel", uuid=draw(UUIDS), title=draw(_TITLE))
         )
-    found += draw(st.lists(concept_links(), max_size=4))
+    found += draw(lists(concept_links(), max_size=4))
     return distinct(found)
 
 
@@ -202,7 +215,6 @@ def links_of(links: list[Link]) -> Links:
     return Links(children=tuple(links), namespace=IM)
 
 
-@st.composite
 def item_meta(
     draw: st.DrawFn,
     item_class: str,
@@ -226,7 +238,7 @@ def item_meta(
         qcoded("pubStatus", draw(_STATUSES)),
         element("title", draw(WORDS)),
     ]
-    if draw(st.booleans()):
+    if draw(BOOLS):
         parts.append(element("edNote", draw(WORDS)))
     if type is not None:
         parts.append(ExtProperty(type="imext:type", value=type))
@@ -234,10 +246,10 @@ def item_meta(
         parts.append(ExtProperty(type="imext:uri", value=f"im://{short}/{guid}"))
     if pub_times:
         start, stop = draw(time_pairs())
-        published = "true" if draw(st.booleans()) else "false"
+        published = "true" if draw(BOOLS) else "false"
         parts.append(ExtProperty(type="imext:haspublishedversion", value=published))
         parts.append(ExtProperty(type="imext:pubstart", value=start))
-        if draw(st.booleans()):
+        if draw(BOOLS):
             parts.append(ExtProperty(type="imext:pubstop", value=stop))
     if links:
         parts.append(links_of(links))

@@ -8,8 +8,10 @@ paragraphs with inline ``strong``/``em``/``a``, subheadline, and the objects
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
 from newsml_model._item import ContentMeta, NewsItem
@@ -25,15 +27,18 @@ from newsml_model._nodes import (
 )
 from newsml_model._strategies._base import merge_text
 from newsml_model._strategies._complete import (
+    BOOLS,
     CATALOG_REFS,
     UUIDS,
     WORDS,
     category_links,
     distinct,
     element,
+    ints,
     item_links,
     item_meta,
     links_of,
+    lists,
     newsml_root,
     time_pairs,
 )
@@ -44,11 +49,12 @@ _HREFS = st.sampled_from(
 )
 
 
+@cache
 @st.composite
 def paragraph_content(draw: st.DrawFn) -> tuple[Any, ...]:
     """Text with at most two inline elements (``strong``, ``em``, ``a href``)."""
     parts: list[Any] = [draw(WORDS)]
-    for _ in range(draw(st.integers(0, 2))):
+    for _ in range(draw(ints(0, 2))):
         name = draw(_INLINE)
         attributes = (("href", draw(_HREFS)),) if name == "a" else ()
         parts.append(" ")
@@ -62,8 +68,9 @@ def _text_block(block_id: str, kind: str, children: tuple[Any, ...]) -> Element:
     return Element(name="element", attributes=attributes, children=children)
 
 
-def _object(block_id: str, kind: str, extra: tuple[tuple[str, str], ...], children: Any) -> Element:
-    attributes = (("id", block_id), ("type", kind), *extra)
+def _object(kind: str, extra: tuple[tuple[str, str], ...], children: Any) -> Element:
+    # The id comes first, added by `body_blocks`.
+    attributes = (("type", kind), *extra)
     return Element(name="object", attributes=attributes, children=tuple(children))
 
 
@@ -71,82 +78,88 @@ def _data(*fields: Element) -> Element:
     return Element(name="data", children=fields)
 
 
+@cache
 @st.composite
-def image_block(draw: st.DrawFn, block_id: str) -> Element:
+def image_block(draw: st.DrawFn) -> Element:
     """An ``x-im/image`` object: the image link with width, height, caption, credit."""
     uuid = draw(UUIDS)
     data = _data(
-        element("width", str(draw(st.integers(100, 4000)))),
-        element("height", str(draw(st.integers(100, 4000)))),
+        element("width", str(draw(ints(100, 4000)))),
+        element("height", str(draw(ints(100, 4000)))),
         element("text", draw(WORDS)),
         element("credit", draw(WORDS)),
     )
     link = Link(
         rel="self", type="x-im/image", uuid=uuid, uri=f"im://image/{uuid}.jpeg", children=(data,)
     )
-    return _object(
-        block_id, "x-im/image", (("uuid", uuid),), [Links(children=(link,), namespace=IDF)]
-    )
+    return _object("x-im/image", (("uuid", uuid),), [Links(children=(link,), namespace=IDF)])
 
 
+_VIDEO_IDS = st.text("abcdefghijkABCDEFGHIJ0123456789_-", min_size=11, max_size=11)
+
+
+@cache
 @st.composite
-def youtube_block(draw: st.DrawFn, block_id: str) -> Element:
+def youtube_block(draw: st.DrawFn) -> Element:
     """An ``x-im/youtube`` object with its url and a start time."""
-    video = draw(st.text("abcdefghijkABCDEFGHIJ0123456789_-", min_size=11, max_size=11))
+    video = draw(_VIDEO_IDS)
     url = f"https://www.youtube.com/watch?v={video}"
-    data = _data(element("start", str(draw(st.integers(0, 600)))))
-    return _object(block_id, "x-im/youtube", (("url", url),), [data])
+    data = _data(element("start", str(draw(ints(0, 600)))))
+    return _object("x-im/youtube", (("url", url),), [data])
 
 
+@cache
 @st.composite
-def table_block(draw: st.DrawFn, block_id: str) -> Element:
+def table_block(draw: st.DrawFn) -> Element:
     """An ``x-im/table`` object: a caption, a head row and body rows."""
-    columns = draw(st.integers(1, 3))
+    columns = draw(ints(1, 3))
 
     def row(cell: str) -> Element:
         cells = tuple(Element(name=cell, children=(draw(WORDS),)) for _ in range(columns))
         return Element(name="tr", children=cells)
 
-    rows = tuple(row("td") for _ in range(draw(st.integers(1, 3))))
+    rows = tuple(row("td") for _ in range(draw(ints(1, 3))))
     data = _data(
         element("caption", draw(WORDS)),
         Element(name="thead", children=(row("th"),)),
         Element(name="tbody", children=rows),
     )
-    return _object(block_id, "x-im/table", (), [data])
+    return _object("x-im/table", (), [data])
 
 
+@cache
 @st.composite
-def content_part_block(draw: st.DrawFn, block_id: str) -> Element:
+def content_part_block(draw: st.DrawFn) -> Element:
     """An ``x-im/content-part`` object (a fact box): title and subject."""
     data = _data(element("title", draw(WORDS)), element("subject", draw(WORDS)))
-    return _object(block_id, "x-im/content-part", (("uuid", draw(UUIDS)),), [data])
+    return _object("x-im/content-part", (("uuid", draw(UUIDS)),), [data])
 
 
+@cache
 @st.composite
-def htmlembed_block(draw: st.DrawFn, block_id: str) -> Element:
+def htmlembed_block(draw: st.DrawFn) -> Element:
     """An ``x-im/htmlembed`` object whose embed code is a bit of HTML."""
     code = f'<div class="embed">{draw(WORDS).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")}</div>'
-    return _object(block_id, "x-im/htmlembed", (), [_data(element("embedCode", code))])
+    return _object("x-im/htmlembed", (), [_data(element("embedCode", code))])
 
 
 _OBJECTS = (image_block, youtube_block, table_block, content_part_block, htmlembed_block)
 _TEXT_KINDS = ("body", "body", "body", "subheadline1", "preamble")
 
 
-@st.composite
 def body_blocks(draw: st.DrawFn, prefix: str) -> list[Element]:
     """A headline, maybe a preamble, then paragraphs and objects in any order."""
     blocks = [_text_block(f"{prefix}0", "headline", (draw(WORDS),))]
-    if draw(st.booleans()):
+    if draw(BOOLS):
         blocks.append(_text_block(f"{prefix}1", "preamble", (draw(WORDS),)))
-    for number in range(2, 2 + draw(st.integers(1, 6))):
+    for number in range(2, 2 + draw(ints(1, 6))):
         block_id = f"{prefix}{number}"
-        choice = draw(st.integers(0, len(_TEXT_KINDS) + len(_OBJECTS) - 1))
+        choice = draw(ints(0, len(_TEXT_KINDS) + len(_OBJECTS) - 1))
         if choice < len(_TEXT_KINDS):
             blocks.append(_text_block(block_id, _TEXT_KINDS[choice], draw(paragraph_content())))
         else:
-            blocks.append(draw(_OBJECTS[choice - len(_TEXT_KINDS)](block_id)))
+            found = draw(_OBJECTS[choice - len(_TEXT_KINDS)]())
+            blocks.append(attrs.evolve(found, attributes=(("id", block_id), *found.attributes)))
     return blocks
 
 
@@ -190,22 +203,22 @@ def complete_news_items(
     article = item_class == "ninat:text"
     links_drawn = item_links(draw, main_channel=article)
     if links is not None:
-        links_drawn = distinct(links_drawn + draw(st.lists(links, max_size=2)))
-    meta = draw(item_meta(item_class, type, guid, links=links_drawn, pub_times=article))
+        links_drawn = distinct(links_drawn + draw(lists(links, max_size=2)))
+    meta = item_meta(draw, item_class, type, guid, links=links_drawn, pub_times=article)
     created, modified = draw(time_pairs())
     headline = draw(WORDS)
     content: list[Any] = [element("contentCreated", created), element("contentModified", modified)]
     content.append(element("headline", headline))
     content.append(Element(name="language", attributes=(("tag", "sv"),)))
-    if article and draw(st.booleans()):
+    if article and draw(BOOLS):
         content.append(ExtProperty(type="imext:header", value=draw(WORDS)))
     if objects is not None:
-        found = draw(st.lists(objects, min_size=1, max_size=2))
+        found = draw(lists(objects, min_size=1, max_size=2))
         content.append(Metadata(children=tuple(found), namespace=IM))
-    extra = draw(st.lists(category_links(), max_size=1))
+    extra = draw(lists(category_links(), max_size=1))
     if extra:
         content.append(links_of(extra))
     children: list[Any] = [*CATALOG_REFS, meta, ContentMeta(children=tuple(content))]
     if article:
-        children.append(content_set(draw(body_blocks(guid[:8]))))
+        children.append(content_set(body_blocks(draw, guid[:8])))
     return NewsItem(attributes=newsml_root(guid), children=tuple(children))

@@ -7,6 +7,7 @@ links with valid uuids; built by construction, like `_complete_body`.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -23,6 +24,7 @@ from newsml_model._kinds import (
 from newsml_model._kinds_lists import ItemList, Package
 from newsml_model._nodes import Element, ExtProperty, Link
 from newsml_model._strategies._complete import (
+    BOOLS,
     CATALOG_REFS,
     UUIDS,
     WORDS,
@@ -30,10 +32,13 @@ from newsml_model._strategies._complete import (
     category_links,
     concept_links,
     element,
+    ints,
     item_meta,
     links_of,
+    lists,
     newsml_root,
     qcoded,
+    samples,
     time_pairs,
 )
 
@@ -73,10 +78,10 @@ def complete_concept_items(draw: st.DrawFn, types: st.SearchStrategy[str]) -> Co
     guid = draw(UUIDS)
     type = draw(types)
     links = [draw(_CREATOR)]
-    if draw(st.booleans()):
+    if draw(BOOLS):
         links.append(Link(rel="broader", type=type, uuid=draw(UUIDS)))
     times = draw(time_pairs())
-    meta = draw(item_meta("cinat:concept", type, guid, links=links, times=times))
+    meta = item_meta(draw, "cinat:concept", type, guid, links=links, times=times)
     short = type.rsplit("/", 1)[-1]
     concept_id = Element(
         name="conceptId",
@@ -92,7 +97,7 @@ def complete_concept_items(draw: st.DrawFn, types: st.SearchStrategy[str]) -> Co
         element("name", draw(WORDS)),
         _definition("drol:short", draw(WORDS)),
     ]
-    if draw(st.booleans()):
+    if draw(BOOLS):
         parts.append(_definition("drol:long", draw(WORDS)))
     children = (*CATALOG_REFS, meta, Concept(children=tuple(parts)))
     return ConceptItem(attributes=newsml_root(guid), children=children)
@@ -100,15 +105,16 @@ def complete_concept_items(draw: st.DrawFn, types: st.SearchStrategy[str]) -> Co
 
 def _descriptions(draw: st.DrawFn) -> list[Element]:
     found = [element("description", draw(WORDS), (("role", "nrpdesc:intern"),))]
-    if draw(st.booleans()):
+    if draw(BOOLS):
         found.append(element("description", draw(WORDS), (("role", "nrpdesc:extern"),)))
     return found
 
 
+@cache
 @st.composite
 def _coverages(draw: st.DrawFn, number: int) -> NewsCoverage:
     links = [Link(rel="assignment", type="x-im/assignment", uuid=draw(UUIDS))]
-    if draw(st.booleans()):
+    if draw(BOOLS):
         links.append(draw(author_links()))
     planning = Element(name="planning", children=(element("g2contentType", "text/plain"),))
     return NewsCoverage(
@@ -120,8 +126,8 @@ def _coverages(draw: st.DrawFn, number: int) -> NewsCoverage:
 def complete_planning_items(draw: st.DrawFn) -> PlanningItem:
     """A planning item: dates, descriptions, a category and one to three coverages."""
     guid = draw(UUIDS)
-    links = [draw(_CREATOR), *draw(st.lists(concept_links(), max_size=2))]
-    meta = draw(item_meta("plinat:newscoverage", "x-im/newscoverage", guid, links=links))
+    links = [draw(_CREATOR), *draw(lists(concept_links(), max_size=2))]
+    meta = item_meta(draw, "plinat:newscoverage", "x-im/newscoverage", guid, links=links)
     start, end = draw(time_pairs())
     meta_children = (
         *meta.children[:-1],
@@ -133,11 +139,11 @@ def complete_planning_items(draw: st.DrawFn) -> PlanningItem:
     content: list[Any] = [
         element("contentCreated", created),
         element("headline", draw(WORDS)),
-        element("urgency", str(draw(st.integers(1, 6)))),
+        element("urgency", str(draw(ints(1, 6)))),
         *_descriptions(draw),
         links_of([draw(category_links())]),
     ]
-    coverages = [draw(_coverages(n)) for n in range(1, 1 + draw(st.integers(1, 3)))]
+    coverages = [draw(_coverages(n)) for n in range(1, 1 + draw(ints(1, 3)))]
     children = (
         *CATALOG_REFS,
         type(meta)(children=meta_children),
@@ -157,11 +163,11 @@ def complete_plannings(draw: st.DrawFn, item_classes: st.SearchStrategy[str]) ->
         element("headline", draw(WORDS)),
         *_descriptions(draw),
         ExtProperty(type="imext:type", value="x-im/assignment"),
-        ExtProperty(type="imext:status", value=draw(st.sampled_from(["draft", "done", "todo"]))),
+        ExtProperty(type="imext:status", value=draw(samples(("draft", "done", "todo")))),
         ExtProperty(type="nrpdate:created", value=created),
         ExtProperty(type="nrpdate:modified", value=modified),
     ]
-    if draw(st.booleans()):
+    if draw(BOOLS):
         start, end = draw(time_pairs())
         parts += [
             ExtProperty(type="nrpdate:start", value=start),
@@ -176,9 +182,14 @@ def complete_plannings(draw: st.DrawFn, item_classes: st.SearchStrategy[str]) ->
     return Planning(attributes=newsml_root(guid), children=tuple(parts))
 
 
+_PRODUCT_LISTS = st.lists(st.tuples(UUIDS, WORDS), min_size=1, max_size=2)
+_ENTRY_LISTS = st.lists(st.tuples(UUIDS, st.sampled_from(["Article", "Package"])), max_size=4)
+
+
+@cache
 @st.composite
 def _products(draw: st.DrawFn) -> Element:
-    found = draw(st.lists(st.tuples(UUIDS, WORDS), min_size=1, max_size=2))
+    found = draw(_PRODUCT_LISTS)
     products = tuple(element("product", name, (("uuid", uuid),)) for uuid, name in found)
     return Element(name="products", children=products)
 
@@ -187,17 +198,15 @@ def _products(draw: st.DrawFn) -> Element:
 def complete_item_lists(draw: st.DrawFn) -> ItemList:
     """A list: name, description, type, products, items with a limit, itemMeta."""
     uuid = draw(UUIDS)
-    entries = draw(st.lists(st.tuples(UUIDS, st.sampled_from(["Article", "Package"])), max_size=4))
+    entries = draw(_ENTRY_LISTS)
     items = tuple(Element(name="item", attributes=(("uuid", u), ("type", t))) for u, t in entries)
     parts: list[Any] = [
         element("name", draw(WORDS)),
         element("description", draw(WORDS)),
         element("type", "list"),
         draw(_products()),
-        Element(
-            name="items", attributes=(("limit", str(draw(st.integers(1, 50)))),), children=items
-        ),
-        draw(item_meta("ninat:text", None, uuid, links=[draw(_CREATOR)])),
+        Element(name="items", attributes=(("limit", str(draw(ints(1, 50)))),), children=items),
+        item_meta(draw, "ninat:text", None, uuid, links=[draw(_CREATOR)]),
     ]
     return ItemList(attributes=(("uuid", uuid),), children=tuple(parts))
 
@@ -210,14 +219,14 @@ def complete_packages(draw: st.DrawFn) -> Package:
     parts: list[Any] = [
         Element(name="cover", attributes=(("uuid", draw(UUIDS)),)),
         element("name", draw(WORDS)),
-        element("type", draw(st.sampled_from(["live", "default"]))),
+        element("type", draw(samples(("live", "default")))),
         draw(_products()),
-        element("category", draw(st.sampled_from(["news", "sport"]))),
+        element("category", draw(samples(("news", "sport")))),
         element("pubStart", start),
         element("pubStop", stop),
-        element("pubStatus", draw(st.sampled_from(["draft", "public", "private"]))),
+        element("pubStatus", draw(samples(("draft", "public", "private")))),
         Element(name="itemList", attributes=(("uuid", draw(UUIDS)),)),
-        draw(item_meta("ninat:text", None, uuid, links=[draw(_CREATOR)])),
+        item_meta(draw, "ninat:text", None, uuid, links=[draw(_CREATOR)]),
     ]
-    published = "true" if draw(st.booleans()) else "false"
+    published = "true" if draw(BOOLS) else "false"
     return Package(attributes=(("uuid", uuid), ("published", published)), children=tuple(parts))
