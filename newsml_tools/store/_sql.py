@@ -207,6 +207,22 @@ def statements(
     )
     reindex = (sql.pop("untag"), sql.pop("tag"), *text_statements)
     order = " ORDER BY l.seq DESC LIMIT {limit}".format(**names)
+    listing = sql.pop("list")
+    if search == "tsvector":
+        # The page first, then its heads: PostgreSQL guesses a hundred rows
+        # for a word and would join them by reading every head (a hash join).
+        values = "l.type, l.status, l.version_created, l.pub_start, l.headline"
+        listing = (
+            f"SELECT l.seq, l.uuid, i.revision, i.etag, {values} FROM "
+            f"(SELECT l.seq, l.uuid, {values} FROM {names['listing']} l"
+        )
+        order += f") AS l JOIN {names['items']} i ON i.uuid = l.uuid ORDER BY l.seq DESC"
     return Statements(
-        save=save, remove=remove, reindex=reindex, conditions=conditions, order=order, **sql
+        list=listing,
+        save=save,
+        remove=remove,
+        reindex=reindex,
+        conditions=conditions,
+        order=order,
+        **sql,
     )
