@@ -12,6 +12,18 @@ without importing this module::
     @given(st.from_type(nm.NewsItem))
     def test_my_pipeline(item): ...
 
+By default the strategies reach the hard corners of the format (empty
+guids, missing sections, unknown elements). For realistic pipelines pass
+``complete=True`` to any item strategy: items as the Writer saves them (uuid
+guid, itemMeta with class, RFC 3339 times and ``imext:type``, the Writer's
+common links and body blocks), each of which converts to a valid NavigaDoc
+document and back losslessly. ``authors``, ``tags``, ``links`` and
+``content_meta_objects`` take ``complete=True`` too, and then draw only what
+the news item API accepts::
+
+    @given(news_items(complete=True), authors(complete=True))
+    def test_add_author(item, author): ...
+
 Every generated record is in the normal form of ``newsml_codecs.newsml``:
 ``newsml.loads(newsml.dumps(record_in_an_item)) == record_in_an_item``.
 The model package itself never imports this module, so it works without

@@ -50,7 +50,8 @@ ints = cache(st.integers)
 samples = cache(st.sampled_from)
 lists = cache(st.lists)
 
-WORDS = st.sampled_from(_sentences(512, 12, 21))
+SENTENCES = _sentences(512, 12, 21)
+WORDS = st.sampled_from(SENTENCES)
 """A few words of news text (non-ASCII, ``&``, ``<`` and ``>`` included), never empty."""
 
 _TITLE = st.sampled_from(_sentences(256, 4, 22))

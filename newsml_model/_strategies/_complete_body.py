@@ -8,6 +8,7 @@ paragraphs with inline ``strong``/``em``/``a``, subheadline, and the objects
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import Any
 
@@ -29,6 +30,7 @@ from newsml_model._strategies._base import merge_text
 from newsml_model._strategies._complete import (
     BOOLS,
     CATALOG_REFS,
+    SENTENCES,
     UUIDS,
     WORDS,
     category_links,
@@ -43,24 +45,31 @@ from newsml_model._strategies._complete import (
     time_pairs,
 )
 
-_INLINE = st.sampled_from(["strong", "em", "a"])
-_HREFS = st.sampled_from(
-    ["https://example.org/", "https://www.example.se/nyheter/a?id=1", "http://example.com/x"]
-)
+_HREFS = ("https://example.org/", "https://www.example.se/nyheter/a?id=1", "http://example.com/x")
 
 
-@cache
-@st.composite
-def paragraph_content(draw: st.DrawFn) -> tuple[Any, ...]:
+def _paragraphs(count: int, seed: int) -> tuple[tuple[Any, ...], ...]:
+    # Made at import, like the sentences: one draw picks a paragraph of text
+    # with up to two inline elements; the first ones are plain text.
+    pick = random.Random(seed)
+    found: list[tuple[Any, ...]] = [(text,) for text in SENTENCES[:16]]
+    while len(found) < count:
+        parts: list[Any] = [pick.choice(SENTENCES)]
+        for _ in range(pick.randint(1, 2)):
+            name = pick.choice(("strong", "em", "a"))
+            attributes = (("href", pick.choice(_HREFS)),) if name == "a" else ()
+            inline = Element(name=name, attributes=attributes, children=(pick.choice(SENTENCES),))
+            parts += [" ", inline, " " + pick.choice(SENTENCES)]
+        found.append(merge_text(parts))
+    return tuple(found)
+
+
+def paragraph_content() -> st.SearchStrategy[tuple[Any, ...]]:
     """Text with at most two inline elements (``strong``, ``em``, ``a href``)."""
-    parts: list[Any] = [draw(WORDS)]
-    for _ in range(draw(ints(0, 2))):
-        name = draw(_INLINE)
-        attributes = (("href", draw(_HREFS)),) if name == "a" else ()
-        parts.append(" ")
-        parts.append(Element(name=name, attributes=attributes, children=(draw(WORDS),)))
-        parts.append(" " + draw(WORDS))
-    return merge_text(parts)
+    return _PARAGRAPHS
+
+
+_PARAGRAPHS = st.sampled_from(_paragraphs(512, 23))
 
 
 def _text_block(block_id: str, kind: str, children: tuple[Any, ...]) -> Element:
