@@ -54,6 +54,10 @@ MUTATIONS: dict[str, tuple[Any, st.SearchStrategy[tuple[Any, ...]]]] = {
 }
 
 
+def _editor_state(item: nm.NewsItem) -> tuple[str | None, str | None, bool]:
+    return (item.etag, item.temporary_id, item.invalid)
+
+
 class EditorSession(RuleBasedStateMachine):
     """Drive one `Editor`; the model is `items` (oldest first) and `position`."""
 
@@ -71,7 +75,9 @@ class EditorSession(RuleBasedStateMachine):
         return self.items[self.position]
 
     def _move_to(self, item: nm.NewsItem) -> None:
-        if item != self.current:
+        # Editor state (etag, temporary id, invalid mark) is not in ==, yet a step
+        # that only sets it (invalidate, set_temporary_id) is a step of its own.
+        if item != self.current or _editor_state(item) != _editor_state(self.current):
             del self.items[self.position + 1 :]
             self.items.append(item)
             self.position += 1
