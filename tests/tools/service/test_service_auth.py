@@ -421,10 +421,15 @@ def test_sighup_rereads_the_token_file(files: dict[str, Path], workers: str) -> 
         running.process.send_signal(signal.SIGHUP)
         # Every worker (each request may reach another) takes the new file.
         rotated = (200, 401)
-        assert wait_for(
+        took = wait_for(
             lambda: (status(running, "new-token"), status(running, "old-token")) == rotated,
             times=8,
-        ), running.log()
+        )
+        if not took and "was not ready in time" in running.log():
+            # uvicorn aborts a restart whose new worker does not start within its
+            # own limit (a loaded machine) and keeps the old worker: not ours to test.
+            pytest.skip("uvicorn aborted the restart: a new worker was not ready in time")
+        assert took, running.log()
         # An unreadable file on a later SIGHUP keeps the tokens in force.
         tokens.unlink()
         running.process.send_signal(signal.SIGHUP)
