@@ -29,23 +29,27 @@ def ext_properties(item: Any) -> list[tuple[str, str]]:
 def import_assignment(item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a planning record.
 
+    A planning without an item class (which the reference refuses, "missing
+    ItemClass.QCode") converts: its assignment block has no ``type``, and
+    `load` writes it back without an item class.
+
     Raises:
-        DecodeError: ``missing ItemClass.QCode``, ``missing subtype for qcode
-            <q>``, or Go's parse error text for a bad ``nrpdate:created|modified``.
+        DecodeError: ``missing subtype for qcode <q>``, or Go's parse error
+            text for a bad ``nrpdate:created|modified``.
     """
     item_class = kc.child(item, "itemClass")
     qcode = None if item_class is None else item_class.get("qcode")
-    if not qcode:
-        raise DecodeError("missing ItemClass.QCode")
-    subtype = cfg.ASSIGNMENT_QCODE.get(qcode)
-    if subtype is None:
+    subtype = None if not qcode else cfg.ASSIGNMENT_QCODE.get(qcode)
+    if qcode and subtype is None:
         raise DecodeError(f"missing subtype for qcode {qcode}")
     doc: dict[str, Any] = {}
     kc.put(doc, "uuid", kc.guid(item))
     doc["type"] = "x-im/assignment"
     headline = kc.child(item, "headline")
     kc.put(doc, "title", None if headline is None else headline.text)
-    data = {"type": subtype, "start": "", "end": ""}
+    data = (
+        {"start": "", "end": ""} if subtype is None else {"type": subtype, "start": "", "end": ""}
+    )
     props: list[dict[str, Any]] = []
     for kind, value in ext_properties(item):
         if kind == "imext:status":
