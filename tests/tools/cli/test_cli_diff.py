@@ -9,29 +9,17 @@ from pathlib import Path
 
 import pytest
 from support import CORPUS_NEWSITEMS
-from support.cli import ARTICLE, copy_articles, newsml_cli, newsml_on_terminal
+from support.cli import (
+    ARTICLE,
+    BODY,
+    NEW_UUID,
+    copy_articles,
+    newsml_cli,
+    newsml_on_terminal,
+    three_edits,
+)
 
 from newsml_codecs import document, newsml
-
-NEW_UUID = "11111111-2222-3333-4444-555555555555"
-B2 = (
-    '<element id="b2" type="body" format="html">Non-breaking  space, – dash, "quotes" '
-    "&amp; 'apostrophes' &lt;tags&gt;.</element>"
-)
-BODY = "/newsItem/contentSet/inlineXML/idf/group[2]"
-
-
-def _three_edits(text: str) -> str:
-    """A tag added, the subheadline edited, paragraph b2 moved after it (a Writer session)."""
-    assert B2 in text
-    edited = text.replace(
-        '<link rel="creator"',
-        f'<link rel="subject" title="Hockey" type="x-im/topic" uuid="{NEW_UUID}"/>\n'
-        '            <link rel="creator"',
-    )
-    edited = edited.replace("Mellanrubrik</element>", "Ny mellanrubrik</element>")
-    edited = edited.replace(B2 + "\n", "")
-    return edited.replace('<list id="list1"', B2 + '\n                    <list id="list1"')
 
 
 @pytest.fixture
@@ -39,7 +27,7 @@ def versions(tmp_path: Path) -> tuple[Path, Path]:
     """The article and its next version, as two files."""
     old, new = tmp_path / "old.xml", tmp_path / "new.xml"
     shutil.copy(ARTICLE, old)
-    new.write_text(_three_edits(ARTICLE.read_text(encoding="utf-8")), encoding="utf-8")
+    new.write_text(three_edits(ARTICLE.read_text(encoding="utf-8")), encoding="utf-8")
     return old, new
 
 
@@ -133,7 +121,7 @@ def _trees(tmp_path: Path) -> tuple[Path, Path]:
     (b / "sub").mkdir(parents=True)
     text = ARTICLE.read_text(encoding="utf-8")
     (a / "edited.xml").write_text(text, encoding="utf-8")
-    (b / "edited.xml").write_text(_three_edits(text), encoding="utf-8")
+    (b / "edited.xml").write_text(three_edits(text), encoding="utf-8")
     for number in range(6):
         (a / "sub" / f"same-{number}.xml").write_text(text, encoding="utf-8")
         document_text = document.dumps(newsml.loads(text))

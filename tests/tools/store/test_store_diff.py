@@ -7,31 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.cli import ARTICLE, ARTICLE_UUID, newsml_cli
+from support.cli import ARTICLE, ARTICLE_UUID, BODY, newsml_cli, three_edits
 
 from newsml_codecs import newsml
 from newsml_model import InvalidArgumentError, diff
 from newsml_tools.store import ItemNotFoundError, open_store
-
-NEW_UUID = "11111111-2222-3333-4444-555555555555"
-B2 = (
-    '<element id="b2" type="body" format="html">Non-breaking  space, – dash, "quotes" '
-    "&amp; 'apostrophes' &lt;tags&gt;.</element>"
-)
-BODY = "/newsItem/contentSet/inlineXML/idf/group[2]"
-
-
-def three_edits(text: str) -> str:
-    """A tag added, the subheadline edited, paragraph b2 moved after it (a Writer session)."""
-    assert B2 in text
-    edited = text.replace(
-        '<link rel="creator"',
-        f'<link rel="subject" title="Hockey" type="x-im/topic" uuid="{NEW_UUID}"/>\n'
-        '            <link rel="creator"',
-    )
-    edited = edited.replace("Mellanrubrik</element>", "Ny mellanrubrik</element>")
-    edited = edited.replace(B2 + "\n", "")
-    return edited.replace('<list id="list1"', B2 + '\n                    <list id="list1"')
 
 
 @pytest.fixture
