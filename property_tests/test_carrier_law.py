@@ -5,9 +5,13 @@ of it (delete, duplicate, swap or reverse blocks, links, meta or properties
 at the top level and nested; change a title, a value, a data entry), the item
 loaded from E shows every visible field as E does, or, where NewsML cannot
 hold the edit, as the conversion without the carrier makes it (the oracle).
-"Visible" is the reference document of the loaded item; ``carrier_edits``
+"Visible" is the reference document of the loaded item; ``support.carrier``
 says how the comparison goes. The documents come from every item kind the
 strategies make, and from the Writer's corpus and the fixtures when present.
+
+`document.load` checks this law itself on every edited document (its own
+comparison, ``_carrier/law.py``) and leaves out the part of the carrier that
+would break it; this test states the law independently of that check.
 """
 
 from __future__ import annotations
@@ -15,7 +19,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import pytest
 from hypothesis import Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -114,14 +117,6 @@ class CarrierLaw(RuleBasedStateMachine):
 
 
 TestCarrierLaw = CarrierLaw.TestCase
-# Known violations remain, rarer with each fix: about 1 in 1,000 random
-# edits of the corpus and fixture documents (a duplicated list next to a
-# child the reference writes elsewhere), and some generated items with empty
-# elements the reference shows as empty blocks. Not strict: most runs pass;
-# a run that finds a case shows its steps.
-TestCarrierLaw.pytestmark = [
-    pytest.mark.xfail(reason="known carrier-law violations, see the comment above", strict=False)
-]
 # A few edits per document (the profile sets the number of documents). No
 # explain or shrink phase: both re-run a failing case's conversions for
 # minutes on this machine, past the suite's 300 s timeout; the steps of the

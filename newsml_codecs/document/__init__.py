@@ -18,6 +18,7 @@ from typing import Any, overload
 from newsml_codecs import jsontext
 from newsml_codecs.document import _config
 from newsml_codecs.document._carrier.apply import apply_patch, read_patch
+from newsml_codecs.document._carrier.law import fingerprint, keep_edits
 from newsml_codecs.document._carrier.make import PATCH, PREFIX, make_patch, wire_spelled
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
@@ -103,11 +104,12 @@ def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
         exported = export_any(doc, target, strict=strict)
         tie = doc.get("uuid") or ""
         shown = (doc, import_any)
+        seen = fingerprint(doc)
         value = make_patch(
-            original, exported, tie, odd if kind == "newsItem" else None, shown=shown
+            original, exported, tie, odd if kind == "newsItem" else None, shown=shown, seen=seen
         )
         if value is None and odd:
-            value = make_patch(original, exported, tie, odd)
+            value = make_patch(original, exported, tie, odd, seen=seen)
         if value is not None:
             props = doc.setdefault("properties", [])
             # K5: always the last property, after the reference's sort.
@@ -191,7 +193,9 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
         }
     carried = None
     checked = None
+    seen = ""
     if patch is not None:
+        seen = fingerprint(doc)
         carried, times, text = untag(patch)
         checked = read_patch(text)
         if "u" in checked and checked["u"] != (doc.get("uuid") or ""):
@@ -204,9 +208,20 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
         check_document(mapping)  # the reference's "unsupported type"
     kind, strict = export_kind(doc, carried)
     item: AnyItem = export_any(doc, kind, strict=strict)
-    if checked is not None:
-        item = apply_patch(item, checked, doc)
-    return item
+    if checked is None:
+        return item
+    whole: AnyItem = apply_patch(item, checked, doc)
+    if checked.get("h") == seen:
+        return whole  # the document as dump wrote it: the original item
+    kept: AnyItem = keep_edits(
+        checked,
+        whole,
+        item,
+        doc,
+        apply=lambda patch: apply_patch(item, patch, doc),
+        visible=lambda loaded: _dump(loaded, carriers=False),
+    )
+    return kept
 
 
 _UNTYPED = "x-newsml/untyped"

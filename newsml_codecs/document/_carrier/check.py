@@ -25,7 +25,7 @@ _RESERVED = ("{http://www.w3.org/XML/1998/namespace}", "{http://www.w3.org/2000/
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _KEY = re.compile("[0-9a-f]{8}(?:[0-9a-f]{8}|0)?")
 _NODE_KEYS = frozenset(("a", "r", "c", "g", "q"))
-_ROOT_KEYS = frozenset(("a", "r", "c", "g", "q", "u", "k", "t", "w"))
+_ROOT_KEYS = frozenset(("a", "r", "c", "g", "q", "u", "h", "k", "t", "w"))
 _V_OPTIONS = frozenset(("g", "k", "p", "a", "w"))
 
 
@@ -74,6 +74,8 @@ def check_root(patch: Any) -> None:
         raise _fail("not a JSON object")
     if "u" in patch:  # absent in carriers written before the tie: they apply as before
         _text(patch["u"], "the document tie (u)")
+    if "h" in patch:  # absent in carriers written before the fingerprint: always checked
+        _text(patch["h"], "the document fingerprint (h)")
     for counts in _list(patch.get("k", []), "k"):
         counts = _list(counts, "a component")
         if len(counts) != 2:

@@ -711,6 +711,7 @@ def make_patch(
     times: dict[str, str] | None = None,
     *,
     shown: tuple[dict[str, Any], Callable[[Any], dict[str, Any]]] | None = None,
+    seen: str = "",
 ) -> str | None:
     """The carrier value for `original`, or None when the reference export equals it.
 
@@ -723,6 +724,8 @@ def make_patch(
             written for them even when nothing else differs.
         shown: The document and the import that made it, to find the
             carried runs the document shows (`guard_shown`).
+        seen: The fingerprint of the document (key ``h``, `law.fingerprint`):
+            `load` applies the whole patch unchecked only while it matches.
 
     Returns:
         Compact JSON text, or None.
@@ -747,6 +750,8 @@ def make_patch(
     if times:
         patch["t"] = times
     patch["u"] = tie
+    if seen:
+        patch["h"] = seen
     return json.dumps(patch, ensure_ascii=False, separators=(",", ":"))
 
 

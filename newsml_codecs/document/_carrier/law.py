@@ -1,0 +1,202 @@
+"""Edits win over the carrier, checked where a document was edited (issue 20's law).
+
+The law: the item loaded from an edited document shows every field a reader
+of its document sees as the edit made it, or, where NewsML cannot hold the
+edit, as the conversion without the carrier makes it. The carrier only
+restores what the document does not show.
+
+`make` and `apply` aim at the law by construction (guards, keys, components),
+but an edit can meet the carrier in ways no guard foresaw. So `load` checks
+it: a document whose visible content is the one `dump` wrote (its
+fingerprint, key ``h`` of the patch) gets the whole carrier, which gives the
+original item back, for which the law holds by losslessness. An edited
+document gets the carrier only where the result passes the law (`shows`);
+where it does not, the smallest part of the patch that breaks it is left
+out (one child of the root, then one child of that child), and failing
+that the whole patch: the edit wins, what the carrier held there is not
+restored.
+
+Internal module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from newsml_model import NewsItemError
+
+Patch = dict[str, Any]
+Visible = Callable[[Any], dict[str, Any]]
+Apply = Callable[[Patch], Any]
+
+
+def fingerprint(doc: dict[str, Any]) -> str:
+    """A digest of what a reader sees of `doc` (no carrier; an empty list counts as absent).
+
+    Field order counts: a document that comes back with its fields in another
+    order is checked as an edited one, which costs time, never correctness.
+    """
+    seen = {key: value for key, value in doc.items() if value != []}
+    text = json.dumps(seen, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def shows(got: Any, edited: Any, want: Any) -> bool:
+    """Whether the visible document `got` shows, value by value, `edited` or else `want`.
+
+    Args:
+        got: The document of the item loaded with the carrier.
+        edited: The document as the user left it (no carrier).
+        want: The document of the item loaded without the carrier.
+
+    Objects agree field by field. A list agrees with whichever of the two has
+    its length, element by element (an element may also be any of the user's
+    in that list: a duplicated block NewsML holds once keeps the user's
+    content); or, where NewsML holds the edit only in part, as a multiset
+    (`_in_part`).
+    """
+    if got in (edited, want):
+        return True
+    if want is None and got.__class__ in (dict, list):
+        want = got.__class__()  # the conversion lacks the whole field: each part is absent
+    kinds = (got.__class__, edited.__class__, want.__class__)
+    if kinds == (dict, dict, dict):
+        return all(shows(got.get(k), edited.get(k), want.get(k)) for k in {*got, *edited, *want})
+    if kinds != (list, list, list):
+        return False
+    for guide, other in ((edited, want), (want, edited)):
+        if len(got) != len(guide):
+            continue
+        mine = guide is edited
+        if all(
+            value in edited
+            or shows(
+                value,
+                guide[i] if mine else _at(other, i),
+                _at(other, i) if mine else guide[i],
+            )
+            for i, value in enumerate(got)
+        ):
+            return True
+    return _in_part(got, edited, want)
+
+
+def _at(values: list[Any], index: int) -> Any:
+    return values[index] if index < len(values) else None
+
+
+def _in_part(got: list[Any], edited: list[Any], want: list[Any]) -> bool:
+    """A list holding the edit in part: each element the user's or the conversion's.
+
+    What the user has and the list lacks, the conversion lacks too; the
+    user's elements keep the user's order or the conversion's.
+    """
+
+    def key(value: Any) -> str:
+        return json.dumps(value, sort_keys=True)
+
+    mine, users, theirs = [key(v) for v in got], [key(v) for v in edited], [key(v) for v in want]
+    user_count, their_count = Counter(users), Counter(theirs)
+    if any(k not in user_count and k not in their_count for k in mine):
+        return False
+    lost = user_count - Counter(mine)
+    only_users = user_count - their_count
+    if any(only_users[k] < n for k, n in lost.items()):
+        return False
+    kept = [k for k in mine if k in user_count]
+    return _subsequence(kept, users) or _subsequence(kept, theirs)
+
+
+def _subsequence(keys: list[str], order: list[str]) -> bool:
+    position = iter(order)
+    return all(any(key == other for other in position) for key in keys)
+
+
+def _neutral(entry: list[Any]) -> list[Any]:
+    """`entry` doing nothing, its list position kept (run entries name others by index).
+
+    A carried run inserts no XML; a patched or replaced child stays as the
+    document has it (a moved one still moves); a removal becomes an empty run,
+    so its component, missing a member, is left out whole.
+    """
+    if entry[0] == "v":
+        return ["v", "", *entry[2:]]
+    if entry[0] == "d":
+        return ["v", ""]
+    return [entry[0], entry[1], entry[2], 0, *entry[4:]]
+
+
+def _without(patch: Patch, path: tuple[int, ...]) -> Patch:
+    """`patch` with the entry at `path` (indices into nested ``c`` lists) neutralised."""
+    entries = list(patch["c"])
+    index = path[0]
+    if len(path) == 1:
+        entries[index] = _neutral(entries[index])
+    else:
+        entry = list(entries[index])
+        entry[3] = _without(entry[3], path[1:])
+        entries[index] = entry
+    return {**patch, "c": entries}
+
+
+def _children(patch: Any) -> range:
+    """Indices of the ``c`` entries of a node patch (none for 0 or a replacement)."""
+    if patch.__class__ is dict and "c" in patch:
+        return range(len(patch["c"]))
+    return range(0)
+
+
+def keep_edits(
+    patch: Patch,
+    applied: Any,
+    bare: Any,
+    edited: dict[str, Any],
+    apply: Apply,
+    visible: Visible,
+) -> Any:
+    """The item of an edited document: `applied` if it passes the law, else the least cut.
+
+    Args:
+        patch: The carrier's patch, checked.
+        applied: `apply` of the whole `patch`.
+        bare: The item without the carrier (the conversion the law falls back on).
+        edited: The document as the user left it, without the carrier.
+        apply: Applies a patch to the export (the same as made `applied`).
+        visible: The document a reader sees of an item (`dump` without carriers).
+    """
+    try:
+        want = visible(bare)
+    except NewsItemError:
+        return bare  # the conversion itself cannot show the item: nothing to restore into
+
+    def passes(item: Any) -> bool:
+        try:
+            return shows(visible(item), edited, want)
+        except NewsItemError:
+            return False
+
+    if passes(applied):
+        return applied
+    for index in _children(patch):
+        outer = _without(patch, (index,))
+        try:
+            cut = apply(outer)
+        except NewsItemError:
+            continue
+        if not passes(cut):
+            continue
+        # The cause is under this child: leave out only the part of it that breaks the law.
+        entry = patch["c"][index]
+        for inner in _children(entry[3] if entry[0] in ("s", "m", "n") else None):
+            try:
+                finer = apply(_without(patch, (index, inner)))
+            except NewsItemError:
+                continue
+            if passes(finer):
+                return finer
+        return cut
+    return bare

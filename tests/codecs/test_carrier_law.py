@@ -1,0 +1,111 @@
+"""The carrier law checked by `document.load`: an edited document's edits win, always.
+
+A document `dump` wrote (its fingerprint matches) gets the whole carrier; an
+edited one gets it only where the item passes the law, the part that breaks
+it left out. ``property_tests/test_carrier_law.py`` states the law over
+random edits of every kind; these pin the mechanism on small cases.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from support import FIXTURES, canonical
+
+import newsml_model as nm
+from newsml_codecs import document, newsml
+from newsml_codecs.document._carrier.law import fingerprint
+
+GUID = "d95bafc8-f2a4-d27b-dcf4-bb99f4bea973"
+# A planning with an empty headline (the reference writes its title from the
+# assignment block) and an element of a foreign namespace the reference drops.
+PLANNING = (
+    f'<planning xmlns="http://iptc.org/std/nar/2006-10-01/" guid="{GUID}"><headline/>'
+    '<planningExtProperty type="imext:status" value=""/>'
+    '<x:keep xmlns:x="urn:x">kept</x:keep></planning>'
+)
+
+
+def split(value: str) -> tuple[str, str]:
+    """(kind header or "", patch text) of a carrier value."""
+    kind, _, rest = value.partition("|")
+    if kind in ("planning", "planningItem", "conceptItem", "list", "package"):
+        times, _, text = rest.partition("|")
+        return f"{kind}|{times}|", text
+    return "", value
+
+
+def patch_of(doc: dict[str, Any]) -> dict[str, Any]:
+    """The JSON patch of a document's carrier."""
+    value = next(p["value"] for p in doc["properties"] if p["name"] == document.PATCH)
+    return dict(json.loads(split(value)[1]))
+
+
+def with_patch(doc: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """`doc` with its carrier's patch replaced, the kind header kept."""
+    out = json.loads(json.dumps(doc))
+    for prop in out["properties"]:
+        if prop["name"] == document.PATCH:
+            prop["value"] = split(prop["value"])[0] + json.dumps(patch)
+    return out
+
+
+def test_a_title_the_carrier_would_double_wins_and_the_rest_is_restored() -> None:
+    """The carried empty headline would be written beside the edited one, hiding it.
+
+    The law check leaves out that one entry: the title shows, and the
+    foreign element, carried by another entry, still comes back.
+    """
+    doc = document.dump(newsml.loads(PLANNING))
+    doc["meta"] = []
+    doc["title"] = "T1"
+    item = document.load(doc)
+    text = newsml.dumps(item)
+    assert text.count("<headline") == 1
+    assert document.dump(item, carriers=False)["title"] == "T1"
+    assert '<keep xmlns="urn:x">kept</keep>' in text
+
+
+def test_without_the_check_the_carrier_would_undo_that_edit() -> None:
+    """The case above is a real one: the whole patch, applied unchecked, loses the title.
+
+    A fingerprint that says "unedited" is the only way to skip the check, so
+    the edited document is given the fingerprint of itself.
+    """
+    doc = document.dump(newsml.loads(PLANNING))
+    doc["meta"] = []
+    doc["title"] = "T1"
+    shown = {k: v for k, v in doc.items() if k != "properties"}
+    shown["properties"] = [p for p in doc["properties"] if p["name"] != document.PATCH]
+    forged = with_patch(doc, {**patch_of(doc), "h": fingerprint(shown)})
+    text = newsml.dumps(document.load(forged))
+    assert text.count("<headline") == 2  # the edit and the carried empty one: the title is lost
+
+
+def test_a_document_with_its_fields_reordered_is_checked_and_comes_back_whole() -> None:
+    """Another field order is another fingerprint: checked, the law holds, nothing is cut."""
+    source = newsml.loads((FIXTURES / "document-article.xml").read_bytes())
+    doc = document.dump(source)
+    reordered = dict(reversed(list(doc.items())))
+    assert canonical(newsml.dumps(document.load(reordered))) == canonical(newsml.dumps(source))
+
+
+def test_a_carrier_without_a_fingerprint_still_restores_an_unedited_document() -> None:
+    """Carriers written before the fingerprint are always checked, and still lossless."""
+    source = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
+    doc = document.dump(source)
+    patch = patch_of(doc)
+    del patch["h"]
+    back = document.load(with_patch(doc, patch))
+    assert canonical(newsml.dumps(back)) == canonical(newsml.dumps(source))
+
+
+@pytest.mark.parametrize("value", [12, None, ["a"]])
+def test_a_fingerprint_that_is_not_text_is_refused(value: Any) -> None:
+    doc = document.dump(newsml.loads(PLANNING))
+    with pytest.raises(nm.InvalidDocumentError) as caught:
+        document.load(with_patch(doc, {**patch_of(doc), "h": value}))
+    assert caught.value.path == "$.properties"
+    assert "fingerprint" in str(caught.value)
