@@ -20,6 +20,7 @@ from newsml_codecs.document import _config
 from newsml_codecs.document._carrier.apply import apply_patch, read_patch
 from newsml_codecs.document._carrier.law import fingerprint, keep_edits
 from newsml_codecs.document._carrier.make import PATCH, PREFIX, make_patch, wire_spelled
+from newsml_codecs.document._carrier.original import pack, unpack
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     export_any,
@@ -32,7 +33,7 @@ from newsml_codecs.document._dispatch import (
 )
 from newsml_codecs.document._validate import check_document
 from newsml_codecs.shapes import DocumentMapping
-from newsml_model import AnyItem, InvalidArgumentError, InvalidDocumentError
+from newsml_model import AnyItem, InvalidArgumentError, InvalidDocumentError, NewsItemError
 from newsml_model.shapes import ItemT, as_kind
 
 __all__ = [
@@ -95,26 +96,52 @@ def dump(item: AnyItem, *, carriers: bool = True, options: Options = None) -> di
 def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
     kind = root_kind(item)
     doc = import_any(item)
-    if carriers:
-        target, strict = export_kind(doc, kind)
-        original: Any = item  # the carrier diffs any root record
-        # Times protobuf would spell otherwise: a newsItem's in the patch (its
-        # carrier has no header), the other kinds' in the header (`tag`).
-        odd = wire_spelled(doc, _TIMES, offsets=kind != "newsItem")
-        exported = export_any(doc, target, strict=strict)
-        tie = doc.get("uuid") or ""
-        shown = (doc, import_any)
-        seen = fingerprint(doc)
-        value = make_patch(
-            original, exported, tie, odd if kind == "newsItem" else None, shown=shown, seen=seen
-        )
-        if value is None and odd:
-            value = make_patch(original, exported, tie, odd, seen=seen)
-        if value is not None:
-            props = doc.setdefault("properties", [])
-            # K5: always the last property, after the reference's sort.
-            props.append({"name": PATCH, "value": tag(value, kind, doc)})
+    if not carriers:
+        return doc
+    # Times protobuf would spell otherwise: a newsItem's in the carrier (it
+    # has no header), the other kinds' in the header (`tag`).
+    odd = wire_spelled(doc, _TIMES, offsets=kind != "newsItem")
+    if odd or _loses(item, doc, kind):
+        carrier: dict[str, Any] = {"o": pack(item), "u": doc.get("uuid") or ""}
+        carrier["h"] = fingerprint(doc)
+        if odd and kind == "newsItem":
+            carrier["t"] = odd
+        value = json.dumps(carrier, separators=(",", ":"))
+        # Always the last property, after the reference's sort.
+        doc.setdefault("properties", []).append({"name": PATCH, "value": tag(value, kind, doc)})
     return doc
+
+
+def _loses(item: AnyItem, doc: dict[str, Any], kind: str) -> bool:
+    """Whether the reference export of `doc` differs from `item` (then it needs a carrier).
+
+    Text directly under the root (a comment's neighbour) or root attributes
+    other than the reference's tell most items without exporting; an item
+    that passes both (one made by `load` of a document without a carrier,
+    then edited) is exported and compared.
+    """
+    if any(child.__class__ is str for child in item.children):
+        return True
+    target, strict = export_kind(doc, kind)
+    try:
+        # The root attributes the reference writes first, from a document of
+        # the uuid and type alone: most NewsML files differ there (another
+        # standardversion), and this costs a few per cent of the export. Only
+        # "no carrier" needs the whole export to agree.
+        head = export_any({k: doc[k] for k in ("uuid", "type") if k in doc}, target, strict=False)
+        if head.attributes != item.attributes:
+            return True
+        return bool(export_any(doc, target, strict=strict) != item)
+    except NewsItemError:
+        return True  # the reference refuses its own document: the original must travel
+
+
+def _patch_for(original: AnyItem) -> dict[str, Any] | None:
+    """The patch turning the reference export of `original`'s document back into it."""
+    doc = import_any(original)
+    target, strict = export_kind(doc, root_kind(original))
+    exported = export_any(doc, target, strict=strict)
+    return make_patch(original, exported, shown=(doc, import_any))
 
 
 @overload
@@ -192,8 +219,9 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
             ],
         }
     carried = None
-    checked = None
+    checked: dict[str, Any] | None = None
     seen = ""
+    tied = False
     if patch is not None:
         seen = fingerprint(doc)
         carried, times, text = untag(patch)
@@ -203,8 +231,15 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
             carried, times, checked = None, {}, None
         else:
             times = {**times, **checked.get("t", {})}
+        tied = checked is not None
+        if checked is not None and "o" in checked:
+            original: AnyItem = unpack(checked["o"])
+            if checked.get("h") == seen:
+                return original  # the document as dump wrote it
+            # Edited: the patch of what the reference drops, checked below.
+            checked = _patch_for(original)
         doc = restore_times(doc, times)
-    if typeless and checked is None:
+    if typeless and not tied:
         check_document(mapping)  # the reference's "unsupported type"
     kind, strict = export_kind(doc, carried)
     item: AnyItem = export_any(doc, kind, strict=strict)
@@ -212,7 +247,7 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
         return item
     whole: AnyItem = apply_patch(item, checked, doc)
     if checked.get("h") == seen:
-        return whole  # the document as dump wrote it: the original item
+        return whole  # a carrier of the previous release, the document as dump wrote it
     kept: AnyItem = keep_edits(
         checked,
         whole,

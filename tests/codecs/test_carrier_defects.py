@@ -76,6 +76,9 @@ CORRUPTED = [
     "[1]",
     '"text"',
     "not json",
+    '{"o": 5}',  # the carried original: not base64 of zlib data of NewsML
+    '{"o": "%%"}',
+    '{"o": "eJwLSSwBAAM0ATc="}',
 ]
 
 
@@ -96,7 +99,7 @@ def test_d4_a_corrupted_carrier_is_http_400_through_the_service() -> None:
     doc = dumped(ARTICLE)
     server = shared_server()
     with httpx.Client(timeout=60) as http:
-        for patch in ('{"a": [["id", null, 5]]}', '{"a": [["x y", null, "v"]]}'):
+        for patch in ('{"a": [["id", null, 5]]}', '{"a": [["x y", null, "v"]]}', '{"o": "%%"}'):
             body = json.dumps({"document": with_patch(doc, patch)}).encode()
             response = http.post(
                 server.url("ConvertToNewsml"), content=body, headers={"Content-Type": JSON}

@@ -12,12 +12,12 @@ from __future__ import annotations
 import copy
 import json
 import random
-import sys
 import tracemalloc
 from typing import Any
 
 import pytest
 from support import CORPUS_NEWSITEMS, FIXTURES, canonical
+from support.carrier import calls
 from support.document import HEAD, item
 
 from newsml_codecs import document, newsml
@@ -45,23 +45,6 @@ def carried(path: Any) -> dict[str, Any]:
 def through_newsml(doc: dict[str, Any]) -> dict[str, Any]:
     """The reference document of what `doc` exports to (the carrier applied)."""
     return document.dump(document.load(doc), carriers=False)
-
-
-def calls(fn: Any) -> int:
-    """The number of Python function calls (generator steps included) `fn()` makes."""
-    count = 0
-
-    def profile(frame: Any, event: str, arg: Any) -> None:
-        nonlocal count
-        if event == "call":
-            count += 1
-
-    sys.setprofile(profile)
-    try:
-        fn()
-    finally:
-        sys.setprofile(None)
-    return count
 
 
 @pytest.mark.parametrize("path", ARTICLES)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from collections import Counter
 from typing import Any
 
@@ -214,3 +215,23 @@ def law_holds(edited: dict[str, Any]) -> tuple[bool, Any, Any]:
     got = visible(edited)
     want = visible(oracle(edited))
     return agrees(got, stripped(edited), want), got, want
+
+
+def calls(fn: Any) -> int:
+    """The number of Python function calls (generator steps included) `fn()` makes.
+
+    Costs compared as call counts are the same on a loaded machine as on an idle one.
+    """
+    count = 0
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return count

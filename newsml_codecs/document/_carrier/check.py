@@ -25,7 +25,7 @@ _RESERVED = ("{http://www.w3.org/XML/1998/namespace}", "{http://www.w3.org/2000/
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _KEY = re.compile("[0-9a-f]{8}(?:[0-9a-f]{8}|0)?")
 _NODE_KEYS = frozenset(("a", "r", "c", "g", "q"))
-_ROOT_KEYS = frozenset(("a", "r", "c", "g", "q", "u", "h", "k", "t", "w"))
+_ROOT_KEYS = frozenset(("a", "r", "c", "g", "q", "u", "h", "k", "t", "w", "o"))
 _V_OPTIONS = frozenset(("g", "k", "p", "a", "w"))
 
 

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from newsml_codecs.document import _kind_times as kt
 from newsml_model import NewsItemError
 
 Patch = dict[str, Any]
@@ -34,14 +35,27 @@ Visible = Callable[[Any], dict[str, Any]]
 Apply = Callable[[Patch], Any]
 
 
-def fingerprint(doc: dict[str, Any]) -> str:
-    """A digest of what a reader sees of `doc` (no carrier; an empty list counts as absent).
+_TIMES = ("created", "modified", "published", "unpublished")
 
-    Field order counts: a document that comes back with its fields in another
-    order is checked as an edited one, which costs time, never correctness.
+
+def fingerprint(doc: dict[str, Any]) -> str:
+    """A digest of what a reader sees of `doc` (without its carrier).
+
+    What protobuf changes on the way is left out, so a document that went
+    through the service's protobuf route unedited is still recognised: field
+    order (keys are sorted), empty lists, and the spelling of the document's
+    times (each counts as its instant, as `load` restores the spelling of an
+    unchanged instant). Anything else protobuf changed only makes the
+    document count as edited, which costs time, never correctness.
     """
     seen = {key: value for key, value in doc.items() if value != []}
-    text = json.dumps(seen, ensure_ascii=False, separators=(",", ":"))
+    for key in _TIMES:
+        value = seen.get(key)
+        if value.__class__ is str:
+            moment = kt.instant(value)
+            if moment is not None:
+                seen[key] = [moment[0].isoformat(), moment[1]]
+    text = json.dumps(seen, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
 

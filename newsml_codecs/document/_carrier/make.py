@@ -707,28 +707,16 @@ def _unit_words(doc: dict[str, Any], wanted: set[str]) -> dict[str, set[str]]:
 def make_patch(
     original: Any,
     exported: Any,
-    tie: str,
-    times: dict[str, str] | None = None,
     *,
     shown: tuple[dict[str, Any], Callable[[Any], dict[str, Any]]] | None = None,
-    seen: str = "",
-) -> str | None:
-    """The carrier value for `original`, or None when the reference export equals it.
+) -> dict[str, Any] | None:
+    """The patch turning the reference export into `original`, or None when they are equal.
 
     Args:
         original: The item record of any kind that was imported.
         exported: What the kind's reference export makes of its document.
-        tie: What ties the carrier to its document (its ``uuid``): a carrier
-            copied into another document is ignored there.
-        times: Time spellings protobuf would change (key ``t``); a carrier is
-            written for them even when nothing else differs.
         shown: The document and the import that made it, to find the
             carried runs the document shows (`guard_shown`).
-        seen: The fingerprint of the document (key ``h``, `law.fingerprint`):
-            `load` applies the whole patch unchecked only while it matches.
-
-    Returns:
-        Compact JSON text, or None.
     """
     differ = _Differ()
     token = MEMO.set({})
@@ -737,9 +725,7 @@ def make_patch(
     finally:
         MEMO.reset(token)
     if patch is None:
-        if not times:
-            return None
-        patch = {}
+        return None
     components = link_components(differ)
     if components:
         patch["k"] = components
@@ -747,12 +733,7 @@ def make_patch(
         guards = guard_shown(original, differ, *shown)
         if guards:
             patch["w"] = guards
-    if times:
-        patch["t"] = times
-    patch["u"] = tie
-    if seen:
-        patch["h"] = seen
-    return json.dumps(patch, ensure_ascii=False, separators=(",", ":"))
+    return patch
 
 
 _FRACTION = re.compile(r"T\d\d:\d\d:\d\d(?:\.(\d+))?(Z|[+-]\d\d:\d\d)\Z")

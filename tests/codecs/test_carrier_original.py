@@ -1,0 +1,118 @@
+"""The carrier holds the original item: unedited documents come back from it alone.
+
+`dump` writes the original's NewsML, compressed (``o``), with the document's
+uuid (``u``) and fingerprint (``h``); `load` answers an unedited document
+with it and derives the patch only for an edited one. A carrier is client
+input: every malformed ``o`` is an `InvalidDocumentError` at ``$.properties``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from typing import Any
+
+import pytest
+from support import FIXTURES, canonical
+from support.carrier import calls
+
+import newsml_model as nm
+from newsml_codecs import document, newsml
+
+ARTICLE = FIXTURES / "document-article.xml"
+PLANNING = FIXTURES / "kind-planningitem.xml"
+
+
+def carrier_of(doc: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """(kind header, carrier object) of a document's ``x-newsml/patch``."""
+    value = next(p["value"] for p in doc["properties"] if p["name"] == document.PATCH)
+    kind, _, rest = value.partition("|")
+    if kind in ("planning", "planningItem", "conceptItem", "list", "package"):
+        times, _, text = rest.partition("|")
+        return f"{kind}|{times}|", json.loads(text)
+    return "", json.loads(value)
+
+
+def with_carrier(doc: dict[str, Any], carrier: dict[str, Any]) -> dict[str, Any]:
+    """`doc` with its carrier object replaced, the kind header kept."""
+    out = json.loads(json.dumps(doc))
+    head = carrier_of(doc)[0]
+    for prop in out["properties"]:
+        if prop["name"] == document.PATCH:
+            prop["value"] = head + json.dumps(carrier)
+    return out
+
+
+def packed(data: bytes) -> str:
+    return base64.b64encode(zlib.compress(data)).decode("ascii")
+
+
+@pytest.mark.parametrize("path", [ARTICLE, PLANNING])
+def test_the_carrier_holds_the_original_and_what_ties_it(path: Any) -> None:
+    source = newsml.loads(path.read_bytes())
+    doc = document.dump(source)
+    carrier = carrier_of(doc)[1]
+    assert set(carrier) >= {"o", "u", "h"}
+    assert carrier["u"] == doc["uuid"]
+    original = zlib.decompress(base64.b64decode(carrier["o"])).decode("utf-8")
+    assert canonical(original) == canonical(newsml.dumps(source))
+
+
+def test_an_unedited_document_is_answered_by_the_original_alone() -> None:
+    """A fraction of the calls of the same document with its title edited.
+
+    The edited one is exported, its patch derived from the original and
+    applied, and the result checked against the law.
+    """
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    edited = {**doc, "title": doc["title"] + "!"}
+    assert 3 * calls(lambda: document.load(doc)) < calls(lambda: document.load(edited))
+
+
+def test_an_item_the_reference_gives_back_exactly_gets_no_carrier() -> None:
+    """An item made by `load` of a carrier-less document is exported and compared: equal."""
+    reference = document.dump(newsml.loads(ARTICLE.read_bytes()), carriers=False)
+    again = document.dump(document.load(reference))
+    assert all(p["name"] != document.PATCH for p in again.get("properties", ()))
+
+
+def test_an_edited_item_that_the_reference_loses_gets_one() -> None:
+    """The same item with an attribute the reference drops (a link's ``@id``) needs a carrier."""
+    reference = document.dump(newsml.loads(ARTICLE.read_bytes()), carriers=False)
+    loaded = document.load(reference)
+    text = newsml.dumps(loaded).replace('<link rel="', '<link id="kept" rel="', 1)
+    doc = document.dump(newsml.loads(text))
+    assert any(p["name"] == document.PATCH for p in doc["properties"])
+    assert 'id="kept"' in newsml.dumps(document.load(doc))
+
+
+def test_a_copied_carrier_is_ignored() -> None:
+    """A carrier of another document (another uuid) restores nothing of that item."""
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    other = document.dump(newsml.loads(PLANNING.read_bytes()))
+    mixed = with_carrier(doc, carrier_of(other)[1])
+    assert canonical(newsml.dumps(document.load(mixed))) == canonical(
+        newsml.dumps(document.load(with_carrier(doc, {"u": doc["uuid"]})))
+    )
+
+
+MALFORMED = [
+    pytest.param(12, "not a string", id="not-a-string"),
+    pytest.param("%%%", "not base64", id="not-base64"),
+    pytest.param(base64.b64encode(b"plain").decode(), "not base64 of zlib", id="not-zlib"),
+    pytest.param(packed(b"<newsItem")[:-8], "truncated", id="truncated"),
+    pytest.param(packed(b"<newsItem/>")[:-4] + "AAAA", "zlib", id="bad-checksum"),
+    pytest.param(packed(b"<" + b"a" * 40_000_000 + b"/>"), "expands past", id="bomb"),
+    pytest.param(packed(b"<newsItem><unclosed></newsItem>"), "not NewsML", id="not-newsml"),
+]
+
+
+@pytest.mark.parametrize(("value", "says"), MALFORMED)
+def test_a_malformed_original_is_a_document_error_at_properties(value: Any, says: str) -> None:
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    carrier = carrier_of(doc)[1]
+    with pytest.raises(nm.InvalidDocumentError) as caught:
+        document.load(with_carrier(doc, {**carrier, "o": value}))
+    assert caught.value.path == "$.properties"
+    assert says in str(caught.value)
