@@ -18,11 +18,10 @@ order: those outside a longest increasing run of their new positions
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from newsml_model.tree import element_parts
+from newsml_model.tree import element_parts, kept_in_order
 
 Child = "DNode | str"
 KeysOf = Callable[["DNode"], tuple[Hashable, ...]]
@@ -218,23 +217,7 @@ def moved(pairs: dict[int, int]) -> set[int]:
         The fewest b-indexes whose moves explain the new order.
     """
     sequence = [pairs[i] for i in sorted(pairs)]
-    tails: list[int] = []  # smallest tail value of an increasing run of each length
-    tail_at: list[int] = []  # its position in `sequence`
-    before = [-1] * len(sequence)
-    for position, value in enumerate(sequence):
-        length = bisect_left(tails, value)
-        if length == len(tails):
-            tails.append(value)
-            tail_at.append(position)
-        else:
-            tails[length] = value
-            tail_at[length] = position
-        before[position] = tail_at[length - 1] if length else -1
-    kept = set()
-    position = tail_at[-1] if tail_at else -1
-    while position >= 0:
-        kept.add(sequence[position])
-        position = before[position]
+    kept = {sequence[position] for position in kept_in_order(sequence)}
     return {value for value in sequence if value not in kept}
 
 

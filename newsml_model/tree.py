@@ -30,6 +30,7 @@ Bad paths and bad records raise `InvalidArgumentError` (``field="path"``,
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -76,6 +77,7 @@ __all__ = [
     "get_attribute",
     "get_in",
     "is_root",
+    "kept_in_order",
     "layout_free",
     "remove_in",
     "set_attribute",
@@ -301,3 +303,36 @@ def descendants(node: Any, path: Path = (), *, generic: bool = True) -> Iterator
                 stack.append((base, children, index + 1))
                 stack.append((child_path, child.children, 0))
                 break
+
+
+def kept_in_order(sequence: list[int]) -> set[int]:
+    """Positions of a longest increasing run of `sequence`: the children that kept their order.
+
+    Pair each child of an old list with its place in a new one, in old order:
+    the positions returned are the most children that need not move; every
+    other child moved. Patience sorting, ``n log n``.
+
+    Args:
+        sequence: The new place of each old child, in old order (distinct values).
+
+    Returns:
+        The positions in `sequence` of one longest increasing subsequence.
+    """
+    tails: list[int] = []  # the smallest last value of an increasing run of each length
+    tail_at: list[int] = []  # its position in `sequence`
+    before = [-1] * len(sequence)
+    for position, value in enumerate(sequence):
+        length = bisect_left(tails, value)
+        if length == len(tails):
+            tails.append(value)
+            tail_at.append(position)
+        else:
+            tails[length] = value
+            tail_at[length] = position
+        before[position] = tail_at[length - 1] if length else -1
+    kept = set()
+    position = tail_at[-1] if tail_at else -1
+    while position >= 0:
+        kept.add(position)
+        position = before[position]
+    return kept

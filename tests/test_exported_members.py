@@ -106,6 +106,7 @@ TREE_GROUPS = {
     "paths": ("get_in", "update_in", "remove_in", "append_in", "descendants"),
     "copies": ("evolve", "with_children"),
     "view": ("element_parts", "is_root", "typed_attributes"),
+    "order": ("kept_in_order",),
     "attributes": ("get_attribute", "set_attribute", "split_attributes", "layout_free"),
 }
 TREE_EXPECTED = [name for group in TREE_GROUPS.values() for name in group]

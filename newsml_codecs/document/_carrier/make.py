@@ -69,13 +69,9 @@ from newsml_codecs.document._carrier.keys import (
     parts_of,
     significant,
 )
-from newsml_codecs.document._carrier.order import (
-    increasing_positions,
-    ordered_runs,
-    pair_replacements,
-)
+from newsml_codecs.document._carrier.order import ordered_runs, pair_replacements
 from newsml_model import Element
-from newsml_model.tree import element_parts, with_children
+from newsml_model.tree import element_parts, kept_in_order, with_children
 
 __all__ = ["PATCH", "PREFIX", "ChildIndex", "guard", "make_patch", "parts_of", "significant"]
 
@@ -295,7 +291,7 @@ class _Differ:
             return patched
         match = self.pair(xs, es, ns)
         matched = [i for i, j in enumerate(match) if j >= 0]
-        stable = {matched[p] for p in increasing_positions([match[i] for i in matched])}
+        stable = {matched[p] for p in kept_in_order([match[i] for i in matched])}
         replaced = pair_replacements(match, stable, len(es))
         runs = ordered_runs(xs, match, stable, replaced)
         keys = keys_of(es)

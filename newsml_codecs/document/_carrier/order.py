@@ -1,7 +1,7 @@
 """Order of matched children, for the lossless carriers (`make`).
 
-Once each original child is paired with an exported one, these decide which
-stay where the export writes them (a longest increasing subsequence), which
+Once each original child is paired with an exported one (which stay where
+the export writes them is `newsml_model.tree.kept_in_order`), these decide which
 replace an unmatched exported counterpart, and which moved children form one
 run filled in the export's order.
 
@@ -10,32 +10,9 @@ Internal module: its names are shared with `make`.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from itertools import pairwise
 
 from newsml_codecs.document._carrier.keys import Parts
-
-
-def increasing_positions(sequence: list[int]) -> set[int]:
-    """Positions of a longest increasing subsequence of `sequence` (patience sorting)."""
-    tails: list[int] = []
-    tail_at: list[int] = []
-    previous = [-1] * len(sequence)
-    for position, value in enumerate(sequence):
-        index = bisect_left(tails, value)
-        if index == len(tails):
-            tails.append(value)
-            tail_at.append(position)
-        else:
-            tails[index] = value
-            tail_at[index] = position
-        previous[position] = tail_at[index - 1] if index else -1
-    out = set()
-    position = tail_at[-1] if tail_at else -1
-    while position >= 0:
-        out.add(position)
-        position = previous[position]
-    return out
 
 
 def pair_replacements(match: list[int], stable: set[int], exported: int) -> set[int]:
