@@ -173,6 +173,9 @@ def test_a_large_body_of_empty_elements_costs_little_per_element():
     load_small = calls(lambda: document.loads(text_small))
     load_large = calls(lambda: document.loads(text_large))
     assert load_large < 2.2 * load_small
+    edited = [{**document.dump(x), "title": "edited"} for x in (small, large)]
+    load_small, load_large = (calls(lambda d=d: document.load(d)) for d in edited)
+    assert load_large < 2.2 * load_small
     tracemalloc.start()
     try:
         document.dump(large)
@@ -216,4 +219,8 @@ def test_nested_alike_siblings_cost_linear_calls():
     assert dump_large < 2.4 * dump_small
     docs = document.dump(small), document.dump(large)
     load_small, load_large = (calls(lambda d=d: document.load(d)) for d in docs)
+    assert load_large < 2.4 * load_small
+    # Edited, the patch is derived from the carried original, applied and checked.
+    edited = [{**doc, "title": "edited"} for doc in docs]
+    load_small, load_large = (calls(lambda d=d: document.load(d)) for d in edited)
     assert load_large < 2.4 * load_small
