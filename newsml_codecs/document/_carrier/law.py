@@ -27,6 +27,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import orjson
+
 from newsml_codecs.document import _kind_times as kt
 from newsml_model import NewsItemError
 
@@ -55,8 +57,12 @@ def fingerprint(doc: dict[str, Any]) -> str:
             moment = kt.instant(value)
             if moment is not None:
                 seen[key] = [moment[0].isoformat(), moment[1]]
-    text = json.dumps(seen, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    try:
+        data = orjson.dumps(seen, option=orjson.OPT_SORT_KEYS)
+    except (TypeError, orjson.JSONEncodeError):  # a lone surrogate, a huge integer
+        text = json.dumps(seen, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        data = text.encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
 
 
 def shows(got: Any, edited: Any, want: Any) -> bool:
