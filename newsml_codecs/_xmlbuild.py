@@ -37,6 +37,9 @@ __all__ = [
     "build_object",
     "build_service",
     "layout_free_list",
+    "new_ext_property",
+    "new_link",
+    "new_object",
     "slot_constructor",
     "typed_builder",
 ]
@@ -163,3 +166,17 @@ build_ext_property: Callable[[Attributes, tuple[Any, ...]], ExtProperty] = typed
     ExtProperty, EXT_PROPERTY_FIELDS
 )
 """``(attributes, children) -> ExtProperty``."""
+
+
+new_link: Callable[..., Link] = slot_constructor(Link, (*LINK_FIELDS, "attributes", "children"))
+"""``(id, rel, role, type, uuid, uri, url, title, name, qcode, attributes, children) -> Link``
+(`LINK_FIELDS` order): the document export builds its links with it."""
+new_object: Callable[..., ContentMetaObject] = slot_constructor(
+    ContentMetaObject, (*OBJECT_FIELDS, "attributes", "children")
+)
+"""``(id, type, uuid, uri, url, title, attributes, children) -> ContentMetaObject``
+(`OBJECT_FIELDS` order)."""
+new_ext_property: Callable[..., ExtProperty] = slot_constructor(
+    ExtProperty, (*EXT_PROPERTY_FIELDS, "attributes", "children")
+)
+"""``(type, value, attributes, children) -> ExtProperty``."""

@@ -3,12 +3,17 @@
 The input is a document already checked by `_validate`, so fields have the
 right types; what is checked here is what only the export knows (data keys,
 markup in *xml*-handled values).
+
+Speed (issue 20): records are made by the positional constructors of
+`newsml_codecs._xmlbuild` (half the cost of attrs' keyword ``__init__``),
+and the active options are read once per block, not once per key.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from newsml_codecs._xmlbuild import build_element, build_links, build_metadata, new_link, new_object
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document._markup import MarkupError, parse_fragment
 from newsml_model import (
@@ -18,8 +23,6 @@ from newsml_model import (
     Element,
     InvalidDocumentError,
     Link,
-    Links,
-    Metadata,
     Node,
 )
 
@@ -49,29 +52,43 @@ def data_children(block: Block, context: str, path: str) -> list[Node]:
     kind = block.get("type")
     out: list[Node] = []
     values: dict[str, str] = block.get("data") or {}
-    for key in sorted(values):
-        check_key(key, f"{path}.data")
-        value = values[key]
-        how = cfg.handling(kind, key, context)
-        if how == cfg.XML and value:
-            try:
-                children = parse_fragment(value)
-            except MarkupError as error:
-                raise InvalidDocumentError(
-                    f"invalid XML in value for {key!r}: {error}", path=f"{path}.data.{key}"
-                ) from None
-        else:
-            children = (value,) if value else ()
-        out.append(Element(name=key, children=children))
-    if kind in cfg.FLAG_TYPES:
+    options = cfg.active()
+    if values:
+        # `cfg.handling` of each key, its two tables looked up once.
+        table = options.text_options.get(kind or "")
+        content_table = (
+            options.content_only_options.get(kind or "") if context == cfg.CONTENT else None
+        )
+        match_key = cfg.DATA_KEY.match
+        for key in sorted(values):
+            if not match_key(key):
+                check_key(key, f"{path}.data")
+            value = values[key]
+            if table is not None and key in table:
+                how = table[key]
+            elif content_table is not None and key in content_table:
+                how = content_table[key]
+            else:
+                how = cfg.TEXT
+            if how == cfg.XML and value:
+                try:
+                    children = parse_fragment(value)
+                except MarkupError as error:
+                    raise InvalidDocumentError(
+                        f"invalid XML in value for {key!r}: {error}", path=f"{path}.data.{key}"
+                    ) from None
+            else:
+                children = (value,) if value else ()
+            out.append(build_element(key, (), children, None))
+    if kind in options.flag_types:
         for meta in block.get("meta") or ():
             if meta.get("type") == "x-im/flags":
                 flags = tuple(
-                    Element(name="flag", children=(name,) if name else ())
+                    build_element("flag", (), (name,) if name else (), None)
                     for name, value in (meta.get("data") or {}).items()
                     if value == "true"
                 )
-                out.append(Element(name="flags", children=flags))
+                out.append(build_element("flags", (), flags, None))
     return out
 
 
@@ -82,127 +99,163 @@ def _attrs(block: Block, names: tuple[tuple[str, str], ...]) -> tuple[tuple[str,
 def link_node(block: Block, context: str, path: str, ns: str = IM) -> Link:
     """A link block as ``<link>`` (§5.5; IDF-nested links keep name/value/contentType too)."""
     children: list[Node] = []
+    get = block.get
     if "data" in block:
-        children.append(Element(name="data", children=tuple(data_children(block, context, path))))
-    links = block.get("links") or ()
+        children.append(build_element("data", (), tuple(data_children(block, context, path)), None))
+    links = get("links") or ()
     # Inside IDF the reference writes ``<links>`` in every link, even empty.
     if links or ns == IDF:
+        in_meta = context == cfg.META
         children.append(
-            Links(
-                children=tuple(
-                    link_node(child, context, f"{path}.links[{i}]", ns)
-                    for i, child in enumerate(links)
-                    if child.get("type") != "x-im/imchn" or context != cfg.META
+            build_links(
+                tuple(
+                    [
+                        link_node(child, context, f"{path}.links[{i}]", ns)
+                        for i, child in enumerate(links)
+                        if not in_meta or child.get("type") != "x-im/imchn"
+                    ]
                 ),
-                namespace=ns,
+                ns,
             )
         )
-    metas = [m for m in block.get("meta") or () if not _skip_flags(block, m)]
+    metas = get("meta")
     if metas:
-        children.append(
-            Metadata(
-                name="meta",
-                namespace=ns,
-                children=tuple(
-                    object_node(m, context, f"{path}.meta[{i}]", ns) for i, m in enumerate(metas)
-                ),
+        if get("type") in cfg.active().flag_types:  # its flags are in its data
+            metas = [m for m in metas if m.get("type") != "x-im/flags"]
+        if metas:
+            children.append(
+                build_metadata(
+                    tuple(
+                        [
+                            object_node(m, context, f"{path}.meta[{i}]", ns)
+                            for i, m in enumerate(metas)
+                        ]
+                    ),
+                    ns,
+                    "meta",
+                )
             )
-        )
     extra: tuple[tuple[str, str], ...] = ()
     if context == cfg.CONTENT:
         extra = _attrs(
             block,
             (("id", "id"), ("name", "name"), ("value", "value"), ("contenttype", "contentType")),
         )
-    return Link(
-        rel=block.get("rel") or None,
-        role=block.get("role") or None,
-        title=block.get("title") or None,
-        type=block.get("type") or None,
-        uri=block.get("uri") or None,
-        url=block.get("url") or None,
-        uuid=block.get("uuid") or None,
-        attributes=extra,
-        children=tuple(children),
+    return new_link(
+        None,  # id
+        get("rel") or None,
+        get("role") or None,
+        get("type") or None,
+        get("uuid") or None,
+        get("uri") or None,
+        get("url") or None,
+        get("title") or None,
+        None,  # name
+        None,  # qcode
+        extra,
+        tuple(children),
     )
-
-
-def _skip_flags(owner: Block, meta: Block) -> bool:
-    return meta.get("type") == "x-im/flags" and owner.get("type") in cfg.FLAG_TYPES
 
 
 def object_node(block: Block, context: str, path: str, ns: str = IM) -> ContentMetaObject:
     """A meta block as a metadata ``<object>`` (§5.6)."""
     children: list[Node] = []
     data: list[Node] = []
-    if block.get("content"):
-        data.append(
-            Element(
-                name="text",
-                attributes=(("format", "idf"),),
-                children=tuple(
-                    idf_node(child, f"{path}.content[{i}]", top=False)
-                    for i, child in enumerate(block["content"])
-                ),
-            )
-        )
+    get = block.get
+    content = get("content")
+    if content:
+        data.append(_idf_text(content, path))
     if "data" in block:
         data.extend(data_children(block, context, path))
-    if data or "data" in block:
-        children.append(Element(name="data", children=tuple(data)))
-    links = [link for link in block.get("links") or () if link.get("type") != "x-im/imchn"]
+        children.append(build_element("data", (), tuple(data), None))
+    elif data:
+        children.append(build_element("data", (), tuple(data), None))
+    links = get("links")
     if links:
-        children.append(
-            Links(
-                namespace=ns,
-                children=tuple(
-                    link_node(link, context, f"{path}.links[{i}]", ns)
-                    for i, link in enumerate(links)
-                ),
+        links = [link for link in links if link.get("type") != "x-im/imchn"]
+        if links:
+            children.append(
+                build_links(
+                    tuple(
+                        [
+                            link_node(link, context, f"{path}.links[{i}]", ns)
+                            for i, link in enumerate(links)
+                        ]
+                    ),
+                    ns,
+                )
             )
-        )
-    metas = block.get("meta") or ()
-    props = [
-        Element(name="property", attributes=(("name", key), ("value", value)))
-        for m in metas
-        if m.get("type") == "x-im/generic-property"
-        for key, value in (m.get("data") or {}).items()
-    ]
-    if props:
-        children.append(Element(name="properties", children=tuple(props)))
-    others = [m for m in metas if m.get("type") not in ("x-im/generic-property", "x-im/flags")]
-    if others:
-        children.append(
-            Metadata(
-                name="meta",
-                namespace=ns,
-                children=tuple(
-                    object_node(m, context, f"{path}.meta[{i}]", ns) for i, m in enumerate(others)
-                ),
+    metas = get("meta")
+    if metas:
+        props = [
+            build_element("property", (("name", key), ("value", value)), (), None)
+            for m in metas
+            if m.get("type") == "x-im/generic-property"
+            for key, value in (m.get("data") or {}).items()
+        ]
+        if props:
+            children.append(build_element("properties", (), tuple(props), None))
+        others = [m for m in metas if m.get("type") not in ("x-im/generic-property", "x-im/flags")]
+        if others:
+            children.append(
+                build_metadata(
+                    tuple(
+                        [
+                            object_node(m, context, f"{path}.meta[{i}]", ns)
+                            for i, m in enumerate(others)
+                        ]
+                    ),
+                    ns,
+                    "meta",
+                )
             )
+    if context == cfg.CONTENT:
+        return new_object(
+            get("id") or None,
+            get("type") or None,
+            get("uuid") or None,
+            get("uri") or None,
+            get("url") or None,
+            get("title") or None,
+            _attrs(
+                block,
+                (
+                    ("name", "name"),
+                    ("value", "value"),
+                    ("rel", "rel"),
+                    ("contenttype", "contentType"),
+                ),
+            ),
+            tuple(children),
         )
-    content = context == cfg.CONTENT
-    return ContentMetaObject(
-        id=block.get("id") or None,
-        type=block.get("type") or None,
-        title=block.get("title") or None,
-        uuid=block.get("uuid") or None,
-        uri=block.get("uri") or None if content else None,
-        url=block.get("url") or None if content else None,
-        attributes=_attrs(
-            block,
-            (("name", "name"), ("value", "value"), ("rel", "rel"), ("contenttype", "contentType")),
-        )
-        if content
-        else (),
-        children=tuple(children),
+    return new_object(
+        get("id") or None,
+        get("type") or None,
+        get("uuid") or None,
+        None,
+        None,
+        get("title") or None,
+        (),
+        tuple(children),
+    )
+
+
+def _idf_text(content: list[Block], path: str) -> Element:
+    """A block's content as ``<text format="idf">`` (§5.6, §5.8)."""
+    return build_element(
+        "text",
+        (("format", "idf"),),
+        tuple(
+            [idf_node(child, f"{path}.content[{i}]", top=False) for i, child in enumerate(content)]
+        ),
+        None,
     )
 
 
 def idf_node(block: Block, path: str, *, top: bool = True) -> Element:
     """A content block as an IDF ``<element>`` or ``<object>`` (§5.8)."""
     kind = block.get("type") or ""
-    if kind in cfg.ELEMENT_TYPES:
+    if kind in cfg.active().element_types:
         return _element(block, kind, path)
     return _object(block, kind, path)
 
@@ -211,9 +264,9 @@ def _element(block: Block, kind: str, path: str) -> Element:
     data = block.get("data") or {}
     attributes = (
         *_attrs(block, (("id", "id"),)),
-        ("type", cfg.ELEMENT_RENAME_BACK.get(kind, kind)),
+        ("type", cfg.active().element_rename_back.get(kind, kind)),
     )
-    attributes += tuple((key, data[key]) for key in ("format", "variation") if data.get(key))
+    attributes += tuple([(key, data[key]) for key in ("format", "variation") if data.get(key)])
     markup = data.get("text", "")
     if "ordered-list" in kind and block.get("content"):
         markup = "".join(
@@ -227,73 +280,73 @@ def _element(block: Block, kind: str, path: str) -> Element:
         raise InvalidDocumentError(
             f"invalid XML in element text: {error}", path=f"{path}.data.text"
         ) from None
-    return Element(name="element", attributes=attributes, children=children)
+    return build_element("element", attributes, children, None)
+
+
+_OBJECT_ATTRIBUTES = (
+    ("id", "id"),
+    ("uuid", "uuid"),
+    ("uri", "uri"),
+    ("url", "url"),
+    ("type", "type"),
+    ("title", "title"),
+    ("name", "name"),
+    ("value", "value"),
+    ("rel", "rel"),
+    ("contenttype", "contentType"),
+)
 
 
 def _object(block: Block, kind: str, path: str) -> Element:
-    attributes = _attrs(
-        block,
-        (
-            ("id", "id"),
-            ("uuid", "uuid"),
-            ("uri", "uri"),
-            ("url", "url"),
-            ("type", "type"),
-            ("title", "title"),
-            ("name", "name"),
-            ("value", "value"),
-            ("rel", "rel"),
-            ("contenttype", "contentType"),
-        ),
-    )
+    attributes = _attrs(block, _OBJECT_ATTRIBUTES)
     children: list[Node] = []
     data: list[Node] = []
-    if block.get("content"):
-        data.append(
-            Element(
-                name="text",
-                attributes=(("format", "idf"),),
-                children=tuple(
-                    idf_node(child, f"{path}.content[{i}]", top=False)
-                    for i, child in enumerate(block["content"])
-                ),
-            )
-        )
+    content = block.get("content")
+    if content:
+        data.append(_idf_text(content, path))
     if block.get("data"):
         data.extend(data_children(block, cfg.CONTENT, path))
     if data:
-        children.append(Element(name="data", children=tuple(data)))
+        children.append(build_element("data", (), tuple(data), None))
     children.append(
-        Links(
-            namespace=IDF,
-            children=tuple(
-                link_node(link, cfg.CONTENT, f"{path}.links[{i}]", IDF)
-                for i, link in enumerate(block.get("links") or ())
+        build_links(
+            tuple(
+                [
+                    link_node(link, cfg.CONTENT, f"{path}.links[{i}]", IDF)
+                    for i, link in enumerate(block.get("links") or ())
+                ]
             ),
+            IDF,
         )
     )
     metas = block.get("meta") or ()
     props = next((m for m in metas if m.get("type") == "x-im/generic-property"), None)
     if props is not None:
         children.append(
-            Element(
-                name="properties",
-                children=tuple(
-                    Element(name="property", attributes=(("name", key), ("value", value)))
-                    for key, value in (props.get("data") or {}).items()
+            build_element(
+                "properties",
+                (),
+                tuple(
+                    [
+                        build_element("property", (("name", key), ("value", value)), (), None)
+                        for key, value in (props.get("data") or {}).items()
+                    ]
                 ),
+                None,
             )
         )
     others = [m for m in metas if m is not props]
     if others:
         children.append(
-            Metadata(
-                name="meta",
-                namespace=IDF,
-                children=tuple(
-                    object_node(m, cfg.CONTENT, f"{path}.meta[{i}]", IDF)
-                    for i, m in enumerate(others)
+            build_metadata(
+                tuple(
+                    [
+                        object_node(m, cfg.CONTENT, f"{path}.meta[{i}]", IDF)
+                        for i, m in enumerate(others)
+                    ]
                 ),
+                IDF,
+                "meta",
             )
         )
-    return Element(name="object", attributes=attributes, children=tuple(children))
+    return build_element("object", attributes, tuple(children), None)

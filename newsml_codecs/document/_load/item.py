@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from newsml_codecs._xmlbuild import build_element
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
 from newsml_model import (
@@ -31,10 +32,11 @@ _ITEM_EXT_FIELDS = (
 
 def el(name: str, text: str | None = None, **attributes: str | None) -> Element:
     """An element with optional text; empty attributes are left out."""
-    return Element(
-        name=name,
-        attributes=tuple((key, value) for key, value in attributes.items() if value),
-        children=(text,) if text else (),
+    return build_element(
+        name,
+        tuple([(key, value) for key, value in attributes.items() if value]) if attributes else (),
+        (text,) if text else (),
+        None,
     )
 
 
