@@ -19,8 +19,8 @@ from newsml_codecs import jsontext
 from newsml_codecs.document import _config
 from newsml_codecs.document._carrier.apply import apply_patch, read_patch
 from newsml_codecs.document._carrier.law import fingerprint, keep_edits
-from newsml_codecs.document._carrier.make import PATCH, PREFIX, make_patch, wire_spelled
-from newsml_codecs.document._carrier.original import pack, unpack
+from newsml_codecs.document._carrier.make import make_patch
+from newsml_codecs.document._carrier.original import PATCH, PREFIX, pack, unpack
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     export_any,
@@ -30,6 +30,7 @@ from newsml_codecs.document._dispatch import (
     root_kind,
     tag,
     untag,
+    wire_spelled,
 )
 from newsml_codecs.document._validate import check_document
 from newsml_codecs.shapes import DocumentMapping

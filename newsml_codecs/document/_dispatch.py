@@ -8,6 +8,7 @@ newsItem mapping (which takes any custom type, M9).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -139,3 +140,25 @@ def restore_times(doc: dict[str, Any], times: dict[str, str]) -> dict[str, Any]:
         if key in _TIMES and doc.get(key) != text and kt.instant(doc.get(key)) == kt.instant(text):
             fixed[key] = text
     return fixed
+
+
+_FRACTION = re.compile(r"T\d\d:\d\d:\d\d(?:\.(\d+))?(Z|[+-]\d\d:\d\d)\Z")
+
+
+def wire_spelled(doc: dict[str, Any], keys: tuple[str, ...], *, offsets: bool) -> dict[str, str]:
+    """The document times protobuf would spell otherwise (K6).
+
+    A ``google.protobuf.Timestamp`` is written back in UTC with 0, 3, 6 or 9
+    fraction digits; a time with another count of digits, or (with `offsets`)
+    another offset than ``Z``, needs its spelling carried.
+    """
+    out = {}
+    for key in keys:
+        text = doc.get(key)
+        if text.__class__ is str:
+            match = _FRACTION.search(text)
+            if match is not None and (
+                len(match.group(1) or "") not in (0, 3, 6, 9) or (offsets and match.group(2) != "Z")
+            ):
+                out[key] = text
+    return out

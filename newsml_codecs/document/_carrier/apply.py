@@ -18,13 +18,14 @@ import attrs
 
 from newsml_codecs import newsml
 from newsml_codecs.document._carrier.check import check_root
-from newsml_codecs.document._carrier.keys import MEMO, name_key
-from newsml_codecs.document._carrier.make import (
+from newsml_codecs.document._carrier.guards import units
+from newsml_codecs.document._carrier.keys import (
+    MEMO,
     ChildIndex,
     guard,
+    name_key,
     parts_of,
     significant,
-    units,
 )
 from newsml_model import (
     ContentMeta,
@@ -345,7 +346,7 @@ def _fill_runs(
 
 
 class _Components:
-    """Which components of the carrier (`make.link_components`) apply, while one is applied.
+    """Which components of the carrier (`guards.link_components`) apply, while one is applied.
 
     The first pass applies every component and counts the members each
     reached; a component some member of which the document edited or
@@ -354,7 +355,7 @@ class _Components:
 
     def __init__(self, enabled: set[int] | None, shown: list[bool]) -> None:
         self.enabled = enabled
-        self.shown = shown  # per guard of `make.guard_shown`: the document still shows it
+        self.shown = shown  # per guard of `guards.guard_shown`: the document still shows it
         self.reached: dict[tuple[int, int], int] = {}
 
     def count(self, component: int, side: int) -> bool:
@@ -431,7 +432,7 @@ def apply_patch(item: Any, patch: dict[str, Any], doc: dict[str, Any]) -> Any:
     Args:
         item: The reference export of `doc`.
         patch: The carrier's patch.
-        doc: The document, for the guards of runs it shows (`make.guard_shown`).
+        doc: The document, for the guards of runs it shows (`guards.guard_shown`).
 
     Raises:
         InvalidDocumentError: The carrier's XML does not parse, or does not apply.

@@ -1,11 +1,10 @@
-"""Lossless carriers (decisions M3, K5): what the reference drops, as a guarded patch.
+"""What the reference drops, as a guarded patch of its export (for an edited document).
 
-`make_patch` compares the original record with the reference export of its
-document, in one walk of both trees, and records the difference; `apply`
-applies it to the reference export of the (possibly edited) document. The
-patch lives in ONE property named ``x-newsml/patch`` (reserved prefix
-``x-newsml/``); its value is compact JSON. The reference's fields are
-untouched, so a consumer that ignores the property sees the reference document.
+`make_patch` compares the original record (carried in the document, see
+`original`) with the reference export of its own document, in one walk of
+both trees, and records the difference; `apply` applies it to the reference
+export of the edited document, and `law` checks the result. Carriers of the
+previous release hold this patch itself, as compact JSON.
 
 Patch of one node (every key optional)::
 
@@ -42,28 +41,26 @@ change is applied only if the node it was recorded against is still there
 linear in the number of children (the stable order is a longest increasing
 subsequence, n log n).
 
-The identity of children lives in `keys`, their order in
-`order`; this module walks the trees and builds the patch.
+The identity of children lives in `keys`, their order in `order`, the
+guards of carried runs in `guards`; this module walks the trees and builds
+the patch.
 
-Internal module: the helpers without underscore are shared with `apply`.
+Internal module.
 """
 
 from __future__ import annotations
 
-import json
-import re
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from newsml_codecs._xmlwrite import write_node
+from newsml_codecs.document._carrier.guards import guard_shown, link_components
 from newsml_codecs.document._carrier.keys import (
     MEMO,
     ChildIndex,
     Parts,
     children_xml,
     guard,
-    hash_text,
     keys_of,
     name_key,
     parts_of,
@@ -71,12 +68,10 @@ from newsml_codecs.document._carrier.keys import (
 )
 from newsml_codecs.document._carrier.order import ordered_runs, pair_replacements
 from newsml_model import Element
-from newsml_model.tree import element_parts, kept_in_order, with_children
+from newsml_model.tree import element_parts, kept_in_order
 
-__all__ = ["PATCH", "PREFIX", "ChildIndex", "guard", "make_patch", "parts_of", "significant"]
+__all__ = ["ChildIndex", "guard", "make_patch", "parts_of", "significant"]
 
-PREFIX = "x-newsml/"
-PATCH = PREFIX + "patch"
 
 Patch = dict[str, Any]
 
@@ -464,242 +459,6 @@ def _tokens(nodes: list[Any], parent: str) -> set[str]:
     return out
 
 
-def link_components(differ: _Differ) -> list[list[int]]:
-    """Tie carried children to the exported ones they became elsewhere (decision: edits win).
-
-    The reference writes some elements elsewhere or under another name (an
-    object in a concept's metadata becomes a contentMeta object, a coverage's
-    sub-link moves). The original is then carried verbatim (``v``) and its
-    exported form removed (``d``). A run and a removal that share a word (an
-    id, a type, a text) are one component; a component is applied whole or
-    not at all (`apply`), so deleting or editing the exported form deletes or
-    edits the element, instead of the original coming back beside it.
-
-    Returns:
-        ``[removals, runs]`` per component, the counts `apply` checks.
-    """
-    parent: list[int] = list(range(len(differ.verbatim) + len(differ.removed)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    owner: dict[str, int] = {}
-    members = [*differ.verbatim, *differ.removed]
-    for index, (_, words) in enumerate(members):
-        for word in words:
-            other = owner.setdefault(word, index)
-            if other != index:
-                a, b = find(other), find(index)
-                if a != b:
-                    parent[a] = b
-    runs = len(differ.verbatim)
-    roots: dict[int, list[int]] = {}
-    for index in range(len(members)):
-        roots.setdefault(find(index), []).append(index)
-    counts: list[list[int]] = []
-    for group in roots.values():
-        removals = [i for i in group if i >= runs]
-        if not removals or len(group) == len(removals):
-            continue
-        number = len(counts)
-        counts.append([len(removals), len(group) - len(removals)])
-        for i in group:
-            entry = members[i][0]
-            if i >= runs:
-                entry.append(number)
-            elif len(entry) == 3:
-                entry[2]["k"] = number
-            else:
-                entry.append({"k": number})
-    return counts
-
-
-_UNIT_LISTS = ("meta", "links", "content")
-
-
-def _unit_key(value: dict[str, Any], lists: tuple[str, ...]) -> str:
-    """A hash of a block (or property, or the document's scalars) without its nested blocks."""
-    own = {key: item for key, item in value.items() if key not in lists}
-    return hash_text(json.dumps(own, sort_keys=True, ensure_ascii=False, separators=(",", ":")))
-
-
-def units(doc: dict[str, Any]) -> Counter[str]:
-    """The units of a document a reader sees, hashed (`_unit_key`), with their counts.
-
-    A unit is the document's own scalars, each property, and each block at any
-    depth without the blocks nested in it; an edit of one changes its hash.
-    """
-    out: Counter[str] = Counter()
-    out[_unit_key(doc, (*_UNIT_LISTS, "properties"))] += 1
-    for prop in doc.get("properties") or ():
-        if prop.__class__ is dict and prop.get("name") != PATCH:
-            out[_unit_key(prop, ())] += 1
-    stack = [doc]
-    while stack:
-        holder = stack.pop()
-        for key in _UNIT_LISTS:
-            blocks = holder.get(key)
-            if blocks.__class__ is list:
-                for block in blocks:
-                    if block.__class__ is dict:
-                        out[_unit_key(block, _UNIT_LISTS)] += 1
-                        stack.append(block)
-    return out
-
-
-def _without(node: Any, gone: set[int], parent: str) -> Any:
-    """`node` without the descendants whose ``id`` is in `gone` (rebuilt only where one was)."""
-    children = parts_of(node, parent)[3]
-    if not children:
-        return node
-    name = parts_of(node, parent)[0]
-    kept = []
-    changed = False
-    for child in children:
-        if id(child) in gone:
-            changed = True
-            continue
-        if child.__class__ is not str:
-            new = _without(child, gone, name)
-            changed = changed or new is not child
-            child = new
-        kept.append(child)
-    return with_children(node, tuple(kept)) if changed else node
-
-
-def guard_shown(
-    original: Any,
-    differ: _Differ,
-    doc: dict[str, Any],
-    importer: Callable[[Any], dict[str, Any]],
-) -> list[list[str]]:
-    """Guard the carried runs that the document shows, by the units they show as.
-
-    The reference shows some elements in the document that its export then
-    drops (a coverage's ``x-im/imchn`` link, a concept's ext property of a
-    type it does not map back). The carried original must follow what the
-    document does with them: deleted, it stays deleted; edited, the export
-    writes what it makes of the edit. A run the document shows is found by
-    importing the original without it: the units (`units`) the document
-    loses are its guard, and the run is inserted only while the document
-    holds them all. Only runs with a word (`_tokens`) the document holds are
-    tried, all in one import; each unit lost guards the runs that share a
-    word with it.
-
-    Returns:
-        The guards, each a list of unit hashes; the runs name theirs by index
-        (``w`` in their options).
-    """
-    words: set[str] = set()
-    stack: list[Any] = [doc]
-    while stack:
-        value = stack.pop()
-        if value.__class__ is str:
-            words.add(value.strip())
-        elif value.__class__ is dict:
-            stack.extend(value.values())
-        elif value.__class__ is list:
-            stack.extend(value)
-    candidates = [
-        index
-        for index, (entry, run_words) in enumerate(differ.verbatim)
-        # a run without words (an empty <edNote/>) may show as an empty block
-        if not (len(entry) == 3 and "k" in entry[2])
-        and (not run_words or not run_words.isdisjoint(words))
-    ]
-    if not candidates:
-        return []
-    gone = {id(node) for index in candidates for node in differ.run_nodes[index]}
-    lost = units(doc) - units(importer(_without(original, gone, "")))
-    if not lost:
-        return []
-    # One import for all: each lost unit guards the runs that share a word with it.
-    said = _unit_words(doc, set(lost))
-    guards: list[list[str]] = []
-    claimed: set[str] = set()
-    wordless = []
-    for index in candidates:
-        run_words = differ.verbatim[index][1]
-        if not run_words:
-            wordless.append(index)
-            continue
-        mine = sorted(h for h in lost if not said.get(h, set()).isdisjoint(run_words))
-        claimed.update(mine)
-        _guard(differ, index, mine, lost, guards)
-    # The units no run with words explains are the word-less runs' (their
-    # empty blocks); with a few such runs, each is imported without alone.
-    rest = sorted(h for h in lost if h not in claimed)
-    if rest and 1 < len(wordless) <= _WORDLESS_ALONE:
-        shown = units(doc)
-        for index in wordless:
-            alone = {id(node) for node in differ.run_nodes[index]}
-            own = shown - units(importer(_without(original, alone, "")))
-            _guard(differ, index, sorted(own), own, guards)
-        return guards
-    for index in wordless:
-        _guard(differ, index, rest, lost, guards)
-    return guards
-
-
-_WORDLESS_ALONE = 4
-
-
-def _guard(
-    differ: _Differ, index: int, mine: list[str], lost: Counter[str], guards: list[list[str]]
-) -> None:
-    """Guard the run `index` by the units `mine` (with their counts), if any."""
-    if mine:
-        entry = differ.verbatim[index][0]
-        if len(entry) == 3:
-            entry[2]["w"] = len(guards)
-        else:
-            entry.append({"w": len(guards)})
-        guards.append([h for h in mine for _ in range(lost[h])])
-
-
-def _unit_words(doc: dict[str, Any], wanted: set[str]) -> dict[str, set[str]]:
-    """The words (stripped string values) of the units of `doc` whose hash is in `wanted`."""
-    out: dict[str, set[str]] = {}
-
-    def words(value: Any) -> set[str]:
-        found: set[str] = set()
-        stack = [value]
-        while stack:
-            item = stack.pop()
-            if item.__class__ is str:
-                found.add(item.strip())
-            elif item.__class__ is dict:
-                stack.extend(item.values())
-            elif item.__class__ is list:
-                stack.extend(item)
-        return found
-
-    def visit(value: dict[str, Any], lists: tuple[str, ...]) -> None:
-        key = _unit_key(value, lists)
-        if key in wanted:
-            own = {k: v for k, v in value.items() if k not in lists}
-            out.setdefault(key, set()).update(words(own))
-
-    visit(doc, (*_UNIT_LISTS, "properties"))
-    for prop in doc.get("properties") or ():
-        if prop.__class__ is dict:
-            visit(prop, ())
-    stack = [doc]
-    while stack:
-        holder = stack.pop()
-        for name in _UNIT_LISTS:
-            blocks = holder.get(name)
-            if blocks.__class__ is list:
-                for block in blocks:
-                    if block.__class__ is dict:
-                        visit(block, _UNIT_LISTS)
-                        stack.append(block)
-    return out
-
-
 def make_patch(
     original: Any,
     exported: Any,
@@ -722,33 +481,11 @@ def make_patch(
         MEMO.reset(token)
     if patch is None:
         return None
-    components = link_components(differ)
+    components = link_components(differ.verbatim, differ.removed)
     if components:
         patch["k"] = components
     if shown is not None:
-        guards = guard_shown(original, differ, *shown)
+        guards = guard_shown(original, differ.verbatim, differ.run_nodes, *shown)
         if guards:
             patch["w"] = guards
     return patch
-
-
-_FRACTION = re.compile(r"T\d\d:\d\d:\d\d(?:\.(\d+))?(Z|[+-]\d\d:\d\d)\Z")
-
-
-def wire_spelled(doc: dict[str, Any], keys: tuple[str, ...], *, offsets: bool) -> dict[str, str]:
-    """The document times protobuf would spell otherwise (K6).
-
-    A ``google.protobuf.Timestamp`` is written back in UTC with 0, 3, 6 or 9
-    fraction digits; a time with another count of digits, or (with `offsets`)
-    another offset than ``Z``, needs its spelling carried.
-    """
-    out = {}
-    for key in keys:
-        text = doc.get(key)
-        if text.__class__ is str:
-            match = _FRACTION.search(text)
-            if match is not None and (
-                len(match.group(1) or "") not in (0, 3, 6, 9) or (offsets and match.group(2) != "Z")
-            ):
-                out[key] = text
-    return out

@@ -22,6 +22,11 @@ from typing import Any
 from newsml_codecs import newsml
 from newsml_model import AnyItem, DecodeError, InvalidDocumentError
 
+PREFIX = "x-newsml/"
+"""The reserved prefix of carrier names."""
+PATCH = PREFIX + "patch"
+"""The name of the carrier property."""
+
 _LEVEL = 1  # the fastest: a carrier is written for every document, read for few
 # A carried original may expand to the reader's default limit, or to this many
 # times its packed size when larger (XML packs 3-10x; a body of empty elements
