@@ -158,6 +158,8 @@ class ToolsApp:
             # The rest of the body may stay unread: never reuse the connection.
             (b"connection", b"close"),
         ]
+        if refused.error.status == 401:  # the challenge a 401 must carry (RFC 9110, RFC 6750)
+            headers.append((b"www-authenticate", b'Bearer realm="newsml-tools"'))
         await send(
             {"type": "http.response.start", "status": refused.error.status, "headers": headers}
         )

@@ -147,9 +147,11 @@ def call(server: Server, token: str | None, method: str = "ValidateNavigaDoc", *
 
 
 def refused(reply: httpx.Response) -> str:
-    """The message of a 401 ``unauthenticated`` Twirp error (asserted)."""
+    """The message of a 401 ``unauthenticated`` Twirp error (asserted, with its challenge)."""
     error = check_twirp_error(reply.status_code, reply.headers["content-type"], reply.content)
     assert ("unauthenticated", 401) == (error["code"], reply.status_code), error
+    # RFC 9110 section 11.6.1: a 401 names the scheme it wants (RFC 6750: Bearer).
+    assert reply.headers["www-authenticate"] == 'Bearer realm="newsml-tools"'
     return str(error["msg"])
 
 
