@@ -17,8 +17,8 @@ Shapes per record:
 * `Channel`: ``{"qcode": ..., "@why": ...}`` and `Section`: ``{"qcode",
   "name", "pubconstraint"}`` (``getChannels``/``getSections``), `PubStatus`:
   ``{"qcode"}``, `PubTime`: ``{"value", "type"}``;
-* `Location`: ``{"uuid", "title", "rel", "type", "data": {"geometry"}}`` (D10);
-* `Tag`: ``{"rel", "title", "type", "uuid"}`` (D8); `Author`: the
+* `Location`: ``{"uuid", "title", "rel", "type", "data": {"geometry"}}``;
+* `Tag`: ``{"rel", "title", "type", "uuid"}``; `Author`: the
   description's camelCase keys; `Story`/`Category`/`ContentProfile`:
   ``{"uuid", "title"}``; `LanguageParts`: ``{"type", "subtype", "direction"}``;
   `Organisation`: ``{"organisation", "units"}``; `EditorConfig`:

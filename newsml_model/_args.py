@@ -23,7 +23,7 @@ from newsml_model._jxon import js_string, structure
 from newsml_model._nodes import ContentMetaObject, Link
 
 NIL_UUID = "00000000-0000-0000-0000-000000000000"
-"""The uuid of a simple (unknown) author (decision D9)."""
+"""The uuid of a simple (unknown) author."""
 
 T = TypeVar("T")
 
@@ -59,7 +59,7 @@ AUTHOR_DATA_FIELDS = (
 
 @attrs.frozen(kw_only=True)
 class Tag:
-    """A tag (D8): from the concept-search shape or the plain ``{title, type, uuid}``."""
+    """A tag: from the concept-search shape or the plain ``{title, type, uuid}``."""
 
     uuid: str
     title: str
@@ -93,7 +93,7 @@ class ContentProfile:
 
 @attrs.frozen(kw_only=True)
 class Location:
-    """A place (D10). Mapping form: ``{uuid, title, type, rel, data: {position}}``.
+    """A place. Mapping form: ``{uuid, title, type, rel, data: {position}}``.
 
     Attributes:
         position: The WKT text (``POINT(lon lat)``, ``POLYGON(...)``), written
@@ -155,7 +155,7 @@ class LanguageParts:
 
 @attrs.frozen(kw_only=True)
 class Organisation:
-    """The article's organisation link and its unit links (decision D14)."""
+    """The article's organisation link and its unit links."""
 
     organisation: Link | None = None
     units: tuple[Link, ...] = ()
@@ -163,7 +163,7 @@ class Organisation:
 
 @attrs.frozen(kw_only=True)
 class EditorConfig:
-    """Editor configuration inputs of `get_locale` (decision D17).
+    """Editor configuration inputs of `get_locale`.
 
     Attributes:
         language: The configured ``language`` (a locale such as ``sv_SE``).

@@ -63,7 +63,7 @@ def normalize_keys(value: Any) -> Any:
 
 
 def js_string(value: Any, field: str) -> str:
-    """`value` as the attribute/text string the Writer writes (R8, D19).
+    """`value` as the attribute/text string the Writer writes.
 
     Raises:
         InvalidArgumentError: Not a string, number or boolean.

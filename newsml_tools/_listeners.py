@@ -2,7 +2,7 @@
 
 Listeners are registered by listener name and event type; delivery walks
 them in registration order and skips the one registered under the event's
-sender's exact name (decision D2).
+sender's exact name.
 """
 
 from __future__ import annotations

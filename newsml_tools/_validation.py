@@ -13,7 +13,7 @@ from newsml_model import DocumentValidated, NewsItem, NewsItemError, newsitem
 def validate(item: NewsItem) -> list[str]:
     """The problems that stop `item` from being saved; [] when there are none.
 
-    Runs the model checks of the pure `newsitem.save` (decision D16), then
+    Runs the model checks of the pure `newsitem.save`, then
     converts the item to its NavigaDoc document and checks that against the
     JSON schema; schema problems are prefixed ``document:``.
 

@@ -310,7 +310,7 @@ class Editor:
         return True
 
     def replace_source(self, xml: str | bytes, etag: str | None = None) -> Change:
-        """Replace the article by the parsed `xml` (D15), keeping `etag` for the next save.
+        """Replace the article by the parsed `xml`, keeping `etag` for the next save.
 
         An undoable step without an event, like `newsitem.replace_source`.
 

@@ -163,7 +163,7 @@ def load(
     kind: type[ItemT] | None = None,
     options: Options = None,
 ) -> AnyItem:
-    """The item of a NavigaDoc document: a newsItem, or the kind its type names (K2).
+    """The item of a NavigaDoc document: a newsItem, or the kind its type names.
 
     ``load(doc, kind=nm.NewsItem)`` is typed `NewsItem` and refuses a
     document of another kind with `UnsupportedItemKindError` (``error.kind``

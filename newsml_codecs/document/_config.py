@@ -310,7 +310,7 @@ CONCEPT_QCODE = _MapView("concept_qcode")
 TYPE_ITEM_CLASS = _MapView("type_item_class")
 """§5.3 row 1: document type -> ``itemClass/@qcode`` (export); default ``imext:newsitem``."""
 EXPORT_KINDS = _MapView("export_kinds")
-"""item-kinds §1.2 (K2): document type -> root element of the export."""
+"""item-kinds §1.2: document type -> root element of the export."""
 STATUS = _MapView("status")
 """§3.4: ``pubStatus/@qcode`` -> ``status``; unknown values pass through."""
 STATUS_BACK = _MapView("status_back")

@@ -102,7 +102,7 @@ _TIMES = ("created", "modified", "published", "unpublished")
 
 
 def tag(value: str, kind: str, doc: dict[str, Any]) -> str:
-    """The carrier value recording the root kind and time spellings (K5, K6).
+    """The carrier value recording the root kind and time spellings.
 
     ``<kind>|<times>|<patch>``, where ``<times>`` is a JSON object of the
     document's times: these kinds keep source offsets, protobuf carries only
@@ -134,7 +134,7 @@ def untag(value: str) -> tuple[str | None, dict[str, str], str]:
 
 
 def restore_times(doc: dict[str, Any], times: dict[str, str]) -> dict[str, Any]:
-    """`doc` with the recorded spelling of each time whose instant is unchanged (K6)."""
+    """`doc` with the recorded spelling of each time whose instant is unchanged."""
     fixed = dict(doc)
     for key, text in times.items():
         if key in _TIMES and doc.get(key) != text and kt.instant(doc.get(key)) == kt.instant(text):
@@ -146,7 +146,7 @@ _FRACTION = re.compile(r"T\d\d:\d\d:\d\d(?:\.(\d+))?(Z|[+-]\d\d:\d\d)\Z")
 
 
 def wire_spelled(doc: dict[str, Any], keys: tuple[str, ...], *, offsets: bool) -> dict[str, str]:
-    """The document times protobuf would spell otherwise (K6).
+    """The document times protobuf would spell otherwise.
 
     A ``google.protobuf.Timestamp`` is written back in UTC with 0, 3, 6 or 9
     fraction digits; a time with another count of digits, or (with `offsets`)

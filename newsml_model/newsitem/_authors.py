@@ -65,7 +65,7 @@ def add_simple_author(
     """Append a simple author link (no duplicate check); event ``author/add``.
 
     `author` is a name string (Writer) or an `Author`/mapping (description);
-    the uuid is the author's, else the nil uuid (D9). The event data is the
+    the uuid is the author's, else the nil uuid. The event data is the
     argument (the string, or the `Author`).
 
     Raises:
@@ -97,11 +97,11 @@ def update_author_with_uuid(
     email, firstName, lastName, phone, facebookUrl, twitterUrl,
     shortDescription, longDescription, a new ``data`` with one child per
     field (that order) is appended and ``author/update`` (node: the link) is
-    emitted; otherwise no event (D2).
+    emitted; otherwise no event.
 
     Raises:
         InvalidArgumentError: A bad author.
-        NotFoundError: ``Could not find authorNode with UUID: <uuid>`` (D4).
+        NotFoundError: ``Could not find authorNode with UUID: <uuid>``.
     """
     sender = check_sender(name)
     check_str(uuid, "uuid")
@@ -139,7 +139,7 @@ def remove_author_by_uuid(item: NewsItem, name: str, uuid: str) -> Change:
 
 
 def remove_author_by_title(item: NewsItem, name: str, author_name: str) -> Change:
-    """Remove the first author link whose title is exactly `author_name` (D7).
+    """Remove the first author link whose title is exactly `author_name`.
 
     Event ``author/delete`` (data: the name).
 

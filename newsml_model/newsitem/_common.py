@@ -53,7 +53,7 @@ def check_bool(value: Any, field: str) -> bool:
 
 
 def check_sender(name: Any) -> str:
-    """The sender of the events: the `name` argument (D2); None means nobody (``""``)."""
+    """The sender of the events: the `name` argument; None means nobody (``""``)."""
     return "" if name is None else check_str(name, "name")
 
 

@@ -184,7 +184,7 @@ def update_concept(
     """Rewrite an existing concept link from a concept object.
 
     Title: ``concept_object[property_map["ConceptName"]]`` when the map has
-    that key, else ``concept_object["name"]`` (D20). The ``data`` block is
+    that key, else ``concept_object["name"]``. The ``data`` block is
     rebuilt from ``articleData``. With broader or associated-with relations,
     the link's ``links`` is replaced by one holding the flattened chains. No
     link with the concept's uuid: unchanged, no event. Event

@@ -119,7 +119,7 @@ def add_concept_profile(
     name: str,
     contentprofile: ContentProfile | ConceptRefMapping | Mapping[str, Any],
 ) -> Change:
-    """Deprecated alias of `add_content_profile` (D15); emits ``DeprecationWarning``."""
+    """Deprecated alias of `add_content_profile`; emits ``DeprecationWarning``."""
     warnings.warn(
         "add_concept_profile is deprecated; use add_content_profile",
         DeprecationWarning,
@@ -147,7 +147,7 @@ def update_concept_profile(
     name: str,
     contentprofile: ContentProfile | ConceptRefMapping | Mapping[str, Any],
 ) -> Change:
-    """Deprecated alias of `update_content_profile` (D15); emits ``DeprecationWarning``."""
+    """Deprecated alias of `update_content_profile`; emits ``DeprecationWarning``."""
     warnings.warn(
         "update_concept_profile is deprecated; use update_content_profile",
         DeprecationWarning,
@@ -173,6 +173,6 @@ def add_category(
 
 
 def get_concept_by_uuid(item: NewsItem, uuid: str) -> Link | None:
-    """The first ``itemMeta > links > link`` with `uuid` (any type), or None (D18)."""
+    """The first ``itemMeta > links > link`` with `uuid` (any type), or None."""
     check_str(uuid, "uuid")
     return _tree.first_link_with_uuid(item, "itemMeta", uuid)[1]

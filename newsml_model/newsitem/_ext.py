@@ -3,7 +3,7 @@
 ``itemMetaExtProperty``/``contentMetaExtProperty`` are `ExtProperty` records,
 direct children of their section (the only place NewsML puts them, so the
 Writer's descendant selector and a child lookup agree). New ones are appended
-last in the section (R2).
+last in the section.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def get_ext_property(
 
 
 def set_ext_property(item: NewsItem, name: str, section_name: str, type: str, value: str) -> Change:
-    """Create or set an extension property; event ``<element name>/set`` (D2).
+    """Create or set an extension property; event ``<element name>/set``.
 
     The event's `data` and `node` are the property after the change.
 
@@ -100,7 +100,7 @@ def set_ext_property(item: NewsItem, name: str, section_name: str, type: str, va
 
 
 def delete_ext_property(item: NewsItem, name: str, section_name: str, type: str) -> Change:
-    """Remove the first extension property of `type`; event only when it existed (D2).
+    """Remove the first extension property of `type`; event only when it existed.
 
     Raises:
         InvalidArgumentError: Bad section name or type.
@@ -182,7 +182,7 @@ def _remove_time(item: NewsItem, name: str, type: str, label: str) -> Change:
     path, _found = _find(item, "itemMeta", type)
     if path is not None:
         item = tree.remove_in(item, path)
-    # Emitted even when there was nothing to remove, as the Writer does (D22).
+    # Emitted even when there was nothing to remove, as the Writer does.
     return changed(item, sender, label, "delete")
 
 
@@ -217,7 +217,7 @@ def set_pub_start(
 
 
 def remove_pub_start(item: NewsItem, name: str) -> Change:
-    """Remove pubStart; event ``pubStart/delete`` always (D22)."""
+    """Remove pubStart; event ``pubStart/delete`` always."""
     return _remove_time(item, name, PUB_START, "pubStart")
 
 
@@ -249,5 +249,5 @@ def set_pub_stop(
 
 
 def remove_pub_stop(item: NewsItem, name: str) -> Change:
-    """Remove pubStop; event ``pubStop/delete`` always (D2, D22)."""
+    """Remove pubStop; event ``pubStop/delete`` always."""
     return _remove_time(item, name, PUB_STOP, "pubStop")

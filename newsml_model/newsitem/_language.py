@@ -41,7 +41,7 @@ def get_language_parts(item: NewsItem) -> LanguageParts | None:
 def get_locale(
     item: NewsItem, config: EditorConfig | EditorConfigMapping | Mapping[str, Any] | None = None
 ) -> str | None:
-    """The article locale written with an underscore (``sv_SE``) (D17).
+    """The article locale written with an underscore (``sv_SE``).
 
     With only a bare language (``sv``) the fallback table of `config` gives
     the locale; failing that, the configured ``language``.

@@ -1,10 +1,10 @@
 """Links and tags: adders, updaters and getters (description §4.7).
 
 Child selectors (``itemMeta > links > link``) unless a docstring says
-"descendant" (R4). Descendant searches walk the typed records (``links``,
+"descendant". Descendant searches walk the typed records (``links``,
 ``link``, ``metadata``/``meta``, ``object``), not the inside of generic
 elements such as ``data``, where NewsML puts no links. Getters return `Link` records: ``jxon.dump(link)`` is the
-Writer's raw JSON, ``jxon.dump(link, normalize=True)`` its normalised one (D21).
+Writer's raw JSON, ``jxon.dump(link, normalize=True)`` its normalised one.
 The `name` parameter of getters is the caller's plugin id; it is ignored.
 """
 
@@ -84,7 +84,7 @@ def add_content_meta_link(
 def update_link_rel(
     item: NewsItem, name: str, link: Link | LinkMapping | LinkJxonMapping | Mapping[str, Any]
 ) -> Change:
-    """Set the rel of the first itemMeta link with ``link.uuid``; event ``<link.type>/update`` (D2).
+    """Set the rel of the first itemMeta link with ``link.uuid``; event ``<link.type>/update``.
 
     The event type is the argument's type, ``""`` when it has none.
 
@@ -110,7 +110,7 @@ def get_links_by_type(
 ) -> tuple[Link, ...]:
     """``itemMeta > links > link`` with a type in `types` and rel `subject`, document order.
 
-    A falsy `subject` means ``subject``; ``[]`` gives ``()`` (D12). The
+    A falsy `subject` means ``subject``; ``[]`` gives ``()``. The
     Writer's ``getLinksByType(name, types, subject)`` takes a plugin name it
     never uses; this getter does not (the other parameters keep its order).
 
@@ -181,7 +181,7 @@ def add_tag(item: NewsItem, name: str, tag: Tag | TagMapping | Mapping[str, Any]
     """Append a tag link (title, uuid, rel ``subject``, type) unless the uuid is linked already.
 
     `tag` is a `Tag` or a mapping: the concept-search shape (``name[0]``,
-    ``imType[0]`` else ``type[0]``) or ``{title, type, uuid}`` (D8). Event
+    ``imType[0]`` else ``type[0]``) or ``{title, type, uuid}``. Event
     ``tag/add`` (data: the tag, node: the new link) only when added.
 
     Raises:

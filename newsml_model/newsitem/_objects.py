@@ -3,7 +3,7 @@
 Objects are read with the Writer's descendant selector ``contentMeta metadata
 object``: any `ContentMetaObject` below a ``metadata`` container of
 contentMeta. New objects go last into the first ``metadata`` container,
-created when missing (D3).
+created when missing.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def _coerce_object(value: Any, field: str) -> ContentMetaObject:
 def get_content_meta_objects_by_type(
     item: NewsItem, object_type: str
 ) -> tuple[ContentMetaObject, ...]:
-    """Every content-meta object of `object_type`, document order; ``()`` when none (D12)."""
+    """Every content-meta object of `object_type`, document order; ``()`` when none."""
     check_str(object_type, "object_type")
     return tuple(node for _path, node in _objects(item) if node.type == object_type)
 
@@ -104,7 +104,7 @@ def set_content_meta_object(
 ) -> Change:
     """Add the object last in metadata; one with the same id is removed first.
 
-    Event ``contentmetaobject/set`` (D11) with the object as data.
+    Event ``contentmetaobject/set`` with the object as data.
 
     Raises:
         InvalidArgumentError: ``Undefined value`` (None), ``Jxon object
@@ -146,7 +146,7 @@ def create_news_priority(
     """Append a news-priority object (an existing one stays: duplicates possible).
 
     Event ``newsPriority/add`` whose data is the *first* newsvalue object
-    afterwards, as the Writer sends. A missing metadata is created (D3).
+    afterwards, as the Writer sends. A missing metadata is created.
     """
     sender = check_sender(name)
     new = _coerce_object(news_priority, "news_priority")
@@ -188,7 +188,7 @@ def get_pub_status(item: NewsItem) -> PubStatus | None:
 def set_pub_status(
     item: NewsItem, name: str, pub_status: PubStatus | PubStatusMapping | Mapping[str, Any]
 ) -> Change:
-    """Set ``pubStatus/@qcode``, creating ``pubStatus`` last in itemMeta (D3); event ``pubStatus/set``.
+    """Set ``pubStatus/@qcode``, creating ``pubStatus`` last in itemMeta; event ``pubStatus/set``.
 
     Raises:
         InvalidArgumentError: `pub_status` lacks a string ``qcode``.

@@ -121,7 +121,7 @@ def remove_link_content_meta_by_type_and_matching_filter(
 
     `filter` gets the immutable `Link` record (``link.uri`` where the Writer's
     plugins call ``getAttribute('uri')``). One ``link/delete`` (data: type)
-    per removed link (D2); none matching is fine.
+    per removed link; none matching is fine.
 
     Raises:
         InvalidArgumentError: `filter` is not callable.

@@ -2,7 +2,7 @@
 
 A channel is a service whose qcode contains ``imchn``, a section one whose
 qcode contains ``imsection`` (substring tests, as the Writer). Services are
-direct children of itemMeta; new ones are appended last (R2).
+direct children of itemMeta; new ones are appended last.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def remove_section(
 ) -> Change:
     """Remove the first service with the section's qcode; ``section/delete`` unless muted.
 
-    Not found: unchanged, no event, no error (D22).
+    Not found: unchanged, no event, no error.
     """
     return _remove(item, name, section, mute_event, Section, "section")
 
@@ -190,6 +190,6 @@ def remove_channel(
 ) -> Change:
     """Remove the first service with the channel's qcode; ``channel/delete`` unless muted.
 
-    Not found: unchanged, no event, no error (D22).
+    Not found: unchanged, no event, no error.
     """
     return _remove(item, name, channel, mute_event, Channel, "channel")

@@ -6,15 +6,15 @@ Every API function changes the item through the public path helpers of
 child indexes from the item down (``(2, 7, 3)``: the item's third child, its
 eighth child, its fourth child).
 
-Selectors follow the Writer's two kinds (spec R4): `child_links`,
+Selectors follow the Writer's two kinds: `child_links`,
 `links_of`, `first_child_link` and `first_link_with_uuid` are the child path
 ``section > links > link``; `descendants` and `collect_links` walk in
 document order, as the Writer's descendant selectors do.
 
 Containers the Writer would need but that are missing are created (decision
 D3): `ensure_section`, `ensure_links`, `ensure_metadata`, `ensure_idf`. New
-elements are always appended as the last child (spec R2) and take their
-parent's namespace (spec R1), except the new ``links``/``metadata``
+elements are always appended as the last child and take their
+parent's namespace, except the new ``links``/``metadata``
 containers, which are in the Infomaker namespace.
 """
 
@@ -171,7 +171,7 @@ def links_of(item: NewsItem, section: str) -> list[Link]:
 def first_child_link(
     item: NewsItem, section: str, predicate: Callable[[Link], bool]
 ) -> tuple[Path, Link] | tuple[None, None]:
-    """The first ``section > links > link`` matching `predicate` (R5), or ``(None, None)``."""
+    """The first ``section > links > link`` matching `predicate`, or ``(None, None)``."""
     for path, link in child_links(item, section):
         if predicate(link):
             return path, link

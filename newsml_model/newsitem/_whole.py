@@ -24,13 +24,13 @@ from newsml_model.newsitem._common import (
 )
 
 HAS_PUBLISHED_VERSION = "imext:haspublishedversion"
-# The description's misspelling, still read (decision D1).
+# The description's misspelling, still read.
 HAS_PUBLISHED_VERSION_TYPO = "imext:haspublihedversion"
 LEGACY_ARTICLE_ID = "npext:articleid"
 
 
 def replace_source(item: NewsItem, source: NewsItem, etag: str | None = None) -> Change:
-    """Replace the whole article by `source`, an already parsed item (D15). No event.
+    """Replace the whole article by `source`, an already parsed item. No event.
 
     Args:
         item: The current item (only checked).
@@ -51,7 +51,7 @@ def replace_source(item: NewsItem, source: NewsItem, etag: str | None = None) ->
 def set_source(
     item: NewsItem, news_ml: NewsItem, writer_config: Any = None, etag: str | None = None
 ) -> Change:
-    """Deprecated alias of `replace_source` (D15); emits ``DeprecationWarning``.
+    """Deprecated alias of `replace_source`; emits ``DeprecationWarning``.
 
     Raises:
         InvalidArgumentError: As `replace_source`; also a `writer_config`
@@ -77,7 +77,7 @@ def get_guid(item: NewsItem) -> str | None:
 
 
 def set_guid(item: NewsItem, uuid: str | None) -> Change:
-    """Set the root ``guid``; None or ``""`` removes it (D5). No event.
+    """Set the root ``guid``; None or ``""`` removes it. No event.
 
     Raises:
         InvalidArgumentError: `uuid` is neither a string nor None.
@@ -102,12 +102,12 @@ def set_temporary_id(item: NewsItem, temporary_article_id: str | None) -> Change
 
 
 def has_temporary_id(item: NewsItem) -> bool:
-    """True iff a temporary id is set (D6)."""
+    """True iff a temporary id is set."""
     return item.temporary_id is not None
 
 
 def get_id_for_article(item: NewsItem) -> str | None:
-    """The temporary id if set, else the guid (D6)."""
+    """The temporary id if set, else the guid."""
     return item.temporary_id if item.temporary_id is not None else item.guid
 
 
@@ -122,18 +122,18 @@ def _ext_value(item: NewsItem, *types: str) -> str | None:
 
 
 def get_legacy_article_id(item: NewsItem) -> str | None:
-    """Value of ``itemMetaExtProperty[type="npext:articleid"]``, or None (D13)."""
+    """Value of ``itemMetaExtProperty[type="npext:articleid"]``, or None."""
     return _ext_value(item, LEGACY_ARTICLE_ID)
 
 
 ORGANISATION = "x-imid/organisation"
 """The link type of the organisation `get_organisation` returns (D14: the Writer's documents)."""
 UNIT = "x-imid/unit"
-"""The link type of its units (D14)."""
+"""The link type of its units."""
 
 
 def get_organisation(item: NewsItem) -> Organisation:
-    """The first ``x-imid/organisation`` link of itemMeta and its ``x-imid/unit`` links (D14).
+    """The first ``x-imid/organisation`` link of itemMeta and its ``x-imid/unit`` links.
 
     Units nested in the organisation link or beside it in ``itemMeta > links``
     are listed in document order.
@@ -189,9 +189,9 @@ def _is_ed_note(node: Any) -> bool:
 
 
 def set_ed_note(item: NewsItem, content: str | None) -> Change:
-    """Set the editorial note: the text of the first ``itemMeta > edNote``, in place (D23).
+    """Set the editorial note: the text of the first ``itemMeta > edNote``, in place.
 
-    The Writer moves the note to the end of itemMeta (R2), so with several
+    The Writer moves the note to the end of itemMeta, so with several
     edNotes its `get_ed_note` returns another one; decision D23 keeps the
     set-then-get law instead. Without an edNote one is appended to itemMeta.
     Empty or None removes the first ``edNote`` without an event. Otherwise one
@@ -224,7 +224,7 @@ def get_has_published_version(item: NewsItem) -> bool:
 
 
 def set_has_published_version(item: NewsItem, name: str, value: bool) -> Change:
-    """Write ``imext:haspublishedversion`` (D1); created last in itemMeta when missing.
+    """Write ``imext:haspublishedversion``; created last in itemMeta when missing.
 
     Event ``hasPublishedVersion/set`` with the value as data.
 
@@ -262,7 +262,7 @@ def _valid_timestamp(value: str | None) -> bool:
 
 
 def save(item: NewsItem) -> Change:
-    """Validate the item (D16): the same item and one `DocumentValidated` event.
+    """Validate the item: the same item and one `DocumentValidated` event.
 
     Checks (each failing one adds a problem message):
 

@@ -1,4 +1,4 @@
-"""``newsml serve``: run the Tools service under uvicorn (decision T7).
+"""``newsml serve``: run the Tools service under uvicorn.
 
 Options: ``--host`` (127.0.0.1), ``--port`` (8080), ``--workers`` (one per
 core), ``--max-body-bytes`` (16 MiB), ``--log-level``, ``--options FILE``

@@ -59,7 +59,7 @@ class ToolsApp:
     """The Tools service as an ASGI 3 application.
 
     Args:
-        max_body_bytes: Largest request body accepted (decision T5); larger
+        max_body_bytes: Largest request body accepted; larger
             bodies get 400 ``invalid_argument`` before they are read whole.
         body_timeout: Seconds the whole body may take to arrive; a slower
             one gets 408 ``deadline_exceeded`` and the connection is closed.

@@ -4,7 +4,7 @@ Internal to the service (`_app` uses it). Three guarantees come from here:
 
 - A body over the limit is refused as soon as the limit is known to be
   passed: on a declared ``Content-Length`` before anything is read, on a
-  chunked body when the running count passes it (decision T5).
+  chunked body when the running count passes it.
 - The whole body must arrive before a deadline (``body_timeout``): a client
   that declares 100 bytes and sends 10 cannot hold a connection forever.
 - A refused body is read and thrown away, up to a bound, after the error is
@@ -68,7 +68,7 @@ async def read_body(
         Disconnected: The client hung up first.
     """
     declared = declared_length(scope)
-    # Refuse on the declared length before reading anything (T5); the
+    # Refuse on the declared length before reading anything; the
     # running count below catches chunked bodies and lying headers.
     if declared is not None and declared > limit:
         # A client that sent "Expect: 100-continue" sends nothing until told

@@ -1,4 +1,4 @@
-"""`ToolsClient`: a Python Twirp client of the Tools service (decision T8).
+"""`ToolsClient`: a Python Twirp client of the Tools service.
 
 It behaves like the generated Go client on the wire: ``Content-Type`` and
 ``Accept`` of the chosen encoding, ``Twirp-Version: v8.1.3``, no redirects

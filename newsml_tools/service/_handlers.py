@@ -3,7 +3,7 @@
 Each handler takes the raw body and whether it is binary protobuf, and
 returns the encoded response in the same encoding. Expected failures raise
 `TwirpError`; anything else escaping a handler is a bug (``internal``).
-The JSON path uses the project's own codec on plain dicts (decision T3),
+The JSON path uses the project's own codec on plain dicts,
 never protobuf's ``json_format``.
 """
 
@@ -118,7 +118,7 @@ HANDLERS: Mapping[str, Handler] = {
     "ConvertToDocument": convert_to_document,
     "ConvertToNewsml": convert_to_newsml,
     "ValidateNavigaDoc": validate_navigadoc,
-    # The name in the service description (decision T1).
+    # The name in the service description.
     "ValidatePlatformDoc": validate_navigadoc,
 }
 
@@ -164,7 +164,7 @@ def _json_request(body: bytes) -> dict[str, Any]:
 
 
 def _json_field(request: Mapping[str, Any], name: str, kind: type, label: str) -> Any:
-    # Unknown fields are ignored and null is absent (decision T3); a value of
+    # Unknown fields are ignored and null is absent; a value of
     # the wrong JSON type is undecodable, as protojson would say.
     value = request.get(name)
     if value is not None and not isinstance(value, kind):

@@ -1,4 +1,4 @@
-"""Running the service under uvicorn (decision T7), shared by ``newsml serve``
+"""Running the service under uvicorn, shared by ``newsml serve``
 and ``python -m newsml_tools.service``.
 
 Worker processes build their app from the environment (``factory=True``):
