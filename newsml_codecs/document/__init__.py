@@ -20,7 +20,7 @@ from newsml_codecs.document import _config
 from newsml_codecs.document._carrier.apply import apply_patch, read_patch
 from newsml_codecs.document._carrier.law import fingerprint, keep_edits
 from newsml_codecs.document._carrier.make import make_patch
-from newsml_codecs.document._carrier.original import PATCH, PREFIX, pack, unpack
+from newsml_codecs.document._carrier.original import PATCH, PREFIX, PatchCache, pack, unpack
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     export_any,
@@ -137,6 +137,10 @@ def _loses(item: AnyItem, doc: dict[str, Any], kind: str) -> bool:
         return True  # the reference refuses its own document: the original must travel
 
 
+_PATCHES = PatchCache()
+"""Patches derived for edited documents, by carrier (`PatchCache`)."""
+
+
 def _patch_for(original: AnyItem) -> dict[str, Any] | None:
     """The patch turning the reference export of `original`'s document back into it."""
     doc = import_any(original)
@@ -234,11 +238,10 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
             times = {**times, **checked.get("t", {})}
         tied = checked is not None
         if checked is not None and "o" in checked:
-            original: AnyItem = unpack(checked["o"])
             if checked.get("h") == seen:
-                return original  # the document as dump wrote it
+                return unpack(checked["o"])  # the document as dump wrote it: the original
             # Edited: the patch of what the reference drops, checked below.
-            checked = _patch_for(original)
+            checked = _PATCHES.get(checked["o"], _config.active(), _patch_for)
         doc = restore_times(doc, times)
     if typeless and not tied:
         check_document(mapping)  # the reference's "unsupported type"

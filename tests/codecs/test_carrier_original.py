@@ -97,8 +97,28 @@ def test_a_copied_carrier_is_ignored() -> None:
     )
 
 
+def test_the_patch_of_a_carrier_is_derived_once_for_the_saves_of_an_editor() -> None:
+    """The Writer saves the document it edits again and again with the carrier it opened.
+
+    The second edited load finds the patch derived by the first: the same
+    item, for fewer calls; another edit of the same document too.
+    """
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    document._PATCHES.clear()  # other tests loaded edits of the same document
+    first = {**doc, "title": "first save"}
+    second = {**doc, "title": "second save"}
+    cold = calls(lambda: document.load(first))
+    warm = calls(lambda: document.load(first))
+    assert 3 * warm < 2 * cold
+    assert newsml.dumps(document.load(first)) == newsml.dumps(document.load(first))
+    text = newsml.dumps(document.load(second))
+    assert "second save" in text
+    assert "first save" not in text
+
+
 MALFORMED = [
     pytest.param(12, "not a string", id="not-a-string"),
+    pytest.param(["x"], "not a string", id="a-list"),
     pytest.param("%%%", "not base64", id="not-base64"),
     pytest.param(base64.b64encode(b"plain").decode(), "not base64 of zlib", id="not-zlib"),
     pytest.param(packed(b"<newsItem")[:-8], "truncated", id="truncated"),

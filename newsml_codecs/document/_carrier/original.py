@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import threading
 import zlib
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from newsml_codecs import newsml
@@ -69,3 +72,51 @@ def unpack(value: Any) -> AnyItem:
 
 def _bad(why: str) -> InvalidDocumentError:
     return InvalidDocumentError(f"x-newsml/patch is malformed: {why}", path="$.properties")
+
+
+Patch = dict[str, Any] | None
+
+
+class PatchCache:
+    """The patches derived from carried originals, the most recent few, by carrier and options.
+
+    The Writer saves the document it is editing again and again, each time
+    with the carrier of the document it opened: the patch of that original is
+    derived once (it is half the cost of loading an edited document) and
+    found again on the next save. A patch depends on the original and on the
+    converter options only, and nothing mutates it. Originals larger than
+    `max_text` are not kept (at most ``size * max_text`` characters held).
+    """
+
+    def __init__(self, size: int = 32, max_text: int = 256 * 1024) -> None:
+        self.size = size
+        self.max_text = max_text
+        self._entries: OrderedDict[tuple[str, int], tuple[object, Patch]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, packed: str, options: object, derive: Callable[[AnyItem], Patch]) -> Patch:
+        """The patch of the original in `packed` (a carrier's ``o``) under `options`.
+
+        Raises:
+            InvalidDocumentError: `packed` is malformed (`unpack`).
+        """
+        if packed.__class__ is not str:
+            raise _bad("the original (o) is not a string")
+        key = (packed, id(options))
+        with self._lock:
+            hit = self._entries.get(key)
+            if hit is not None and hit[0] is options:
+                self._entries.move_to_end(key)
+                return hit[1]
+        patch = derive(unpack(packed))
+        if len(packed) <= self.max_text:
+            with self._lock:
+                self._entries[key] = (options, patch)
+                while len(self._entries) > self.size:
+                    self._entries.popitem(last=False)
+        return patch
+
+    def clear(self) -> None:
+        """Forget every patch (benchmarks time the first load of an edited document)."""
+        with self._lock:
+            self._entries.clear()
