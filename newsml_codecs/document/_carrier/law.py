@@ -1,4 +1,4 @@
-"""Edits win over the carrier, checked where a document was edited (issue 20's law).
+"""Edits win over the carrier, checked where a document was edited (the carrier law).
 
 The law: the item loaded from an edited document shows every field a reader
 of its document sees as the edit made it, or, where NewsML cannot hold the
@@ -8,9 +8,9 @@ restores what the document does not show.
 `make` and `apply` aim at the law by construction (guards, keys, components),
 but an edit can meet the carrier in ways no guard foresaw. So `load` checks
 it: a document whose visible content is the one `dump` wrote (its
-fingerprint, key ``h`` of the patch) gets the whole carrier, which gives the
-original item back, for which the law holds by losslessness. An edited
-document gets the carrier only where the result passes the law (`shows`);
+fingerprint, key ``h`` of the carrier) gets the carried original back, for
+which the law holds by losslessness. An edited document gets the patch
+derived from the original only where the result passes the law (`shows`);
 where it does not, the smallest part of the patch that breaks it is left
 out (one child of the root, then one child of that child), and failing
 that the whole patch: the edit wins, what the carrier held there is not
