@@ -70,11 +70,14 @@ def as_element(node: Any) -> Element:
 def elements(node: Any, name: str) -> list[Element]:
     """The child elements called `name`, typed or generic, as `Element` views."""
     parent = element_parts(node, "")[0]
-    return [
-        as_element(c)
-        for c in node.children
-        if not isinstance(c, str) and element_parts(c, parent)[0] == name
-    ]
+    found: list[Element] = []
+    for c in node.children:
+        if c.__class__ is Element:  # most children: their name without `element_parts`
+            if c.name == name:
+                found.append(c)
+        elif not isinstance(c, str) and element_parts(c, parent)[0] == name:
+            found.append(as_element(c))
+    return found
 
 
 def child(node: Any, name: str) -> Element | None:

@@ -42,27 +42,36 @@ def _put(block: Block, key: str, value: str | None) -> None:
 
 def link_block(link: Link, context: str = cfg.LINK) -> Block:
     """A ``<link>`` of itemMeta/contentMeta (or nested in one) as a block (§4.5)."""
+    # The fields in the block's order, set when not empty (as `_put`, inline).
     block: Block = {}
-    _put(block, "uuid", link.uuid)
-    _put(block, "uri", link.uri)
-    _put(block, "url", link.url)
-    _put(block, "type", link.type)
-    _put(block, "title", link.title)
-    _put(block, "rel", link.rel)
-    _put(block, "role", link.role)
+    if link.uuid:
+        block["uuid"] = link.uuid
+    if link.uri:
+        block["uri"] = link.uri
+    if link.url:
+        block["url"] = link.url
+    if link.type:
+        block["type"] = link.type
+    if link.title:
+        block["title"] = link.title
+    if link.rel:
+        block["rel"] = link.rel
+    if link.role:
+        block["role"] = link.role
+    children = link.children
+    if not children:
+        return block
     meta: list[Block] = []
-    data = last_data(link.children)
+    data = last_data(children)
     if data is not None:
         values, flags, _ = import_data(data, link.type, context)
         if values:
             block["data"] = values
         meta.extend(flags)
-    links = [b for child in _links_of(link.children) if (b := link_block(child, context))]
+    links = [b for child in _links_of(children) if (b := link_block(child, context))]
     if links:
         block["links"] = links
-    meta.extend(
-        b for obj in _objects_of(link.children, "meta") if (b := object_block(obj, cfg.LINK))
-    )
+    meta.extend(b for obj in _objects_of(children, "meta") if (b := object_block(obj, cfg.LINK)))
     if meta:
         block["meta"] = meta
     return block
@@ -71,16 +80,23 @@ def link_block(link: Link, context: str = cfg.LINK) -> Block:
 def object_block(obj: ContentMetaObject, context: str = cfg.META) -> Block:
     """A metadata ``<object>`` as a block (§4.7)."""
     block: Block = {}
-    _put(block, "id", obj.id)
-    _put(block, "uuid", obj.uuid)
-    _put(block, "type", obj.type)
-    _put(block, "title", obj.title)
+    if obj.id:
+        block["id"] = obj.id
+    if obj.uuid:
+        block["uuid"] = obj.uuid
+    if obj.type:
+        block["type"] = obj.type
+    if obj.title:
+        block["title"] = obj.title
+    children = obj.children
+    if not children:
+        return block
     meta: list[Block] = []
-    links = [b for link in _links_of(obj.children) if (b := link_block(link, context))]
+    links = [b for link in _links_of(children) if (b := link_block(link, context))]
     if links:
         block["links"] = links
-    data = last_data(obj.children)
-    for child in obj.children:
+    data = last_data(children)
+    for child in children:
         if child is data and data is not None:
             values, flags, idf = import_data(data, obj.type, context)
             if idf is not None:
@@ -93,7 +109,7 @@ def object_block(obj: ContentMetaObject, context: str = cfg.META) -> Block:
         elif isinstance(child, Element) and child.name == "properties":
             meta.append(_properties_block(child, keep_values=True))
     meta.extend(
-        b for nested in _objects_of(obj.children, "meta") if (b := object_block(nested, context))
+        b for nested in _objects_of(children, "meta") if (b := object_block(nested, context))
     )
     if meta:
         block["meta"] = meta

@@ -8,6 +8,7 @@ from typing import Any
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document._markup import sanitize_nodes
 from newsml_model import Element, Node
+from newsml_model.tree import get_attribute
 
 
 def leading_text(children: tuple[Node, ...]) -> str:
@@ -42,8 +43,7 @@ def cdata_content(text: str) -> str:
     return text[start.end() : end]
 
 
-def _value(element: Element, block_type: str | None, context: str) -> str:
-    how = cfg.handling(block_type, element.name, context)
+def _value(element: Element, block_type: str | None, how: str) -> str:
     if how == cfg.TEXT:
         return leading_text(element.children)
     if how == cfg.CDATA:
@@ -73,12 +73,20 @@ def import_data(
     """
     values: dict[str, str] = {}
     flags: list[dict[str, Any]] = []
+    options = cfg.active()
+    # `cfg.handling` of each child, its two tables looked up once.
+    table = options.text_options.get(block_type or "")
+    content_table = (
+        options.content_only_options.get(block_type or "") if context == cfg.CONTENT else None
+    )
+    match_key = cfg.DATA_KEY.match
     for child in data.children:
         if not isinstance(child, Element):
             continue
-        if child.get("format") == "idf":
+        if child.attributes and get_attribute(child.attributes, "format") == "idf":
             continue
-        if child.name == "flags" and block_type in cfg.FLAG_TYPES:
+        name = child.name
+        if name == "flags" and block_type in options.flag_types:
             flags.append(
                 {
                     "type": "x-im/flags",
@@ -86,11 +94,16 @@ def import_data(
                 }
             )
             continue
-        name = child.name
-        if not cfg.DATA_KEY.match(name):
+        if not match_key(name):
             continue  # the export could not write it back; the carrier keeps the element
+        if table is not None and name in table:
+            how = table[name]
+        elif content_table is not None and name in content_table:
+            how = content_table[name]
+        else:
+            how = cfg.TEXT
         values.pop(name, None)  # the last duplicate wins, at its own position
-        values[name] = _value(child, block_type, context)
+        values[name] = _value(child, block_type, how)
     for block in flags:
         if not block["data"]:
             del block["data"]
@@ -101,9 +114,16 @@ def find_idf_text(element: Element) -> Element | None:
     """The first ``text[@format="idf"]`` below `element`, depth first."""
     for child in element.children:
         if isinstance(child, Element):
-            if child.name == "text" and child.get("format") == "idf":
+            if (
+                child.name == "text"
+                and child.attributes
+                and get_attribute(child.attributes, "format") == "idf"
+            ):
                 return child
-            found = find_idf_text(child)
-            if found is not None:
-                return found
+            below = child.children
+            # One text child (most data values) holds no element to search.
+            if below and (len(below) > 1 or below[0].__class__ is not str):
+                found = find_idf_text(child)
+                if found is not None:
+                    return found
     return None

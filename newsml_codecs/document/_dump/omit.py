@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-_BLOCK_LISTS = ("links", "meta", "content")
+_BLOCK_LISTS = frozenset({"links", "meta", "content"})
 
 
 def omit_empty(doc: dict[str, Any]) -> dict[str, Any]:
@@ -23,9 +23,20 @@ def omit_empty(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def _fields(record: dict[str, Any]) -> None:
-    for key in [k for k, v in record.items() if v == "" or v == [] or v == {}]:
+    # One pass: only a falsy value can be empty (`in` then compares it with
+    # the empty values kept below, without building a list and a dict for
+    # each comparison); a block list is cleaned in place as it is met.
+    empty = []
+    for key, value in record.items():
+        if not value:
+            if value in _EMPTY:
+                empty.append(key)
+        elif key in _BLOCK_LISTS:
+            for block in value:
+                if isinstance(block, dict):
+                    _fields(block)
+    for key in empty:
         del record[key]
-    for key in _BLOCK_LISTS:
-        for block in record.get(key) or ():
-            if isinstance(block, dict):
-                _fields(block)
+
+
+_EMPTY: tuple[Any, ...] = ("", [], {})
