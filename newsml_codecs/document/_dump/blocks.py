@@ -180,8 +180,16 @@ def view(node: Any) -> tuple[str, dict[str, str], tuple[Any, ...]]:
     return name, dict(attributes), children
 
 
+def _name_and_children(node: Any) -> tuple[str, tuple[Any, ...]]:
+    """`view` without the attributes (a generic element read through its slots)."""
+    if node.__class__ is Element:
+        return node.name, node.children
+    name, _, _, children = element_parts(node)
+    return name, children
+
+
 def _named(children: tuple[Any, ...], name: str) -> list[Any]:
-    return [c for c in children if not isinstance(c, str) and view(c)[0] == name]
+    return [c for c in children if not isinstance(c, str) and _name_and_children(c)[0] == name]
 
 
 def content_object_block(obj: Element) -> Block:
@@ -196,7 +204,7 @@ def content_object_block(obj: Element) -> Block:
     for child in obj.children:
         if isinstance(child, str):
             continue
-        name, _, grandchildren = view(child)
+        name, grandchildren = _name_and_children(child)
         if name == "data" and child is data and data is not None:
             values, flags, idf = import_data(data, kind, cfg.CONTENT)
             if idf is not None:
@@ -244,7 +252,7 @@ def nested_block(node: Any) -> Block:
     for child in children:
         if isinstance(child, str):
             continue
-        name, _, grandchildren = view(child)
+        name, grandchildren = _name_and_children(child)
         if name == "data" and child is data and data is not None:
             values, flags, _ = import_data(data, attributes.get("type"), cfg.CONTENT)
             if values:

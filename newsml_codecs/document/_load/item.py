@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs._xmlbuild import build_element
+from newsml_codecs._xmlbuild import build_element, new_ext_property
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
 from newsml_model import (
@@ -89,23 +89,24 @@ def export_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]
             children.append(el("edNote", note))
     ext: list[ExtProperty] = []
     if doc.get("published"):
-        ext.append(ExtProperty(type="imext:pubstart", value=doc["published"]))
+        ext.append(new_ext_property("imext:pubstart", doc["published"], (), ()))
     if doc.get("unpublished"):
-        ext.append(ExtProperty(type="imext:pubstop", value=doc["unpublished"]))
+        ext.append(new_ext_property("imext:pubstop", doc["unpublished"], (), ()))
     for name, field in _ITEM_EXT_FIELDS:
         if doc.get(field):
-            ext.append(ExtProperty(type=name, value=doc[field]))
+            ext.append(new_ext_property(name, doc[field], (), ()))
     for lower, prop in props:
         if lower in ("filename", "section", "role") or cfg.is_property_exception(lower, kind):
             continue
         params = prop.get("parameters") or {}
         ext.append(
-            ExtProperty(
-                type=prop.get("name") or "",
-                value=prop.get("value") or "",
-                attributes=tuple(
-                    (key, params[key]) for key in ("creator", "why") if params.get(key)
-                ),
+            new_ext_property(
+                prop.get("name") or "",
+                prop.get("value") or "",
+                tuple([(key, params[key]) for key in ("creator", "why") if params.get(key)])
+                if params
+                else (),
+                (),
             )
         )
     ext.sort(key=lambda p: p.type or "")
@@ -187,14 +188,15 @@ def export_content_meta(
         if lower == "nrp:sector":
             literal = (prop.get("parameters") or {}).get("literal")
             children.append(
-                ExtProperty(
-                    type="nrp:sector",
-                    value=prop.get("value") or "",
-                    attributes=(("literal", literal),) if literal else (),
+                new_ext_property(
+                    "nrp:sector",
+                    prop.get("value") or "",
+                    (("literal", literal),) if literal else (),
+                    (),
                 )
             )
         elif lower in cfg.CONTENTMETA_EXT_PROPERTIES:
-            children.append(ExtProperty(type=prop.get("name"), value=prop.get("value") or ""))
+            children.append(new_ext_property(prop.get("name"), prop.get("value") or "", (), ()))
         else:
             continue
         alive = True
