@@ -12,8 +12,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from newsml_model import Attributes, Element, InvalidArgumentError
-from newsml_model.tree import element_parts, is_root
+from newsml_model import (
+    Attributes,
+    ContentMetaObject,
+    Element,
+    InvalidArgumentError,
+    Link,
+    Service,
+)
+from newsml_model.tree import LINK_FIELDS, OBJECT_FIELDS, SERVICE_FIELDS, element_parts, is_root
 
 # Characters XML 1.0 cannot carry at all, not even as character references.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
@@ -91,12 +98,17 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
     children are escaped in the loop, without a call when there is nothing
     to escape.
     """
-    if node.__class__ is Element:
+    kind = node.__class__
+    if kind is Element:
         name = node.name
         namespace = node.namespace
         attributes = node.attributes
         children = node.children
     else:
+        typed = _TYPED.get(kind)
+        if typed is not None:
+            _write_typed(node, typed, default_ns, out)
+            return
         name, namespace, attributes, children = element_parts(node, parent_name)
     if namespace is not None and namespace != default_ns:
         out.append("<" + name + ' xmlns="' + _escape_attribute(namespace) + '"')
@@ -105,6 +117,52 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
         out.append("<" + name)
     if attributes:
         _write_attributes(attributes, out)
+    if not children:
+        out.append("/>")
+        return
+    out.append(">")
+    for child in children:
+        if child.__class__ is str:
+            if "&" in child or "<" in child or ">" in child or "\r" in child:
+                child = _TEXT_SPECIAL.sub(_text_escape, child)
+            out.append(child)
+        else:
+            _write(child, name, default_ns, out)
+    out.append("</" + name + ">")
+
+
+# Typed records written without building their attribute tuple: the
+# element name and typed fields `element_parts` gives them (in its order).
+_TYPED: dict[type, tuple[str, tuple[str, ...]]] = {
+    Link: ("link", LINK_FIELDS),
+    ContentMetaObject: ("object", OBJECT_FIELDS),
+    Service: ("service", SERVICE_FIELDS),
+}
+
+
+def _write_typed(
+    node: Any, typed: tuple[str, tuple[str, ...]], default_ns: str, out: list[str]
+) -> None:
+    """`_write` of a `Link`, `ContentMetaObject` or `Service` (no namespace of its own)."""
+    name, fields = typed
+    out.append("<" + name)
+    for key in fields:
+        value = getattr(node, key)
+        if value is not None:
+            if (
+                "&" in value
+                or "<" in value
+                or ">" in value
+                or '"' in value
+                or "\n" in value
+                or "\r" in value
+                or "\t" in value
+            ):
+                value = _ATTR_SPECIAL.sub(_attribute_escape, value)
+            out.append(" " + key + '="' + value + '"')
+    if node.attributes:
+        _write_attributes(node.attributes, out)
+    children = node.children
     if not children:
         out.append("/>")
         return
