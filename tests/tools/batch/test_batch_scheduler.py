@@ -90,10 +90,16 @@ def no_workers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         )
     try:
         deadline = time.monotonic() + _START_TIMEOUT_S
-        while not scheduler_file.exists():
-            assert time.monotonic() < deadline, "the scheduler did not start"
-            time.sleep(0.05)
-        yield str(json.loads(scheduler_file.read_text())["address"])
+        while True:
+            # The scheduler writes the file in place: it may exist, still empty
+            # or partly written, before it parses.
+            try:
+                address = str(json.loads(scheduler_file.read_text())["address"])
+                break
+            except (FileNotFoundError, ValueError, KeyError):
+                assert time.monotonic() < deadline, "the scheduler did not start"
+                time.sleep(0.05)
+        yield address
     finally:
         process.terminate()
         try:
