@@ -249,9 +249,8 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
     item: AnyItem = export_any(doc, kind, strict=strict)
     if checked is None:
         return item
+    # An edited document, or a previous release's carrier (a patch): checked.
     whole: AnyItem = apply_patch(item, checked, doc)
-    if checked.get("h") == seen:
-        return whole  # a carrier of the previous release, the document as dump wrote it
     kept: AnyItem = keep_edits(
         checked,
         whole,
