@@ -322,12 +322,18 @@ def _may_hold_not_xml(text: str) -> bool:
     as UTF-8, which fails on a surrogate, and its bytes are searched for
     the controls and for U+FFFE and U+FFFF.
     """
+    # Loops, not any() over a generator: a step of one costs more than a
+    # memchr over a small document.
     if text.isascii():
-        return any(control in text for control in _CONTROLS)
+        for control in _CONTROLS:  # noqa: SIM110 (see above)
+            if control in text:
+                return True
+        return False
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
         return True
-    return any(control in data for control in _CONTROL_BYTES) or any(
-        noncharacter in data for noncharacter in _NONCHARACTERS
-    )
+    for sequence in _CONTROL_BYTES:
+        if sequence in data:
+            return True
+    return _NONCHARACTERS[0] in data or _NONCHARACTERS[1] in data
