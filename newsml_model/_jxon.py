@@ -124,7 +124,7 @@ def clean(
         if key[0] == "@" or key in bare_attributes:
             attribute = key[1:] if key[0] == "@" else key
             if value is None or (attribute == "xmlns" and not nested):
-                continue  # None: absent (D19); the root's namespace is its parent's (§3.2)
+                continue  # None: absent; the root's namespace is its parent's (§3.2)
             if not _valid_name(attribute):
                 raise InvalidArgumentError(f"bad attribute name {key!r}", field=where)
             out["@" + attribute] = _text(value, where)

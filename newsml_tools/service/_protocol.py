@@ -42,7 +42,7 @@ class TwirpHttpToolsProtocol(HttpToolsProtocol):
         )
         self.transport.write(b"".join(content))
         self.transport.close()
-        # The request's access line too (T7), with neither method nor path,
+        # The request's access line too, with neither method nor path,
         # since the request could not be read.
         client = self.client
         access_log.info(

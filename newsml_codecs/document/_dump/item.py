@@ -143,7 +143,7 @@ def import_item_meta(
 def _item_link(link: Any) -> list[Block]:
     if link.rel != "related-geo":
         block = link_block(link)
-        return [block] if block else []  # no empty blocks (M2)
+        return [block] if block else []  # no empty blocks
     data = last_data(link.children)
     if data is None:
         return [{"type": "x-im/related-geo", "rel": "related-geo"}]

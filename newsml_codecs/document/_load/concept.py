@@ -44,7 +44,7 @@ def event_fields(
     """Event/newscoverage blocks back to contentMeta properties, ext properties, registration.
 
     §3.3 steps 5-6 (concepts: `types` event and newscoverage, `sections`
-    true) and §4.3 step 4 (planningItems). Keys are read in a fixed order (K3),
+    true) and §4.3 step 4 (planningItems). Keys are read in a fixed order,
     not in Go's map order.
 
     Returns:
@@ -213,7 +213,7 @@ def export_concept(doc: dict[str, Any], *, strict: bool = True) -> Any:
     Args:
         doc: A checked document.
         strict: Refuse a type outside the concept qcode table (the
-            reference); False when the carrier names the kind (K2), and then
+            reference); False when the carrier names the kind, and then
             ``concept/type`` gets no qcode (the carrier restores it).
 
     Raises:
