@@ -116,9 +116,13 @@ def dumps(item: AnyItem, *, xml_declaration: bool = True, indent: int | str | No
 
     Raises:
         InvalidArgumentError: `indent` is negative, or a string that is not
-            whitespace.
+            whitespace; or the item is nested deeper than Python can recurse
+            (a tree built in code: the reader never makes one).
     """
-    return serialize(item, xml_declaration=xml_declaration, indent=_indent(indent))
+    try:
+        return serialize(item, xml_declaration=xml_declaration, indent=_indent(indent))
+    except RecursionError:
+        raise InvalidArgumentError("the item is nested too deeply to write", field="item") from None
 
 
 def _indent(indent: int | str | None) -> str | None:

@@ -88,10 +88,17 @@ def dump(item: AnyItem, *, carriers: bool = True, options: Options = None) -> di
     Raises:
         DecodeError: A timestamp the reference refuses (not RFC 3339, no
             offset), or markup that cannot be parsed.
-        InvalidArgumentError: Options that `make_options` refuses.
+        InvalidArgumentError: Options that `make_options` refuses, or an
+            item nested deeper than Python can recurse (a tree built in
+            code: the reader never makes one).
     """
     with _config.use(_config.resolve(options)):
-        return _dump(item, carriers=carriers)
+        try:
+            return _dump(item, carriers=carriers)
+        except RecursionError:
+            raise InvalidArgumentError(
+                "the item is nested too deeply to convert", field="item"
+            ) from None
 
 
 def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
