@@ -43,9 +43,18 @@ def _escape_text(text: str) -> str:
 
 
 def _escape_attribute(value: str) -> str:
-    if _ATTR_SPECIAL.search(value) is None:
-        return value
-    return _ATTR_SPECIAL.sub(lambda m: _ATTR_ESCAPES[m.group(0)], value)
+    # `in` tests are C loops with no regex call: most values have nothing to escape.
+    if (
+        "&" in value
+        or "<" in value
+        or ">" in value
+        or '"' in value
+        or "\n" in value
+        or "\r" in value
+        or "\t" in value
+    ):
+        return _ATTR_SPECIAL.sub(_attribute_escape, value)
+    return value
 
 
 def write_node(
@@ -120,6 +129,11 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
     if not children:
         out.append("/>")
         return
+    _write_content(children, name, default_ns, out)
+
+
+def _write_content(children: tuple[Any, ...], name: str, default_ns: str, out: list[str]) -> None:
+    """The content and end tag of the non-empty element `name` (`_write`)."""
     out.append(">")
     for child in children:
         if child.__class__ is str:
@@ -149,32 +163,14 @@ def _write_typed(
     for key in fields:
         value = getattr(node, key)
         if value is not None:
-            if (
-                "&" in value
-                or "<" in value
-                or ">" in value
-                or '"' in value
-                or "\n" in value
-                or "\r" in value
-                or "\t" in value
-            ):
-                value = _ATTR_SPECIAL.sub(_attribute_escape, value)
-            out.append(" " + key + '="' + value + '"')
+            out.append(" " + key + '="' + _escape_attribute(value) + '"')
     if node.attributes:
         _write_attributes(node.attributes, out)
     children = node.children
     if not children:
         out.append("/>")
         return
-    out.append(">")
-    for child in children:
-        if child.__class__ is str:
-            if "&" in child or "<" in child or ">" in child or "\r" in child:
-                child = _TEXT_SPECIAL.sub(_text_escape, child)
-            out.append(child)
-        else:
-            _write(child, name, default_ns, out)
-    out.append("</" + name + ">")
+    _write_content(children, name, default_ns, out)
 
 
 def _text_escape(match: re.Match[str]) -> str:
@@ -253,18 +249,7 @@ def _write_attributes(attributes: Attributes, out: list[str]) -> None:
                 prefix = prefixes[uri] = f"ns{len(prefixes)}"
                 out.append(" xmlns:" + prefix + '="' + _escape_attribute(uri) + '"')
             key = prefix + ":" + local
-        # `in` tests are C loops with no call: most values have nothing to escape.
-        if (
-            "&" in value
-            or "<" in value
-            or ">" in value
-            or '"' in value
-            or "\n" in value
-            or "\r" in value
-            or "\t" in value
-        ):
-            value = _ATTR_SPECIAL.sub(_attribute_escape, value)
-        out.append(" " + key + '="' + value + '"')
+        out.append(" " + key + '="' + _escape_attribute(value) + '"')
 
 
 def _attribute_escape(match: re.Match[str]) -> str:
