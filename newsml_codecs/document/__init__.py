@@ -232,10 +232,8 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
         }
     carried = None
     checked: dict[str, Any] | None = None
-    seen = ""
     tied = False
     if patch is not None:
-        seen = fingerprint(doc)
         carried, times, text = untag(patch)
         checked = read_patch(text)
         if "u" in checked and checked["u"] != (doc.get("uuid") or ""):
@@ -245,7 +243,7 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
             times = {**times, **checked.get("t", {})}
         tied = checked is not None
         if checked is not None and "o" in checked:
-            if checked.get("h") == seen:
+            if checked.get("h") == fingerprint(doc):
                 return unpack(checked["o"])  # the document as dump wrote it: the original
             # Edited: the patch of what the reference drops, checked below.
             checked = _PATCHES.get(checked["o"], _config.active(), _patch_for)
