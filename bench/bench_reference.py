@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 
 import xmltodict
 from _timing import ROOT, paired
@@ -73,27 +74,21 @@ def row(kind: str, stem: str, number: int, rounds: int) -> tuple[float, float, f
     def unparse() -> object:
         return xmltodict.unparse(tree)
 
-    forward = paired(
-        lambda: document.dumps(newsml.loads(raw)), parse, number=number, rounds=rounds
-    )[2]
-    from_reference = paired(
-        lambda: newsml.dumps(document.loads(reference_text)), unparse, number=number, rounds=rounds
-    )[2]
-    from_ours = paired(
-        lambda: newsml.dumps(document.loads(ours_text)), unparse, number=number, rounds=rounds
-    )[2]
-    from_bare = paired(
-        lambda: newsml.dumps(document.loads(bare_text)), unparse, number=number, rounds=rounds
-    )[2]
+    def ratio(ours: Callable[[], object], baseline: Callable[[], object]) -> float:
+        return paired(ours, baseline, number=number, rounds=rounds)[2]
+
+    def back(text: str) -> Callable[[], object]:
+        return lambda: newsml.dumps(document.loads(text))
 
     def edited_first() -> object:
         document._PATCHES.clear()  # the first save of an edit: the patch is derived
         return newsml.dumps(document.loads(edited_text))
 
-    from_edited = paired(edited_first, unparse, number=number, rounds=rounds)[2]
-    from_edited_again = paired(
-        lambda: newsml.dumps(document.loads(edited_text)), unparse, number=number, rounds=rounds
-    )[2]
+    forward = ratio(lambda: document.dumps(newsml.loads(raw)), parse)
+    from_reference, from_ours, from_bare, from_edited_again = (
+        ratio(back(text), unparse) for text in (reference_text, ours_text, bare_text, edited_text)
+    )
+    from_edited = ratio(edited_first, unparse)
     return forward, from_reference, from_ours, from_bare, from_edited, from_edited_again
 
 
