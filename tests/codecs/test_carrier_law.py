@@ -8,11 +8,11 @@ random edits of every kind; these pin the mechanism on small cases.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from support import FIXTURES, canonical
+from support.carrier import carrier_of, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
@@ -28,30 +28,6 @@ PLANNING = (
     '<planningExtProperty type="imext:status" value=""/>'
     '<x:keep xmlns:x="urn:x">kept</x:keep></planning>'
 )
-
-
-def split(value: str) -> tuple[str, str]:
-    """(kind header or "", patch text) of a carrier value."""
-    kind, _, rest = value.partition("|")
-    if kind in ("planning", "planningItem", "conceptItem", "list", "package"):
-        times, _, text = rest.partition("|")
-        return f"{kind}|{times}|", text
-    return "", value
-
-
-def patch_of(doc: dict[str, Any]) -> dict[str, Any]:
-    """The JSON patch of a document's carrier."""
-    value = next(p["value"] for p in doc["properties"] if p["name"] == document.PATCH)
-    return dict(json.loads(split(value)[1]))
-
-
-def with_patch(doc: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
-    """`doc` with its carrier's patch replaced, the kind header kept."""
-    out = json.loads(json.dumps(doc))
-    for prop in out["properties"]:
-        if prop["name"] == document.PATCH:
-            prop["value"] = split(prop["value"])[0] + json.dumps(patch)
-    return out
 
 
 def test_a_title_the_carrier_would_double_wins_and_the_rest_is_restored() -> None:
@@ -113,9 +89,9 @@ def test_a_carrier_without_a_fingerprint_still_restores_an_unedited_document() -
     """Carriers written before the fingerprint are always checked, and still lossless."""
     source = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
     doc = document.dump(source)
-    patch = patch_of(doc)
+    patch = carrier_of(doc)[1]
     del patch["h"]
-    back = document.load(with_patch(doc, patch))
+    back = document.load(with_carrier(doc, patch))
     assert canonical(newsml.dumps(back)) == canonical(newsml.dumps(source))
 
 
@@ -123,6 +99,6 @@ def test_a_carrier_without_a_fingerprint_still_restores_an_unedited_document() -
 def test_a_fingerprint_that_is_not_text_is_refused(value: Any) -> None:
     doc = document.dump(newsml.loads(PLANNING))
     with pytest.raises(nm.InvalidDocumentError) as caught:
-        document.load(with_patch(doc, {**patch_of(doc), "h": value}))
+        document.load(with_carrier(doc, {**carrier_of(doc)[1], "h": value}))
     assert caught.value.path == "$.properties"
     assert "fingerprint" in str(caught.value)

@@ -9,39 +9,18 @@ input: every malformed ``o`` is an `InvalidDocumentError` at ``$.properties``.
 from __future__ import annotations
 
 import base64
-import json
 import zlib
 from typing import Any
 
 import pytest
 from support import FIXTURES, canonical
-from support.carrier import calls
+from support.carrier import calls, carrier_of, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
 
 ARTICLE = FIXTURES / "document-article.xml"
 PLANNING = FIXTURES / "kind-planningitem.xml"
-
-
-def carrier_of(doc: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """(kind header, carrier object) of a document's ``x-newsml/patch``."""
-    value = next(p["value"] for p in doc["properties"] if p["name"] == document.PATCH)
-    kind, _, rest = value.partition("|")
-    if kind in ("planning", "planningItem", "conceptItem", "list", "package"):
-        times, _, text = rest.partition("|")
-        return f"{kind}|{times}|", json.loads(text)
-    return "", json.loads(value)
-
-
-def with_carrier(doc: dict[str, Any], carrier: dict[str, Any]) -> dict[str, Any]:
-    """`doc` with its carrier object replaced, the kind header kept."""
-    out = json.loads(json.dumps(doc))
-    head = carrier_of(doc)[0]
-    for prop in out["properties"]:
-        if prop["name"] == document.PATCH:
-            prop["value"] = head + json.dumps(carrier)
-    return out
 
 
 def packed(data: bytes) -> str:

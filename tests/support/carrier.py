@@ -113,22 +113,37 @@ def value_edit(block: dict[str, Any], op: str, text: str) -> None:
             del data[sorted(data)[0]]
 
 
-def oracle(doc: dict[str, Any]) -> dict[str, Any]:
-    """`doc` with its carrier's patch emptied: what the converter makes without the carrier."""
+def split_value(value: str) -> tuple[str, str]:
+    """(kind header or ``""``, JSON text) of a carrier's value."""
+    kind, separator, rest = value.partition("|")
+    if separator and kind in KINDS:
+        times, _, text = rest.partition("|")
+        return f"{kind}|{times}|", text
+    return "", value
+
+
+def carrier_of(doc: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """(kind header, carrier object) of a document's ``x-newsml/patch``."""
+    value = next(p["value"] for p in doc["properties"] if p.get("name") == PATCH)
+    head, text = split_value(value)
+    return head, dict(json.loads(text))
+
+
+def with_carrier(doc: dict[str, Any], carrier: dict[str, Any]) -> dict[str, Any]:
+    """A copy of `doc` whose carrier holds the object `carrier`, the kind header kept."""
     out = copy.deepcopy(doc)
     for prop in out.get("properties") or ():
         if prop.get("name") == PATCH:
-            value = prop["value"]
-            kind, sep, rest = value.partition("|")
-            if sep and kind in KINDS:
-                times, _, text = rest.partition("|")
-                head = kind + "|" + times + "|"
-            else:
-                head, text = "", value
-            patch = json.loads(text)
-            empty = {key: patch[key] for key in ("u",) if key in patch}
-            prop["value"] = head + json.dumps(empty)
+            prop["value"] = split_value(prop["value"])[0] + json.dumps(carrier)
     return out
+
+
+def oracle(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` with its carrier emptied but for its tie: what the converter makes without it."""
+    if carrier_index(doc.get("properties") or []) is None:
+        return copy.deepcopy(doc)
+    carrier = carrier_of(doc)[1]
+    return with_carrier(doc, {key: carrier[key] for key in ("u",) if key in carrier})
 
 
 def visible(doc: dict[str, Any]) -> dict[str, Any]:
