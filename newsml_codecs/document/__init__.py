@@ -17,6 +17,7 @@ from typing import Any, overload
 
 from newsml_codecs import jsontext
 from newsml_codecs.document import _config
+from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._carrier.apply import apply_patch, read_patch
 from newsml_codecs.document._carrier.law import fingerprint, keep_edits
 from newsml_codecs.document._carrier.make import make_patch
@@ -108,7 +109,7 @@ def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
         return doc
     # Times protobuf would spell otherwise: a newsItem's in the carrier (it
     # has no header), the other kinds' in the header (`tag`).
-    odd = wire_spelled(doc, _TIMES, offsets=kind != "newsItem")
+    odd = wire_spelled(doc, kt.DOCUMENT_TIMES, offsets=kind != "newsItem")
     if odd or _loses(item, doc, kind):
         carrier: dict[str, Any] = {"o": pack(item), "u": doc.get("uuid") or ""}
         carrier["h"] = fingerprint(doc)
@@ -268,7 +269,6 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
 
 
 _UNTYPED = "x-newsml/untyped"
-_TIMES = ("created", "modified", "published", "unpublished")
 
 
 def dumps(

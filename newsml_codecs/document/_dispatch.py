@@ -90,15 +90,12 @@ def export_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
     Every kind writes the document's times as Go writes them (RFC3339Nano in
     their own offset, §8), so a hand-written ``.500+00:00`` becomes ``.5Z``.
     """
-    doc = {**doc, **{k: kt.keep_offset(doc[k]) or doc[k] for k in _TIMES if doc.get(k)}}
+    doc = {**doc, **{k: kt.keep_offset(doc[k]) or doc[k] for k in kt.DOCUMENT_TIMES if doc.get(k)}}
     if kind == "conceptItem":
         return export_concept(doc, strict=strict)
     if kind == "package":
         return export_package(doc, strict=strict)
     return _EXPORT[kind](doc)
-
-
-_TIMES = ("created", "modified", "published", "unpublished")
 
 
 def tag(value: str, kind: str, doc: dict[str, Any]) -> str:
@@ -112,7 +109,7 @@ def tag(value: str, kind: str, doc: dict[str, Any]) -> str:
     """
     if kind == "newsItem" and cfg.EXPORT_KINDS.get(doc.get("type") or "", kind) == kind:
         return value  # the type table already sends it to a newsItem
-    times = {key: doc[key] for key in _TIMES if doc.get(key)}
+    times = {key: doc[key] for key in kt.DOCUMENT_TIMES if doc.get(key)}
     return kind + _SEPARATOR + json.dumps(times, separators=(",", ":")) + _SEPARATOR + value
 
 
@@ -137,7 +134,11 @@ def restore_times(doc: dict[str, Any], times: dict[str, str]) -> dict[str, Any]:
     """`doc` with the recorded spelling of each time whose instant is unchanged."""
     fixed = dict(doc)
     for key, text in times.items():
-        if key in _TIMES and doc.get(key) != text and kt.instant(doc.get(key)) == kt.instant(text):
+        if (
+            key in kt.DOCUMENT_TIMES
+            and doc.get(key) != text
+            and kt.instant(doc.get(key)) == kt.instant(text)
+        ):
             fixed[key] = text
     return fixed
 

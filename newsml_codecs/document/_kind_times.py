@@ -15,6 +15,8 @@ from newsml_model import DecodeError
 _RFC3339 = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-](\d{2}):(\d{2}))\Z"
 )
+DOCUMENT_TIMES = ("created", "modified", "published", "unpublished")
+"""The time fields of a NavigaDoc document."""
 GO_LAYOUT = "2006-01-02T15:04:05Z07:00"
 """Go's RFC 3339 layout, quoted in the reference's time errors."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from newsml_codecs.document._kind_times import DOCUMENT_TIMES
 from newsml_model import InvalidDocumentError
 
 _STRINGS = (
@@ -23,7 +24,6 @@ _STRINGS = (
     "status",
     "provider",
 )
-_TIMES = ("created", "modified", "published", "unpublished")
 _BLOCK_STRINGS = (
     "id",
     "uuid",
@@ -115,7 +115,7 @@ def check_document(value: Any) -> dict[str, Any]:
     doc = {key: item for key, item in value.items() if item is not None}
     if not any(doc.get(key) for key in doc):
         raise InvalidDocumentError("empty document")
-    for key in _STRINGS + _TIMES:
+    for key in _STRINGS + DOCUMENT_TIMES:
         if key in doc and doc[key] is not None and not isinstance(doc[key], str):
             raise InvalidDocumentError(
                 f"expected a string, got {type(doc[key]).__name__}", path=f"$.{key}"

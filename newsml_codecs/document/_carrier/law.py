@@ -37,9 +37,6 @@ Visible = Callable[[Any], dict[str, Any]]
 Apply = Callable[[Patch], Any]
 
 
-_TIMES = ("created", "modified", "published", "unpublished")
-
-
 def fingerprint(doc: dict[str, Any]) -> str:
     """A digest of what a reader sees of `doc` (without its carrier).
 
@@ -51,7 +48,7 @@ def fingerprint(doc: dict[str, Any]) -> str:
     document count as edited, which costs time, never correctness.
     """
     seen = {key: value for key, value in doc.items() if value != []}
-    for key in _TIMES:
+    for key in kt.DOCUMENT_TIMES:
         value = seen.get(key)
         if value.__class__ is str:
             moment = kt.instant(value)
