@@ -29,15 +29,16 @@ _ROOT_KEYS = frozenset(("a", "r", "c", "g", "q", "u", "h", "k", "t", "w", "o"))
 _V_OPTIONS = frozenset(("g", "k", "p", "a", "w"))
 
 
-def _fail(why: str) -> InvalidDocumentError:
+def malformed(why: str) -> InvalidDocumentError:
+    """The error of a carrier that is not one `dump` could have written, at `$.properties`."""
     return InvalidDocumentError(f"x-newsml/patch is malformed: {why}", path="$.properties")
 
 
 def _text(value: Any, what: str) -> str:
     if value.__class__ is not str:
-        raise _fail(f"{what} is not a string")
+        raise malformed(f"{what} is not a string")
     if _NOT_XML.search(value):
-        raise _fail(f"{what} holds a character XML cannot carry")
+        raise malformed(f"{what} holds a character XML cannot carry")
     return value
 
 
@@ -49,18 +50,18 @@ def _optional_text(value: Any, what: str) -> None:
 def _attribute_name(value: Any) -> None:
     name = _text(value, "an attribute name")
     if name == "xmlns" or not _ATTRIBUTE.fullmatch(name) or name.startswith(_RESERVED):
-        raise _fail(f"{name!r} is not an attribute name")
+        raise malformed(f"{name!r} is not an attribute name")
 
 
 def _count(value: Any, what: str) -> int:
     if value.__class__ is not int or value < 0:
-        raise _fail(f"{what} is not a count")
+        raise malformed(f"{what} is not a count")
     return int(value)
 
 
 def _list(value: Any, what: str) -> list[Any]:
     if value.__class__ is not list:
-        raise _fail(f"{what} is not a list")
+        raise malformed(f"{what} is not a list")
     return list(value)
 
 
@@ -71,7 +72,7 @@ def check_root(patch: Any) -> None:
         InvalidDocumentError: The patch is not one `make` could have written.
     """
     if patch.__class__ is not dict:
-        raise _fail("not a JSON object")
+        raise malformed("not a JSON object")
     if "u" in patch:  # absent in carriers written before the tie: they apply as before
         _text(patch["u"], "the document tie (u)")
     if "h" in patch:  # absent in carriers written before the fingerprint: always checked
@@ -79,16 +80,16 @@ def check_root(patch: Any) -> None:
     for counts in _list(patch.get("k", []), "k"):
         counts = _list(counts, "a component")
         if len(counts) != 2:
-            raise _fail("a component is not [removals, runs]")
+            raise malformed("a component is not [removals, runs]")
         _count(counts[0], "a count")
         _count(counts[1], "a count")
     for shown in _list(patch.get("w", []), "w"):
         for unit in _list(shown, "a guard"):
             if not _KEY.fullmatch(_text(unit, "a unit key")):
-                raise _fail(f"{unit!r} is not a unit key")
+                raise malformed(f"{unit!r} is not a unit key")
     times = patch.get("t", {})
     if times.__class__ is not dict:
-        raise _fail("t is not an object")
+        raise malformed("t is not an object")
     for key, text in times.items():
         _text(text, f"the time {key}")
     _node(patch, _ROOT_KEYS)
@@ -96,33 +97,33 @@ def check_root(patch: Any) -> None:
 
 def _node(patch: Any, allowed: frozenset[str] = _NODE_KEYS) -> None:
     if patch.__class__ is not dict or not allowed.issuperset(patch):
-        raise _fail("a node patch is not an object of a, r, c, g")
+        raise malformed("a node patch is not an object of a, r, c, g")
     for change in _list(patch.get("a", []), "a"):
         change = _list(change, "an attribute change")
         if len(change) != 3:
-            raise _fail("an attribute change is not [name, exported, original]")
+            raise malformed("an attribute change is not [name, exported, original]")
         _attribute_name(change[0])
         _optional_text(change[1], "an attribute value")
         _optional_text(change[2], "an attribute value")
     if "r" in patch:
         replace = _list(patch["r"], "r")
         if len(replace) != 2:
-            raise _fail("r is not [guard, xml]")
+            raise malformed("r is not [guard, xml]")
         _text(replace[0], "a guard")
         _text(replace[1], "carried XML")
     for group in _list(patch.get("g", []), "g"):
         for pair in _list(group, "a group"):
             pair = _list(pair, "a group attribute")
             if len(pair) != 2:
-                raise _fail("a group attribute is not [name, value]")
+                raise malformed("a group attribute is not [name, value]")
             _attribute_name(pair[0])
             _text(pair[1], "an attribute value")
     counts = patch.get("q", {})
     if counts.__class__ is not dict:
-        raise _fail("q is not an object")
+        raise malformed("q is not an object")
     for key, number in counts.items():
         if not _KEY.fullmatch(key):
-            raise _fail(f"{key!r} is not a child key")
+            raise malformed(f"{key!r} is not a child key")
         _count(number, "a count")
     for entry in _list(patch.get("c", []), "c"):
         _entry(_list(entry, "an entry"))
@@ -130,10 +131,10 @@ def _node(patch: Any, allowed: frozenset[str] = _NODE_KEYS) -> None:
 
 def _key(entry: list[Any]) -> None:
     if len(entry) < 3:
-        raise _fail(f"a {entry[0]!r} entry is too short")
+        raise malformed(f"a {entry[0]!r} entry is too short")
     key = _text(entry[1], "a child key")
     if not _KEY.fullmatch(key):
-        raise _fail(f"{key!r} is not a child key")
+        raise malformed(f"{key!r} is not a child key")
     _count(entry[2], "an occurrence")
 
 
@@ -141,7 +142,7 @@ def _entry(entry: list[Any]) -> None:
     op = entry[0] if entry else None
     if op == "v":
         if len(entry) not in (2, 3):
-            raise _fail("a 'v' entry is not [v, xml, options]")
+            raise malformed("a 'v' entry is not [v, xml, options]")
         _text(entry[1], "carried XML")
         if len(entry) == 3:
             _v_options(entry[2])
@@ -149,30 +150,30 @@ def _entry(entry: list[Any]) -> None:
     if op == "d":
         _key(entry)
         if len(entry) > 4:
-            raise _fail("a 'd' entry is too long")
+            raise malformed("a 'd' entry is too long")
         if len(entry) == 4:
             _count(entry[3], "a component")
         return
     if op not in ("s", "m", "n"):
-        raise _fail(f"unknown entry {op!r}")
+        raise malformed(f"unknown entry {op!r}")
     _key(entry)
     if len(entry) < 4:
-        raise _fail(f"a {op!r} entry has no patch")
+        raise malformed(f"a {op!r} entry has no patch")
     sub = entry[3]
     if sub != 0 or sub.__class__ is not int:
         if sub.__class__ is dict and "x" in sub:
             if len(sub) != 1:
-                raise _fail("a replacement has other keys")
+                raise malformed("a replacement has other keys")
             _text(sub["x"], "carried XML")
         else:
             _node(sub)
     extra = 5 if op == "n" else 4
     if op == "n":
         if len(entry) < 5:
-            raise _fail("an 'n' entry has no run")
+            raise malformed("an 'n' entry has no run")
         _count(entry[4], "a run index")
     if len(entry) > extra + 2:
-        raise _fail(f"a {op!r} entry is too long")
+        raise malformed(f"a {op!r} entry is too long")
     for value in entry[extra:]:  # the group it opens, the group it closes (null: none)
         if value is not None:
             _count(value, "a group index")
@@ -180,7 +181,7 @@ def _entry(entry: list[Any]) -> None:
 
 def _v_options(options: Any) -> None:
     if options.__class__ is not dict or not _V_OPTIONS.issuperset(options):
-        raise _fail("'v' options are not an object of g, k, p, a, w")
+        raise malformed("'v' options are not an object of g, k, p, a, w")
     if "g" in options:
         _count(options["g"], "a group index")
     for name in ("k", "w"):
@@ -189,4 +190,4 @@ def _v_options(options: Any) -> None:
     for name in ("p", "a"):
         for head in _list(options.get(name, []), name):
             if not _KEY.fullmatch(_text(head, "a head key")):
-                raise _fail(f"{head!r} is not a head key")
+                raise malformed(f"{head!r} is not a head key")

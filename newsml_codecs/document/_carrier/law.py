@@ -147,7 +147,7 @@ def _neutral(entry: list[Any]) -> list[Any]:
     return [entry[0], entry[1], entry[2], 0, *entry[4:]]
 
 
-def _without(patch: Patch, path: tuple[int, ...]) -> Patch:
+def _cut(patch: Patch, path: tuple[int, ...]) -> Patch:
     """`patch` with the entry at `path` (indices into nested ``c`` lists) neutralised."""
     entries = list(patch["c"])
     index = path[0]
@@ -155,7 +155,7 @@ def _without(patch: Patch, path: tuple[int, ...]) -> Patch:
         entries[index] = _neutral(entries[index])
     else:
         entry = list(entries[index])
-        entry[3] = _without(entry[3], path[1:])
+        entry[3] = _cut(entry[3], path[1:])
         entries[index] = entry
     return {**patch, "c": entries}
 
@@ -199,9 +199,8 @@ def keep_edits(
     if passes(applied):
         return applied
     for index in _children(patch):
-        outer = _without(patch, (index,))
         try:
-            cut = apply(outer)
+            cut = apply(_cut(patch, (index,)))
         except NewsItemError:
             continue
         if not passes(cut):
@@ -210,7 +209,7 @@ def keep_edits(
         entry = patch["c"][index]
         for inner in _children(entry[3] if entry[0] in ("s", "m", "n") else None):
             try:
-                finer = apply(_without(patch, (index, inner)))
+                finer = apply(_cut(patch, (index, inner)))
             except NewsItemError:
                 continue
             if passes(finer):

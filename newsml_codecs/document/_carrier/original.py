@@ -23,7 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from newsml_codecs import newsml
-from newsml_model import AnyItem, DecodeError, InvalidDocumentError
+from newsml_codecs.document._carrier.check import malformed
+from newsml_model import AnyItem, DecodeError
 
 PREFIX = "x-newsml/"
 """The reserved prefix of carrier names."""
@@ -52,26 +53,22 @@ def unpack(value: Any) -> AnyItem:
             or NewsML the reader refuses; at ``$.properties``.
     """
     if value.__class__ is not str:
-        raise _bad("the original (o) is not a string")
+        raise malformed("the original (o) is not a string")
     try:
         packed = base64.b64decode(value, validate=True)
         inflater = zlib.decompressobj()
         limit = max(len(packed) * _MAX_EXPANSION, newsml.DEFAULT_MAX_BYTES)
         text = inflater.decompress(packed, limit)
     except (binascii.Error, ValueError, zlib.error):
-        raise _bad("the original (o) is not base64 of zlib data") from None
+        raise malformed("the original (o) is not base64 of zlib data") from None
     if inflater.unconsumed_tail:
-        raise _bad(f"the original (o) expands past {limit} bytes")
+        raise malformed(f"the original (o) expands past {limit} bytes")
     if not inflater.eof:
-        raise _bad("the original (o) is truncated")
+        raise malformed("the original (o) is truncated")
     try:
         return newsml.loads(text, max_bytes=limit)
     except DecodeError as error:
-        raise _bad(f"the original (o) is not NewsML: {error}") from None
-
-
-def _bad(why: str) -> InvalidDocumentError:
-    return InvalidDocumentError(f"x-newsml/patch is malformed: {why}", path="$.properties")
+        raise malformed(f"the original (o) is not NewsML: {error}") from None
 
 
 Patch = dict[str, Any] | None
@@ -101,7 +98,7 @@ class PatchCache:
             InvalidDocumentError: `packed` is malformed (`unpack`).
         """
         if packed.__class__ is not str:
-            raise _bad("the original (o) is not a string")
+            raise malformed("the original (o) is not a string")
         key = (packed, id(options))
         with self._lock:
             hit = self._entries.get(key)
