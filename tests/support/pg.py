@@ -162,7 +162,7 @@ class Cluster:
             )
             if not durable:
                 conf.write("fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n")
-        self._pg_ctl("start", "-l", str(self.root / "log"))
+        self._start_on_a_free_port()
         stop = [
             *self._as,
             str(self.bin / "pg_ctl"),
@@ -181,6 +181,28 @@ class Cluster:
         )
         self.execute("CREATE DATABASE newsml")
         return self
+
+    def _start_on_a_free_port(self) -> None:
+        """Start the server; on a port taken since it was found free, on another one.
+
+        Other test workers pick free ports too, and a port is only free
+        until someone binds it.
+        """
+        log = self.root / "log"
+        attempts = 5
+        while True:
+            attempts -= 1
+            try:
+                self._pg_ctl("start", "-l", str(log))
+                return
+            except RuntimeError:
+                taken = log.exists() and "already in use" in log.read_text(errors="replace")
+                if not attempts or not taken:
+                    raise
+            log.unlink()
+            self.port = free_port()
+            with (self.data / "postgresql.conf").open("a", encoding="utf-8") as conf:
+                conf.write(f"port = {self.port}\n")  # the last setting wins
 
     def _pg_ctl(self, action: str, *args: str) -> None:
         self._run(str(self.bin / "pg_ctl"), action, "-D", str(self.data), "-w", "-s", *args)

@@ -1,8 +1,9 @@
 """The Tools service as a real subprocess on loopback, shared by the service tests.
 
-One server per test session: `shared_server` starts it on first use and an
-``atexit`` hook stops it, so every ``tests/test_service_*.py`` module talks to
-the same process however pytest orders them.
+One server per test process: `shared_server` starts it on first use and an
+``atexit`` hook stops it, so every service test module a pytest-xdist worker
+runs talks to the same process however pytest orders them (each worker has
+its own, on its own port).
 """
 
 from __future__ import annotations
@@ -68,13 +69,31 @@ def free_port() -> int:
 def start_server(*args: str) -> Server:
     """Start ``python -m newsml_tools.service`` on a free port and wait for /healthz.
 
+    A port found free can be taken before the server binds it (by another
+    test worker, or an outgoing connection): the server is then started
+    again on another port, a few times.
+
     Args:
         args: Extra command-line options (``--workers 2``...).
 
     Raises:
         RuntimeError: The server exited or did not answer in time.
     """
-    port = free_port()
+    attempts = 5
+    while True:
+        attempts -= 1
+        try:
+            return _start_on(free_port(), args)
+        except _PortTaken:
+            if not attempts:
+                raise
+
+
+class _PortTaken(RuntimeError):
+    """The server could not bind the port it was given."""
+
+
+def _start_on(port: int, args: tuple[str, ...]) -> Server:
     log = Path(tempfile.mkstemp(prefix="newsml-service-", suffix=".log")[1])
     with log.open("wb") as out:
         process = subprocess.Popen(
@@ -88,13 +107,17 @@ def start_server(*args: str) -> Server:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"server exited with {process.returncode}:\n{server.log()}")
+            text = server.log()
+            if "address already in use" in text.lower():
+                log.unlink(missing_ok=True)
+                raise _PortTaken(text)
+            raise RuntimeError(f"server exited with {process.returncode}:\n{text}")
         try:
             if httpx.get(server.base_url + "/healthz", timeout=2).status_code == 200:
                 return server
         except httpx.TransportError:
             pass
-        time.sleep(0.1)
+        time.sleep(0.05)
     stop_server(server)
     raise RuntimeError(f"server did not answer /healthz:\n{server.log()}")
 

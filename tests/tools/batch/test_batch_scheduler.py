@@ -58,10 +58,12 @@ def silent_server() -> Iterator[str]:
     try:
         yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
     finally:
+        # shutdown wakes the accept() blocked in the thread (close alone does not, on Linux).
+        listener.shutdown(socket.SHUT_RDWR)
         listener.close()
+        thread.join(10)
         for conn in accepted:
             conn.close()
-        thread.join(10)
 
 
 @pytest.fixture(scope="module")
