@@ -36,7 +36,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "ci",
-    max_examples=30,
+    max_examples=50,
     deadline=None,
     suppress_health_check=_SLOW_BY_DESIGN,
     print_blob=True,

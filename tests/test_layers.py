@@ -2,7 +2,7 @@
 
 DESIGN.md "Layout": `newsml_model` imports neither other package;
 `newsml_codecs` never imports `newsml_tools`; nothing imports
-`newsml_tools.cli`. DEVELOPERS.md: no ``from x import _private`` across
+`newsml_tools.cli`. CONTRIBUTING.md: no ``from x import _private`` across
 modules (importing an underscored *module* of a package is how packages are
 built, and is fine), and no module imports an underscored module of another
 top-level package: `newsml_codecs` and `newsml_tools` use the model's public

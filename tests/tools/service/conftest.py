@@ -1,8 +1,9 @@
 """Fixtures of the service tests: the session's service process and an HTTP client.
 
 The service runs as a real subprocess on loopback (`support.service`); one
-process with default options serves every module that does not need options
-of its own (those start their own with `support.service.start_server`).
+process with default options, one per pytest-xdist worker, serves every
+module that does not need options of its own (those start their own with
+`support.service.start_server`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from support.service import Server
 
 @pytest.fixture(scope="session")
 def server() -> Server:
-    """The session's service process (default options, one worker)."""
+    """This worker's service process (default options, one uvicorn worker)."""
     return service_support.shared_server()
 
 

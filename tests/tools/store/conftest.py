@@ -1,8 +1,9 @@
 """Fixtures of the store tests: the throwaway PostgreSQL cluster.
 
 The cluster starts on first use (only store tests ask for it), once per
-session, and is removed at the end; without PostgreSQL binaries or psycopg
-the tests that need it are skipped with the reason (see README).
+session, so once per pytest-xdist worker (each on its own free port), and
+is removed at the end; without PostgreSQL binaries or psycopg the tests that
+need it are skipped with the reason (see CONTRIBUTING.md).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ _schemas = itertools.count(1)
 
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[pg_support.Cluster]:
-    """A running PostgreSQL cluster for the whole session (skipped when impossible)."""
+    """A running PostgreSQL cluster for this worker's session (skipped when impossible)."""
     reason = pg_support.unavailable()
     if reason is not None:
         pytest.skip(reason)
