@@ -268,7 +268,20 @@ def serialize(item: Any, *, xml_declaration: bool = True, indent: str | None = N
     """
     if not is_root(item):
         raise InvalidArgumentError(f"not a NewsML item: {type(item).__name__}", field="item")
-    name, namespace, attributes, children = element_parts(item)
+    return serialize_node(item, xml_declaration=xml_declaration, indent=indent)
+
+
+def serialize_node(node: Any, *, xml_declaration: bool = True, indent: str | None = None) -> str:
+    """Write `node`, any record of the tree, as the root of a document (`serialize`).
+
+    `newsml_codecs.g2` writes a ``newsMessage`` (a generic `Element`) so; a
+    root without a namespace of its own is written without one.
+
+    Raises:
+        InvalidArgumentError: `node` is not a record of the tree, or holds a
+            character XML 1.0 cannot carry.
+    """
+    name, namespace, attributes, children = element_parts(node)
     out: list[str] = ['<?xml version="1.0" encoding="UTF-8"?>\n'] if xml_declaration else []
     out.append("<" + name)
     if namespace:
@@ -322,3 +335,26 @@ def _may_hold_not_xml(text: str) -> bool:
         if sequence in data:
             return True
     return _NONCHARACTERS[0] in data or _NONCHARACTERS[1] in data
+
+
+def indent_unit(indent: int | str | None) -> str | None:
+    """One level of indentation from a writer's ``indent`` argument (None: none).
+
+    Raises:
+        InvalidArgumentError: `indent` is negative, or a string that is not
+            spaces or tabs, or neither a number nor a string.
+    """
+    if indent is None:
+        return None
+    if isinstance(indent, bool) or not isinstance(indent, (int, str)):
+        raise InvalidArgumentError(
+            f"indent must be a number of spaces or a whitespace string, not {indent!r}",
+            field="indent",
+        )
+    if isinstance(indent, int):
+        if indent < 0:
+            raise InvalidArgumentError(f"indent must not be negative: {indent}", field="indent")
+        return " " * indent
+    if indent.strip(" \t"):
+        raise InvalidArgumentError(f"indent must be spaces or tabs, not {indent!r}", field="indent")
+    return indent
