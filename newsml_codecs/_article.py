@@ -18,6 +18,7 @@ import uuid as uuidlib
 
 import attrs
 
+from newsml_codecs.schema import is_date_time, is_uri
 from newsml_model import (
     IDF,
     ContentMeta,
@@ -209,14 +210,37 @@ def _attrs(**values: str | None) -> tuple[tuple[str, str], ...]:
     return tuple((name, value) for name, value in values.items() if value is not None)
 
 
+UNKNOWN_TIME = "1970-01-01T00:00:00Z"
+"""``contentCreated`` of an article whose source gave no time (the Writer needs one)."""
+
+
+def _time(text: str | None) -> str | None:
+    # The Writer refuses a time that is no RFC 3339 date-time: such a time is not kept.
+    return text if text is not None and is_date_time(text) else None
+
+
+def split_uri(uri: str | None) -> tuple[str | None, tuple[Element, ...]]:
+    """A URI for a link's ``uri``, or (when it is no URI) None and a ``<uri>`` data child keeping it."""
+    if uri is None or is_uri(uri):
+        return uri, ()
+    return None, (_el("uri", uri),)
+
+
 def _concept_link(rel: str, type_: str, concept: Concept) -> Link:
+    uri = concept.uri
+    # A Writer concept known only by its uuid travels as urn:uuid:<uuid>.
+    own = uri[9:] if uri is not None and uri.startswith("urn:uuid:") else None
+    if is_uuid(own):
+        uri = None
+    uri, kept = split_uri(uri)
     return Link(
         rel=rel,
         type=type_,
-        uuid=derived_uuid(concept.uri, concept.qcode, concept.title),
-        uri=concept.uri,
+        uuid=own if is_uuid(own) else derived_uuid(concept.uri, concept.qcode, concept.title),
+        uri=uri,
         title=concept.title,
         qcode=concept.qcode,
+        children=(_el("data", *kept),) if kept else (),
     )
 
 
@@ -226,12 +250,13 @@ def _item_links(parts: ArticleParts) -> tuple[Link, ...]:
         concepts: tuple[Concept, ...] = getattr(parts, field)
         links.extend(_concept_link("subject", type_, concept) for concept in concepts)
     if parts.source_uri is not None or parts.source_version is not None:
-        data = _text_el("version", parts.source_version)
+        uri, kept = split_uri(parts.source_uri)
+        data = (*kept, *_text_el("version", parts.source_version))
         links.append(
             Link(
                 rel="source",
                 type="x-im/source",
-                uri=parts.source_uri,
+                uri=uri,
                 title=parts.provider,
                 children=(_el("data", *data),) if data else (),
             )
@@ -244,9 +269,13 @@ def _item_meta(parts: ArticleParts, guid: str) -> ItemMeta:
     links = _item_links(parts)
     children: list[Node] = [
         _el("itemClass", attributes=(("qcode", "ninat:text"),)),
-        _el("provider", attributes=(("literal", parts.provider or "unknown"),)),
-        *_text_el("versionCreated", parts.version_created),
-        *_text_el("firstCreated", parts.first_created),
+        *(
+            ()
+            if parts.provider is None
+            else (_el("provider", attributes=(("literal", parts.provider),)),)
+        ),
+        *_text_el("versionCreated", _time(parts.version_created)),
+        *_text_el("firstCreated", _time(parts.first_created)),
         _el("pubStatus", attributes=(("qcode", status),)),
         *_text_el("title", parts.headline),
         *_text_el("edNote", parts.ed_note),
@@ -264,8 +293,11 @@ def _content_meta(parts: ArticleParts) -> ContentMeta:
         () if parts.language is None else (_el("language", attributes=(("tag", parts.language),)),)
     )
     children: list[Node] = [
-        *_text_el("contentCreated", parts.first_created or parts.version_created),
-        *_text_el("contentModified", parts.version_created),
+        *_text_el(
+            "contentCreated",
+            _time(parts.first_created) or _time(parts.version_created) or UNKNOWN_TIME,
+        ),
+        *_text_el("contentModified", _time(parts.version_created)),
         *_text_el("altId", parts.source_guid),
         *_text_el("slugline", parts.slugline),
         *_text_el("by", parts.byline),
@@ -298,7 +330,11 @@ def block_id(guid: str, index: int) -> str:
 
 def _picture(guid: str, index: int, picture: Picture) -> Element:
     uuid = derived_uuid(picture.uri, picture.href, f"{guid}/picture/{index}")
+    uri, kept = split_uri(picture.uri)
+    href, kept_href = split_uri(picture.href)
     data = (
+        *kept,
+        *(_el("href", *element.children) for element in kept_href),
         *_text_el("text", picture.caption),
         *_text_el("width", None if picture.width is None else str(picture.width)),
         *_text_el("height", None if picture.height is None else str(picture.height)),
@@ -310,8 +346,8 @@ def _picture(guid: str, index: int, picture: Picture) -> Element:
         rel="self",
         type="x-im/image",
         uuid=uuid,
-        uri=picture.uri,
-        url=picture.href,
+        uri=uri,
+        url=href,
         children=(_el("data", *data),),
     )
     attributes = (("id", block_id(guid, -1 - index)), ("type", "x-im/image"), ("uuid", uuid))
@@ -389,6 +425,7 @@ __all__ = [
     "BLOCK_TYPES",
     "CONCEPT_TYPES",
     "PUB_STATUSES",
+    "UNKNOWN_TIME",
     "ArticleParts",
     "Block",
     "Concept",
@@ -398,4 +435,5 @@ __all__ = [
     "build",
     "derived_uuid",
     "is_uuid",
+    "split_uri",
 ]
