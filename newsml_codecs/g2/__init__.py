@@ -10,6 +10,7 @@ Naviga's items, and writes them back::
     items = g2.loads(feed_bytes)           # (NewsItem, Element('packageItem'), ...)
     message = g2.loads_message(feed_bytes)  # Message(header, items, ...)
     text = g2.dumps(items, header=g2.header("2024-05-01T10:00:00Z"))
+    article = g2.to_article(items[1], items=items)  # a Writer article (x-im/article)
 
 Items: ``newsItem``, ``conceptItem`` and ``planningItem`` become the
 model's records (`NewsItem`, `ConceptItem`, `PlanningItem`); the kinds the
@@ -32,6 +33,7 @@ from collections.abc import Iterable
 from newsml_codecs._xmlread import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH
 from newsml_codecs._xmlwrite import indent_unit
 from newsml_codecs.g2._compare import equivalent
+from newsml_codecs.g2._convert import articles, picture_of, to_article
 from newsml_codecs.g2._read import (
     GENERIC_KINDS,
     ITEM_ROOTS,
@@ -53,12 +55,15 @@ __all__ = [
     "G2Item",
     "Message",
     "MessageError",
+    "articles",
     "dumps",
     "dumps_item",
     "equivalent",
     "header",
     "loads",
     "loads_message",
+    "picture_of",
+    "to_article",
 ]
 
 
