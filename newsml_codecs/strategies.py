@@ -8,15 +8,16 @@ they generate is exactly what the codecs write: valid NewsML that
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from hypothesis import strategies as st
 
 from newsml_codecs import newsml
-from newsml_model import NewsItem
+from newsml_model import Element, ItemMeta, NewsItem
 from newsml_model.strategies import check_strategy, news_items
 
-__all__ = ["documents", "newsml_texts"]
+__all__ = ["documents", "g2_messages", "newsml_texts"]
 
 _COMMENTS = st.sampled_from(["", "<!-- generated -->", "<!--ä-->\n"])
 
@@ -73,3 +74,72 @@ def documents(
     """
     check_strategy(items, "items")
     return (news_items() if items is None else items).map(_dump)
+
+
+_G2_CLOCK = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2099, 12, 31)).map(
+    lambda moment: moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+)
+
+
+def _g2_package(guid: str, sent: str, refs: list[str]) -> Element:
+    """A ``packageItem`` grouping `refs` (generic: the model types no package)."""
+    meta = ItemMeta(
+        children=(
+            Element(name="itemClass", attributes=(("qcode", "ninat:composite"),)),
+            Element(name="provider", attributes=(("qcode", "nprov:EXAMPLE"),)),
+            Element(name="versionCreated", children=(sent,)),
+        )
+    )
+    item_refs = tuple(Element(name="itemRef", attributes=(("residref", ref),)) for ref in refs)
+    group = Element(
+        name="group", attributes=(("id", "root"), ("role", "group:main")), children=item_refs
+    )
+    group_set = Element(name="groupSet", attributes=(("root", "root"),), children=(group,))
+    attributes = (
+        ("guid", guid),
+        ("version", "1"),
+        ("standard", "NewsML-G2"),
+        ("standardversion", "2.35"),
+    )
+    return Element(name="packageItem", attributes=attributes, children=(meta, group_set))
+
+
+@st.composite
+def _g2_messages(draw: st.DrawFn, items: st.SearchStrategy[NewsItem]) -> str:
+    from newsml_codecs import g2
+
+    news = draw(st.lists(items, min_size=1, max_size=2))
+    sent = draw(_G2_CLOCK)
+    refs = [item.guid for item in news if item.guid]
+    members: list[Any] = list(news)
+    if draw(st.booleans()):
+        members.append(_g2_package(f"urn:example:package:{draw(st.uuids())}", sent, refs))
+    members = draw(st.permutations(members))
+    header = g2.header(sent, sender=draw(st.sampled_from([None, "wire.example.com"])))
+    text = g2.dumps(members, header=header, xml_declaration=False)
+    if draw(st.booleans()):
+        # As TT sends it: no namespace on the message (its items then have none either).
+        text = text.replace(' xmlns="http://iptc.org/std/nar/2006-10-01/"', "", 1)
+    prologue = draw(st.sampled_from(["", '<?xml version="1.0" encoding="UTF-8"?>\n']))
+    return prologue + draw(_COMMENTS) + text
+
+
+def g2_messages(*, items: st.SearchStrategy[NewsItem] | None = None) -> st.SearchStrategy[str]:
+    """Generate NewsML-G2 ``newsMessage`` documents as agencies send them, as text.
+
+    A header (``sent``, sometimes ``sender``), then one or two news items
+    and sometimes a ``packageItem`` grouping them, in any order; sometimes
+    without a namespace (as TT's feed), with or without an XML declaration
+    and a leading comment.
+
+    Args:
+        items: Strategy for the news items (default: `news_items()`).
+
+    Returns:
+        A strategy of `str`, each one read by ``g2.loads_message``.
+
+    Raises:
+        InvalidArgument: `items` is not a strategy.
+    """
+    check_strategy(items, "items")
+    return _g2_messages(news_items() if items is None else items)

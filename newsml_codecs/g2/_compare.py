@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
+from xml.parsers import expat
 
 from newsml_codecs._canonical import canonical_form
 from newsml_codecs.g2._read import ITEM_ROOTS, G2Item, Message
@@ -12,7 +12,6 @@ from newsml_model import (
     ConceptItem,
     DecodeError,
     Element,
-    MalformedXMLError,
     NewsItem,
     PlanningItem,
 )
@@ -58,16 +57,44 @@ def _canonical(value: str | bytes | Message | G2Item) -> str:
         )
     if not isinstance(value, (str, bytes, bytearray)):
         raise DecodeError(f"not a NewsML-G2 document, message or item: {type(value).__name__}")
+    return canonical_form(_in_g2_namespace(value), rewrite_prefixes=True)
+
+
+class _Root(Exception):
+    """Stops the scan at the root's start tag."""
+
+
+def _in_g2_namespace(value: str | bytes) -> str | bytes:
+    """`value` with NewsML-G2 declared the default namespace of its root, if the root has none.
+
+    Declared on the root's start tag, the namespace is what the reader
+    gives every element without one (and a text escaped as ``&#13;`` stays
+    escaped: the document is otherwise untouched).
+    """
+    if isinstance(value, str) or value[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        text = value if isinstance(value, str) else bytes(value).decode("utf-16")
+        text = text.lstrip("\ufeff")
+        if text.startswith("<?xml"):
+            text = text.split("?>", 1)[1]
+        data = text.encode("utf-8")
+    else:
+        data = bytes(value)
+    parser = expat.ParserCreate(None, " ")
+    found: list[tuple[str, int]] = []
+
+    def start(name: str, _attributes: object) -> None:
+        found.append((name, parser.CurrentByteIndex))
+        raise _Root
+
+    parser.StartElementHandler = start
     try:
-        root = ET.fromstring(value)
-    except ET.ParseError as error:
-        line, column = error.position
-        raise MalformedXMLError(f"malformed XML: {error}", line=line, column=column + 1) from None
-    if not root.tag.startswith("{"):
-        # Every element without a namespace is in no namespace at all here
-        # (none is declared at the root): the reader puts them in G2's.
-        for element in root.iter():
-            if isinstance(element.tag, str) and not element.tag.startswith("{"):
-                element.tag = f"{{{NAR}}}{element.tag}"
-        return canonical_form(ET.tostring(root, encoding="unicode"), rewrite_prefixes=True)
-    return canonical_form(value, rewrite_prefixes=True)
+        parser.Parse(data, True)
+    except _Root:
+        pass
+    except expat.ExpatError:
+        return data  # canonical_form says what is wrong, with line and column
+    if not found or " " in found[0][0]:
+        return data
+    name, index = found[0]
+    at = index + 1 + len(name.encode("utf-8"))
+    return data[:at] + f' xmlns="{NAR}"'.encode() + data[at:]
