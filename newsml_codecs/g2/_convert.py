@@ -189,10 +189,11 @@ def _package_pictures(guid: str | None, items: tuple[G2Item, ...]) -> list[Pictu
     return found
 
 
-def _pictures(body: Body, guid: str | None, items: tuple[G2Item, ...]) -> tuple[Picture, ...]:
-    """The body's pictures (completed from their items), then the package's others."""
+def _pictures(item: NewsItem, body: Body, items: tuple[G2Item, ...]) -> tuple[Picture, ...]:
+    """A picture item's own picture, the body's (completed from their items), the package's."""
     by_guid = _by_guid(items)
-    pictures: list[Picture] = []
+    guid = item.guid
+    pictures: list[Picture] = [picture_of(item)] if _class(item) in _PICTURE_CLASSES else []
     for placed in body.pictures:
         target = by_guid.get(placed.uri or "")
         if target is None:
@@ -245,7 +246,7 @@ def parts_of(item: NewsItem, items: tuple[G2Item, ...]) -> ArticleParts:
         or _clean(meta.find_text("title")),
         lead=body.lead or (() if summary is None else (summary,)),
         body=body.blocks,
-        pictures=_pictures(body, item.guid, items),
+        pictures=_pictures(item, body, items),
         authors=_authors(content, byline),
         byline=byline,
         description=other,

@@ -173,13 +173,14 @@ def test_an_xhtml_body_gives_headline_lead_blocks_and_figures() -> None:
     assert ("A caption", "Photo: Ann", "Alt") == (picture.caption, picture.byline, picture.alt_text)
 
 
-@pytest.mark.parametrize("index", [2])
-def test_a_picture_item_alone_is_refused_only_when_no_newsitem(index: int) -> None:
-    """Any newsItem converts (a picture item gives an article of its caption); others do not."""
+def test_a_picture_item_becomes_an_article_of_its_picture() -> None:
+    """Any newsItem converts: a picture item gives its headline and its own picture."""
     items = g2.loads(MESSAGE)
-    doc = document.dump(g2.to_article(items[index]))
+    doc = document.dump(g2.to_article(items[2]))
     assert [] == schema.errors(doc)
     assert "Polling station" == doc["title"]
+    (image,) = [block for block in doc["content"] if block["type"] == "x-im/image"]
+    assert "https://wire.example.com/pic-1/high.jpg" == image["links"][0]["url"]
 
 
 @pytest.mark.parametrize(
