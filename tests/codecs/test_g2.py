@@ -143,24 +143,45 @@ def test_other_roots_are_unsupported(root: str) -> None:
     assert "newsMessage" in caught.value.supported
 
 
-def test_hostile_input_meets_the_newsml_limits() -> None:
-    """DTDs, depth and size are refused as newsml.loads refuses them."""
-    with pytest.raises(nm.ForbiddenXMLError):
-        g2.loads('<!DOCTYPE x [<!ENTITY a "b">]><newsMessage/>')
-    deep = (
-        "<newsMessage><itemSet>"
-        + "<newsItem>" * 300
-        + "</newsItem>" * 300
-        + "</itemSet></newsMessage>"
-    )
-    with pytest.raises(nm.LimitExceededError):
-        g2.loads(deep)
+BOMB = (
+    '<?xml version="1.0"?><!DOCTYPE m [<!ENTITY a "aaaaaaaaaa">'
+    '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><newsMessage>&b;</newsMessage>'
+)
+EXTERNAL = '<!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]><packageItem>&x;</packageItem>'
+
+
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        (BOMB, nm.ForbiddenXMLError),
+        (EXTERNAL, nm.ForbiddenXMLError),
+        (
+            "<newsMessage>" + "<a>" * 200_000 + "</a>" * 200_000 + "</newsMessage>",
+            nm.LimitExceededError,
+        ),
+        ("<packageItem>" + "<g>" * 300 + "</g>" * 300 + "</packageItem>", nm.LimitExceededError),
+        (
+            b"<newsMessage><header><sent>\xff\xfe</sent></header></newsMessage>",
+            nm.MalformedXMLError,
+        ),
+        (b"<newsMessage><itemSet>", nm.MalformedXMLError),
+        (42, nm.DecodeError),
+    ],
+    ids=["entity-bomb", "external-entity", "200k-levels", "deep-package", "bad-utf8", "cut", "int"],
+)
+def test_hostile_input_meets_the_newsml_limits(source: object, error: type[Exception]) -> None:
+    """Bombs, external entities, depth, bad bytes: the NewsML reader's documented errors."""
+    with pytest.raises(error):
+        g2.loads(source)  # type: ignore[arg-type]
+
+
+def test_size_and_depth_limits_are_the_callers() -> None:
+    """max_bytes and max_depth apply to the message and to its items."""
     with pytest.raises(nm.LimitExceededError):
         g2.loads(MESSAGE, max_bytes=100)
-    with pytest.raises(nm.MalformedXMLError):
-        g2.loads(b"<newsMessage><itemSet>")
-    with pytest.raises(nm.DecodeError):
-        g2.loads(42)  # type: ignore[arg-type]
+    with pytest.raises(nm.LimitExceededError):
+        g2.loads(MESSAGE, max_depth=5)
+    assert 4 == len(g2.loads(MESSAGE, max_depth=12))
 
 
 @pytest.mark.parametrize(
