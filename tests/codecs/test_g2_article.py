@@ -197,3 +197,42 @@ def test_to_article_refuses_what_it_cannot_convert(item: Any, items: Any, field:
     with pytest.raises(nm.InvalidArgumentError) as caught:
         g2.to_article(item, items=items)
     assert field == caught.value.field
+
+
+NITF = """<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="urn:x:2" version="1">
+<itemMeta><itemClass qcode="ninat:text"/><versionCreated>2024-01-01T00:00:00Z</versionCreated></itemMeta>
+<contentMeta><headline>Head</headline></contentMeta>
+<contentSet><inlineXML contenttype="application/nitf+xml">
+<nitf xmlns="http://iptc.org/std/NITF/2006-10-18/"><body>
+<body.head><byline>Av Anna Berg, TT</byline><abstract><p>The   abstract.</p></abstract></body.head>
+<body.content><p>One <b>bold</b> and <i>it</i><span> plain</span>.</p>
+<media media-type="image"><media-reference source="https://x.example/m.jpg" mime-type="image/jpeg"
+ width="800" height="600" alternate-text="Alt"/><media-caption>Cap</media-caption>
+<media-producer>Foto: Bo</media-producer></media>
+<media media-type="video"><media-reference source="https://x.example/v.mp4"/></media>
+</body.content></body></nitf></inlineXML></contentSet></newsItem>"""
+
+
+def test_a_nitf_body_gives_lead_byline_markup_and_media() -> None:
+    """NITF: abstract as the lead, the byline's name as author, b/i as strong/em, image media."""
+    parts = _article_read.read(g2.to_article(g2.loads(NITF)[0]))
+    assert ("The abstract.",) == parts.lead
+    assert "Av Anna Berg, TT" == parts.byline
+    assert (Concept(title="Anna Berg"),) == parts.authors
+    (block,) = parts.body
+    expected = (
+        "One ",
+        nm.Element(name="strong", children=("bold",)),
+        " and ",
+        nm.Element(name="em", children=("it",)),
+        " plain.",
+    )
+    assert expected == block.content
+    (picture,) = parts.pictures
+    assert ("https://x.example/m.jpg", 800, 600, "image/jpeg") == (
+        picture.href,
+        picture.width,
+        picture.height,
+        picture.mime,
+    )
+    assert ("Cap", "Foto: Bo", "Alt") == (picture.caption, picture.byline, picture.alt_text)
