@@ -8,16 +8,17 @@ they generate is exactly what the codecs write: valid NewsML that
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from hypothesis import strategies as st
 
 from newsml_codecs import newsml
-from newsml_model import Element, ItemMeta, NewsItem
+from newsml_model import Element, InvalidArgumentError, ItemMeta, NewsItem
 from newsml_model.strategies import check_strategy, news_items
 
-__all__ = ["documents", "g2_messages", "newsml_texts"]
+__all__ = ["documents", "g2_messages", "newsml_texts", "ninjs_documents"]
 
 _COMMENTS = st.sampled_from(["", "<!-- generated -->", "<!--ä-->\n"])
 
@@ -74,6 +75,48 @@ def documents(
     """
     check_strategy(items, "items")
     return (news_items() if items is None else items).map(_dump)
+
+
+def _ninjs(version: str) -> Callable[[NewsItem], dict[str, Any]]:
+    # Imported late, as `_dump`: the ninjs codec is optional for XML-only users.
+    from newsml_codecs import ninjs
+
+    def dump(item: NewsItem) -> dict[str, Any]:
+        return ninjs.dump(item, version=version)
+
+    return dump
+
+
+def ninjs_documents(
+    *, items: st.SearchStrategy[NewsItem] | None = None, version: str = "3.0"
+) -> st.SearchStrategy[dict[str, Any]]:
+    """Generate valid IPTC ninjs documents (JSON-ready dicts) of one version.
+
+    Each is ``ninjs.dump`` of a generated item, so it validates against IPTC's
+    schema of `version` and ``ninjs.load`` reads it back into an article.
+
+    Args:
+        items: Strategy for the items to write (default:
+            ``news_items(complete=True)``: articles as the Writer saves them,
+            with bodies, pictures, authors and concepts).
+        version: The ninjs version, one of ``ninjs.WRITTEN_VERSIONS``.
+
+    Returns:
+        A strategy of `dict`.
+
+    Raises:
+        InvalidArgument: `items` is not a strategy.
+        InvalidArgumentError: `version` is not one ninjs writes.
+    """
+    from newsml_codecs import ninjs
+
+    check_strategy(items, "items")
+    if version not in ninjs.WRITTEN_VERSIONS:
+        known = ", ".join(ninjs.WRITTEN_VERSIONS)
+        raise InvalidArgumentError(
+            f"ninjs version {version!r} is not written (written: {known})", field="version"
+        )
+    return (news_items(complete=True) if items is None else items).map(_ninjs(version))
 
 
 _G2_CLOCK = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2099, 12, 31)).map(

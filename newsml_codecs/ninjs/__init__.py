@@ -29,6 +29,9 @@ VERSIONS = _schema.VERSIONS
 WRITTEN_VERSIONS = ("2.1", "2.2", "3.0", "3.1")
 """The versions `dump` writes."""
 
+MAX_DEPTH = _schema.MAX_DEPTH
+"""`errors` refuses, unchecked, a document nested deeper than this (``load`` reads a fixed depth)."""
+
 MAX_ITEMS = 10_000
 """The most ninjs objects `loads` reads from one collection."""
 
@@ -144,6 +147,7 @@ def version_of(doc: Mapping[str, Any]) -> str:
 
 
 __all__ = [
+    "MAX_DEPTH",
     "MAX_ITEMS",
     "VERSIONS",
     "WRITTEN_VERSIONS",

@@ -5,7 +5,7 @@ subheadline ``<h2>``, a blockquote ``<blockquote>``; inline elements are
 written with their own names and attributes, so what the Writer marks up
 (``strong``, ``em``, ``a href``) comes back as it was.
 
-Reading uses the standard library's HTML parser (one pass, linear): the
+Reading uses `newsml_codecs.ninjs._tokens` (one pass, linear): the
 block elements above, ``h3``-``h6`` as subheadlines and NITF's ``hl2`` and
 ``bq`` too; the content of ``head``, ``title``, ``figure``, NITF's
 ``body.head``, scripts and styles is skipped; text outside any block is
@@ -15,9 +15,11 @@ dropped unless the body has no block at all (then it is one paragraph).
 from __future__ import annotations
 
 import html
-from html.parser import HTMLParser
+import re
+from collections import Counter
 
 from newsml_codecs._article import Block
+from newsml_codecs.ninjs._tokens import EMPTY, END, TEXT, tokens
 from newsml_model import Element, Node
 
 _OPEN = {
@@ -57,6 +59,11 @@ _SKIPPED = {
     "h1",
     "hl1",
 }
+MAX_INLINE_DEPTH = 32
+"""Inline elements nested deeper than this keep their text, not their markup."""
+
+# What XML can name (no prefix): other tags keep their text and lose their markup.
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*\Z")
 _VOID = {
     "br",
     "img",
@@ -131,93 +138,133 @@ def text_blocks(text: str) -> tuple[Block, ...]:
 
 
 class _Frame:
-    """An open inline element: its name, attributes and children so far."""
+    """An open inline element: its name, attributes and children so far.
 
-    __slots__ = ("attributes", "children", "name")
+    A frame not `kept` (a tag XML cannot name) gives its children to its
+    parent when it closes: the text stays, the markup goes.
+    """
 
-    def __init__(self, name: str, attributes: tuple[tuple[str, str], ...]) -> None:
+    __slots__ = ("attributes", "children", "kept", "name")
+
+    def __init__(
+        self, name: str, attributes: tuple[tuple[str, str], ...], *, kept: bool = True
+    ) -> None:
         self.name = name
         self.attributes = attributes
+        self.kept = kept
         self.children: list[Node] = []
 
 
-class _BodyParser(HTMLParser):
-    """Collects blocks; inline elements inside a block become `Element` records."""
+def _append(children: list[Node], child: Node) -> None:
+    """Append `child`, joining adjacent text (as the XML reader would see it)."""
+    if isinstance(child, str) and children and isinstance(children[-1], str):
+        children[-1] += child
+    elif child != "":
+        children.append(child)
+
+
+def _attributes(attrs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The attributes XML can name, the first of each name (HTML's rule for duplicates)."""
+    found: dict[str, str] = {}
+    for name, value in attrs:
+        if _NAME.match(name) and name not in found:
+            found[name] = value
+    return tuple(found.items())
+
+
+class _BodyParser:
+    """Collects blocks from tokens; inline elements inside a block become `Element` records."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
         self.blocks: list[Block] = []
         self.loose: list[str] = []
         self.kind: str | None = None
         self.stack: list[_Frame] = []
+        # How many frames of each name are open: an end tag is matched without a walk of the stack.
+        self.open: Counter[str] = Counter()
         self.skipping: list[str] = []
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def feed(self, text: str) -> None:
+        for kind, name, attributes in tokens(text):
+            if kind == TEXT:
+                self.text(name)
+            elif kind == END:
+                self.end(name)
+            elif kind == EMPTY or name in _VOID:
+                self.empty(name, attributes)
+            else:
+                self.start(name, attributes)
+        if self.stack:
+            self.end(self.stack[0].name)
+
+    def start(self, tag: str, attributes: tuple[tuple[str, str], ...]) -> None:
         if self.skipping:
             if tag == self.skipping[-1]:
                 self.skipping.append(tag)
             return
         if tag in _SKIPPED:
             self.skipping.append(tag)
-        elif self.kind is None and tag in _BLOCKS:
-            kind = _BLOCKS[tag]
-            classes = dict(attrs).get("class") or ""
-            self.kind = "preamble" if tag == "p" and "preamble" in classes.split() else kind
-            self.stack = [_Frame(tag, ())]
-        elif self.kind is not None:
-            attributes = tuple((name, value or "") for name, value in attrs)
-            if tag in _VOID:
-                self.stack[-1].children.append(Element(name=tag, attributes=attributes))
-            else:
-                self.stack.append(_Frame(tag, attributes))
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.skipping or self.kind is None or tag in _SKIPPED:
             return
-        attributes = tuple((name, value or "") for name, value in attrs)
-        self.stack[-1].children.append(Element(name=tag, attributes=attributes))
+        if tag in _BLOCKS and self.stack:
+            # A block inside a block ends the open one (HTML's rule for p).
+            self.end(self.stack[0].name)
+        if tag in _BLOCKS:
+            classes = dict(attributes).get("class") or ""
+            preamble = tag == "p" and "preamble" in classes.split()
+            self.kind = "preamble" if preamble else _BLOCKS[tag]
+            self.stack = [_Frame(tag, ())]
+            self.open = Counter({tag: 1})
+        elif self.kind is not None:
+            kept = _NAME.match(tag) is not None and len(self.stack) <= MAX_INLINE_DEPTH
+            self.stack.append(_Frame(tag, _attributes(attributes), kept=kept))
+            self.open[tag] += 1
 
-    def handle_endtag(self, tag: str) -> None:
+    def empty(self, tag: str, attributes: tuple[tuple[str, str], ...]) -> None:
+        if self.skipping or self.kind is None or tag in _SKIPPED or not _NAME.match(tag):
+            return
+        if len(self.stack) <= MAX_INLINE_DEPTH:
+            self.stack[-1].children.append(Element(name=tag, attributes=_attributes(attributes)))
+
+    def end(self, tag: str) -> None:
         if self.skipping:
             if tag == self.skipping[-1]:
                 self.skipping.pop()
             return
-        if self.kind is None or not any(frame.name == tag for frame in self.stack):
+        if self.kind is None or not self.open[tag]:
             return
         # Close what is still open inside the ended element (HTML's implied end tags).
         while self.stack:
             frame = self.stack.pop()
+            self.open[frame.name] -= 1
             if not self.stack:
                 self.blocks.append(Block(kind=self.kind, content=tuple(frame.children)))
                 self.kind = None
                 return
-            element = Element(
-                name=frame.name, attributes=frame.attributes, children=tuple(frame.children)
-            )
-            self.stack[-1].children.append(element)
+            parent = self.stack[-1].children
+            if frame.kept:
+                children = tuple(frame.children)
+                parent.append(
+                    Element(name=frame.name, attributes=frame.attributes, children=children)
+                )
+            else:
+                for child in frame.children:
+                    _append(parent, child)
             if frame.name == tag:
                 return
 
-    def handle_data(self, data: str) -> None:
+    def text(self, data: str) -> None:
         if self.skipping:
             return
         if self.kind is None:
             self.loose.append(data)
             return
-        children = self.stack[-1].children
-        if children and isinstance(children[-1], str):
-            children[-1] += data
-        else:
-            children.append(data)
+        _append(self.stack[-1].children, data)
 
 
 def html_blocks(text: str) -> tuple[Block, ...]:
     """The blocks of an HTML (or NITF) body; see the module's docstring for the rules."""
     parser = _BodyParser()
     parser.feed(text)
-    parser.close()
-    if parser.kind is not None and parser.stack:
-        parser.handle_endtag(parser.stack[0].name)
     if parser.blocks:
         return tuple(parser.blocks)
     loose = "".join(parser.loose).strip()

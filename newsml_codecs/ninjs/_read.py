@@ -10,6 +10,7 @@ this library does not map are left (``docs/ninjs.md`` lists them).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
@@ -27,6 +28,8 @@ from newsml_codecs.ninjs._write import (
 from newsml_model import InvalidDocumentError, Node
 
 T = TypeVar("T")
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 _HTML_TYPES = ("text/html", "application/xhtml+xml")
 _NITF_TYPES = ("text/vnd.iptc.nitf", "application/nitf+xml", "application/vnd.iptc.nitf+xml")
@@ -63,6 +66,12 @@ class _Object:
             raise InvalidDocumentError(
                 f"expected {what}, found {_json_type(value)}", path=f"{self.path}.{key}"
             )
+        if isinstance(value, str) and (bad := _NOT_XML.search(value)) is not None:
+            # The article is XML: a character it cannot carry is the input's fault, named here.
+            message = (
+                f"{bad.group(0)!r} at offset {bad.start()} is a character XML 1.0 cannot carry"
+            )
+            raise InvalidDocumentError(message, path=f"{self.path}.{key}")
         return value
 
     def text(self, name: str) -> str | None:
@@ -225,8 +234,19 @@ def _associations(item: _Object) -> Iterator[_Object]:
     yield from item.objects("associations")
 
 
+def _own_picture(item: _Object) -> tuple[Picture, ...]:
+    """A picture item's own renditions, as the article's first picture."""
+    kind = item.text("type")
+    if item.raw("renditions") is None or kind not in {None, "picture", "graphic"}:
+        return ()
+    picture = _picture(item)
+    if kind is None and not (picture.mime or "").startswith("image/"):
+        return ()
+    return (picture,)
+
+
 def _pictures(item: _Object) -> tuple[Picture, ...]:
-    return tuple(
+    return _own_picture(item) + tuple(
         _picture(found)
         for found in _associations(item)
         if (found.text("type") or "picture") in {"picture", "graphic"}

@@ -27,20 +27,8 @@ VERSIONS = ("1.6", "2.1", "2.2", "3.0", "3.1")
 MAX_DEPTH = 64
 """Documents nested deeper than this (associations of associations...) are refused unchecked."""
 
-_CAMEL = (
-    "versionCreated",
-    "firstCreated",
-    "contentCreated",
-    "pubStatus",
-    "altIds",
-    "representationType",
-    "copyrightHolder",
-    "usageTerms",
-    "edNote",
-    "infoSources",
-    "rightsInfo",
-    "embargoedUntil",
-)
+_WALKED = 10_000
+"""How many property names `version_of` looks at, at most, for 3.x's camelCase."""
 
 
 def _format_checker() -> FormatChecker:
@@ -84,8 +72,9 @@ def version_of(doc: Mapping[str, Any]) -> str:
 
     A claimed version without a packaged schema is checked against the
     latest packaged one of the same major version; a document that claims
-    none is 3.x when it uses 3.x's camelCase names, 1.x when it uses 1.x's
-    ``headline_*``/``body_*`` names, and 2.x otherwise.
+    none is checked against the latest 3.x when a property name has an
+    upper-case letter (3.x's camelCase), 1.6 when it uses 1.x's
+    ``headline_*``/``body_*`` names, and 2.2 otherwise.
     """
     standard = doc.get("standard", doc.get("$standard"))
     if isinstance(standard, Mapping) and isinstance(standard.get("version"), str):
@@ -93,16 +82,31 @@ def version_of(doc: Mapping[str, Any]) -> str:
         if found is not None:
             return found
     keys = set(doc)
-    if keys & set(_CAMEL):
-        return (
-            "3.1" if "3.1" in VERSIONS and isinstance(doc.get("eventDetails"), Mapping) else "3.0"
-        )
+    if _camel_case(doc):
+        return VERSIONS[-1]
     if (
         any(key.startswith(("headline_", "body_", "description_")) for key in keys)
         or "$standard" in keys
     ):
         return "1.6"
     return "2.2"
+
+
+def _camel_case(doc: Mapping[str, Any]) -> bool:
+    """True when a property name has an upper-case letter (3.x's names; 1.x and 2.x are lower case)."""
+    stack: list[object] = [doc]
+    walked = 0
+    while stack and walked < _WALKED:
+        current = stack.pop()
+        if isinstance(current, Mapping):
+            for key, inner in current.items():
+                walked += 1
+                if isinstance(key, str) and key != key.lower():
+                    return True
+                stack.append(inner)
+        elif isinstance(current, list):
+            stack.extend(current)
+    return False
 
 
 def depth(value: object) -> int:
