@@ -205,17 +205,19 @@ class _BodyParser:
         if tag in _SKIPPED:
             self.skipping.append(tag)
             return
-        if tag in _BLOCKS and self.stack:
-            # A block inside a block ends the open one (HTML's rule for p).
-            self.end(self.stack[0].name)
-        if tag in _BLOCKS:
+        if tag in _BLOCKS and self.stack and self.stack[0].name == "p":
+            # A block start ends an open paragraph (HTML's rule for p).
+            self.end("p")
+        if tag in _BLOCKS and not self.stack:
             classes = dict(attributes).get("class") or ""
             preamble = tag == "p" and "preamble" in classes.split()
             self.kind = "preamble" if preamble else _BLOCKS[tag]
             self.stack = [_Frame(tag, ())]
             self.open = Counter({tag: 1})
         elif self.kind is not None:
-            kept = _NAME.match(tag) is not None and len(self.stack) <= MAX_INLINE_DEPTH
+            # A block inside a block (a blockquote's p) keeps its text, not its markup.
+            kept = tag not in _BLOCKS and _NAME.match(tag) is not None
+            kept = kept and len(self.stack) <= MAX_INLINE_DEPTH
             self.stack.append(_Frame(tag, _attributes(attributes), kept=kept))
             self.open[tag] += 1
 

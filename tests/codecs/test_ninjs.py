@@ -254,3 +254,17 @@ def test_dumps_and_loads_text() -> None:
     text = ninjs.dumps(item, indent=2)
     assert "Älgen" in text
     assert read(item) == read(ninjs.loads(text))  # type: ignore[arg-type]
+
+
+def test_html_block_rules() -> None:
+    """An unclosed p ends at the next block; a blockquote's p keeps its text; text outside blocks is dropped."""
+    body = "<div>loose<p>One<p>Two</div><blockquote><p>Said</p></blockquote><h3>Sub</h3>"
+    parts = read(
+        ninjs.load({"uri": "u:1", "bodies": [{"contentType": "text/html", "value": body}]})
+    )
+    assert [
+        ("paragraph", ("One",)),
+        ("paragraph", ("Two",)),
+        ("blockquote", ("Said",)),
+        ("subheadline", ("Sub",)),
+    ] == [(b.kind, b.content) for b in parts.body]
