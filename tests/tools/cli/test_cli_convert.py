@@ -200,7 +200,13 @@ def test_help_describes_the_options() -> None:
     """convert --help names its options and the direction rule."""
     result = newsml_cli("convert", "--help")
     assert 0 == result.returncode
-    options = ("--to {document,newsml}", "-o PATH", "-j N", "--scheduler ADDRESS", "--no-progress")
+    options = (
+        "--to {document,newsml,ninjs}",
+        "--from {newsml,document,g2,ninjs}",
+        "-o PATH",
+        "-j N",
+    )
+    options += ("--scheduler ADDRESS", "--no-progress")
     for option in (*options, "--quiet"):
         assert option in result.stdout
     assert ".xml files become documents" in " ".join(result.stdout.split())
