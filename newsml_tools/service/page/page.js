@@ -1,4 +1,4 @@
-// The page of `newsml serve`: every conversion, validation and diff is a call
+// The page of `newsml serve`: every conversion (to ninjs too), validation and diff is a call
 // to this service's own Twirp routes (JSON), exactly as a client makes it.
 "use strict";
 
@@ -87,11 +87,15 @@ function showProblems(reply) {
   $("valid").textContent = problems.length ? `${problems.length} problem(s)` : "The document is valid.";
 }
 
-async function convert() {
+function clearOutputs() {
   clear();
   $("converted").textContent = "";
   $("problems").replaceChildren();
   $("valid").textContent = "";
+}
+
+async function convert() {
+  clearOutputs();
   try {
     const input = side($("a").value, "A");
     if (input.newsml !== undefined) {
@@ -106,6 +110,19 @@ async function convert() {
       $("converted").textContent = prettyXml(reply.newsml);
     }
     $("status").textContent = "converted";
+  } catch (error) {
+    showError(error);
+  }
+}
+
+// The article as IPTC ninjs 3.0 (the JSON-only ConvertToNinjs route).
+async function toNinjs() {
+  clearOutputs();
+  try {
+    const reply = await call("ConvertToNinjs", { item: side($("a").value, "A") });
+    $("converted-title").textContent = "Conversion: ninjs 3.0";
+    $("converted").textContent = JSON.stringify(reply.ninjs, null, 2);
+    $("status").textContent = "converted to ninjs";
   } catch (error) {
     showError(error);
   }
@@ -170,3 +187,4 @@ for (const id of ["a", "b"]) {
 }
 $("convert").addEventListener("click", convert);
 $("diff").addEventListener("click", diff);
+$("ninjs").addEventListener("click", toNinjs);

@@ -265,3 +265,16 @@ def test_files_paths_exist() -> None:
 
     folder = Path(newsml_tools.service.__file__).parent / "page"
     assert {"index.html", "page.js", "page.css"} <= {p.name for p in folder.iterdir()}
+
+
+def test_browser_converts_an_article_to_ninjs(browser: Any) -> None:
+    """NewsML pasted, A to ninjs: the article as ninjs 3.0, pretty-printed, as ninjs.dump makes it."""
+    from newsml_codecs import ninjs
+
+    page = _page(browser, shared_server())
+    _fill(page, "a", TEXT)
+    page.find_element("id", "ninjs").click()
+    assert "converted to ninjs" == _wait_for_status(page, "converted to ninjs", "failed")
+    shown = page.find_element("id", "converted").text
+    assert ninjs.dump(newsml.loads(TEXT)) == json.loads(shown)
+    assert "Conversion: ninjs 3.0" == page.find_element("id", "converted-title").text
