@@ -32,6 +32,15 @@ WRITTEN_VERSIONS = ("2.1", "2.2", "3.0", "3.1")
 MAX_DEPTH = _schema.MAX_DEPTH
 """`errors` refuses, unchecked, a document nested deeper than this (``load`` reads a fixed depth)."""
 
+_TYPES = {
+    "ninat:picture": "picture",
+    "ninat:graphic": "graphic",
+    "ninat:video": "video",
+    "ninat:audio": "audio",
+    "ninat:composite": "composite",
+}
+"""ninjs's ``type`` of the item classes that are not text."""
+
 MAX_ITEMS = 10_000
 """The most ninjs objects `loads` reads from one collection."""
 
@@ -59,6 +68,7 @@ def dump(item: NewsItem, *, version: str = "3.0") -> dict[str, Any]:
             f"ninjs version {version!r} is not written (written: {known})", field="version"
         )
     found = _write.ninjs_object(_article_read.read(item), version)
+    found["type"] = _TYPES.get(item.item_class or "", "text")
     return _write.for_version(found, version)
 
 

@@ -268,3 +268,11 @@ def test_html_block_rules() -> None:
         ("blockquote", ("Said",)),
         ("subheadline", ("Sub",)),
     ] == [(b.kind, b.content) for b in parts.body]
+
+
+@pytest.mark.parametrize("path", corpus_params())
+def test_the_type_follows_the_item_class(path: Path) -> None:
+    """ninjs's type is the item class's: ninat:picture is picture, ninat:text text..."""
+    item = newsml.loads(path.read_text(encoding="utf-8"), kind=NewsItem)
+    expected = (item.item_class or "ninat:text").removeprefix("ninat:")
+    assert expected == ninjs.dump(item)["type"]
