@@ -26,7 +26,7 @@ from newsml_model import InvalidArgumentError, InvalidDocumentError, NewsItem
 VERSIONS = _schema.VERSIONS
 """The ninjs versions `validate` knows (IPTC's schemas, packaged)."""
 
-WRITTEN_VERSIONS = ("2.1", "2.2", "3.0", "3.1")
+WRITTEN_VERSIONS = ("1.6", "2.1", "2.2", "3.0", "3.1")
 """The versions `dump` writes."""
 
 MAX_DEPTH = _schema.MAX_DEPTH

@@ -115,7 +115,8 @@ def _json_type(value: object) -> str:
 
 
 def _concept(found: _Object) -> Concept:
-    return Concept(title=found.text("name"), qcode=found.text("literal"), uri=found.text("uri"))
+    qcode = found.text("literal") or found.text("code")  # 1.x's code
+    return Concept(title=found.text("name"), qcode=qcode, uri=found.text("uri"))
 
 
 def _concepts(
@@ -150,8 +151,8 @@ def _descriptions(item: _Object) -> tuple[tuple[Node, ...], str | None]:
         elif summary is None and _role(found) in {SUMMARY_ROLE, "", "text", "summary", "abstract"}:
             summary = value
     for suffix, value in item.prefixed("description_"):
-        if suffix == LEAD_ROLE and not lead:
-            lead = (value,)
+        if suffix in {LEAD_ROLE, f"{LEAD_ROLE}_html"} and not lead:
+            lead = _lead(value, "text/html" if suffix.endswith("_html") else "")
         elif summary is None:
             summary = value
     return lead, summary
@@ -200,6 +201,7 @@ def _picture(found: _Object) -> Picture:
     descriptions = list(found.objects("descriptions"))
     caption = next((d for d in descriptions if _role(d) in {"caption", ""}), None)
     alt = next((d for d in descriptions if _role(d) in {"alternative", "alt", "alttext"}), None)
+    described = dict(found.prefixed("description_"))  # 1.x
     raw = found.raw("renditions")
     if raw is not None and isinstance(raw[1], Mapping):
         # 1.x: an object of named renditions.
@@ -212,9 +214,9 @@ def _picture(found: _Object) -> Picture:
     return Picture(
         uri=None if uri is not None and uri.startswith(PICTURE_URI_PREFIX) else uri,
         href=None if rendition is None else rendition.text("href"),
-        caption=None if caption is None else caption.text("value"),
+        caption=described.get("caption") if caption is None else caption.text("value"),
         byline=found.text("by") or found.text("byline"),
-        alt_text=None if alt is None else alt.text("value"),
+        alt_text=described.get("alternative") if alt is None else alt.text("value"),
         width=None if rendition is None else _int(rendition, "width"),
         height=None if rendition is None else _int(rendition, "height"),
         mime=None
@@ -254,6 +256,13 @@ def _pictures(item: _Object) -> tuple[Picture, ...]:
 
 
 def _source_guid(item: _Object) -> str | None:
+    raw = item.raw("altIds")
+    if raw is not None and isinstance(raw[1], Mapping):
+        # 1.x: an object of ids by role.
+        ids = _Object(raw[1], f"{item.path}.{raw[0]}")
+        return ids.text(SOURCE_GUID_ROLE) or next(
+            (ids.text(key) for key, _ in ids.values.values()), None
+        )
     altids = list(item.objects("altIds"))
     chosen = next(
         (a for a in altids if _role(a) == SOURCE_GUID_ROLE), altids[0] if altids else None
@@ -284,8 +293,11 @@ def parts_of(value: object, path: str = "$") -> ArticleParts:
     own = uri[len(ITEM_URI_PREFIX) :] if uri.startswith(ITEM_URI_PREFIX) else None
     lead, description = _descriptions(item)
     people = ("people", "person")
-    info_sources = list(item.objects("infoSources"))
-    provider = next((s for s in info_sources if _role(s) == PROVIDER_ROLE), None)
+    info_sources = [*item.objects("infoSources"), *item.objects("infosource")]
+    provider = next(
+        (s for s in info_sources if PROVIDER_ROLE in {_role(s), (s.text("rel") or "").lower()}),
+        None,
+    )
     return ArticleParts(
         guid=own if is_uuid(own) else None,
         headline=_headline(item),

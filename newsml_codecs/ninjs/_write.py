@@ -152,7 +152,9 @@ def _lower(value: Any) -> Any:
 
 
 def for_version(found: dict[str, Any], version: str) -> dict[str, Any]:
-    """`found` (3.x names) with the property names of ninjs `version` (2.x: lower case)."""
+    """`found` (3.x names) with the property names of ninjs `version` (2.x: lower case; 1.x: its own)."""
+    if version.startswith("1."):
+        return version_1x(found, version)
     return found if version.startswith("3.") else _lower(found)
 
 
@@ -167,3 +169,76 @@ __all__ = [
     "for_version",
     "ninjs_object",
 ]
+
+
+def _concepts_1x(entries: list[dict[str, Any]], keep_rel: bool = True) -> list[dict[str, Any]]:
+    # 1.x names a concept by scheme and code: no uri (it is not carried).
+    found = []
+    for entry in entries:
+        one: dict[str, Any] = {}
+        _set(one, "name", entry.get("name"))
+        _set(one, "rel", entry.get("rel") if keep_rel else None)
+        _set(one, "code", entry.get("literal"))
+        found.append(one)
+    return found
+
+
+def _association_1x(association: dict[str, Any]) -> dict[str, Any]:
+    found: dict[str, Any] = {"uri": association["uri"], "type": association["type"]}
+    _set(found, "byline", association.get("by"))
+    for description in association.get("descriptions", []):
+        found[f"description_{description['role']}"] = description["value"]
+    renditions = {}
+    for rendition in association.get("renditions", []):
+        one = {key.lower(): value for key, value in rendition.items() if key != "name"}
+        if "contenttype" in one:
+            one["mimetype"] = one.pop("contenttype")
+        renditions[rendition["name"]] = one
+    _set(found, "renditions", renditions or None)
+    return found
+
+
+_SAME_1X = (
+    *("uri", "type", "version", "firstCreated", "versionCreated", "pubStatus", "urgency"),
+    *(
+        "copyrightHolder",
+        "copyrightNotice",
+        "usageTerms",
+        "edNote",
+        "language",
+        "slugline",
+        "title",
+    ),
+)
+_CONCEPTS_1X = (
+    ("people", "person"),
+    ("organisations", "organisation"),
+    ("places", "place"),
+    ("subjects", "subject"),
+)
+
+
+def version_1x(found: dict[str, Any], version: str) -> dict[str, Any]:
+    """`found` (3.x names) as ninjs 1.x: singular names, ``headline``, ``body_*``, named associations.
+
+    1.x has no URI for a concept (``scheme`` and ``code`` only): concepts' URIs are not written.
+    """
+    out: dict[str, Any] = {key.lower(): found[key] for key in _SAME_1X if key in found}
+    out["$standard"] = {"name": "ninjs", "version": version, "schema": found["standard"]["schema"]}
+    _set(out, "byline", found.get("by"))
+    headlines = found.get("headlines", [])
+    _set(out, "headline", headlines[0]["value"] if headlines else None)
+    for description in found.get("descriptions", []):
+        suffix = "lead_html" if description["role"] == LEAD_ROLE else description["role"]
+        out[f"description_{suffix}"] = description["value"]
+    for body in found.get("bodies", []):
+        out[f"body_{body['role']}"] = body["value"]
+    for plural, singular in _CONCEPTS_1X:
+        _set(out, singular, _concepts_1x(found.get(plural, [])))
+    _set(out, "genre", _concepts_1x(found.get("genres", []), keep_rel=False))
+    associations = {a["name"]: _association_1x(a) for a in found.get("associations", [])}
+    _set(out, "associations", associations or None)
+    _set(out, "altids", {a["role"]: a["value"] for a in found.get("altIds", [])} or None)
+    sources = [{"name": s["name"], "rel": s["role"]} for s in found.get("infoSources", [])]
+    _set(out, "infosource", sources)
+    return out

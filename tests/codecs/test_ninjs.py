@@ -147,7 +147,8 @@ def test_corpus_articles_dump_valid_ninjs(path: Path, version: str) -> None:
     doc = ninjs.dump(item, version=version)
     assert [] == ninjs.errors(doc, version=version)
     assert version == ninjs.version_of(doc)
-    assert read(item) == read(ninjs.load(doc))
+    if not version.startswith("1."):  # 1.x has no URI for a concept
+        assert read(item) == read(ninjs.load(doc))
 
 
 def test_full_fixture_maps_field_by_field() -> None:
@@ -182,6 +183,19 @@ def test_full_fixture_maps_field_by_field() -> None:
     ] == doc["people"]
     assert [{"role": "guid", "value": "NP-9911"}] == doc["altIds"]
     assert "Bildtext med kursiv" == doc["associations"][0]["descriptions"][0]["value"]
+
+
+def test_version_1_uses_its_own_names() -> None:
+    """1.6: headline, byline, body_html, singular concept arrays with codes, named associations."""
+    doc = ninjs.dump(newsml.loads(fixture_text("article-full.xml"), kind=NewsItem), version="1.6")
+    assert ("Älgen på E4", "Åsa Öberg, Jane Doe") == (doc["headline"], doc["byline"])
+    assert doc["body_html"].startswith("<p>Text <strong>")
+    assert [{"name": "Volvo"}, {"name": "Trafik"}] == doc["subject"]
+    assert {"guid": "NP-9911"} == doc["altids"]
+    assert {"original": {"width": 3560, "height": 2695}} == doc["associations"]["picture1"][
+        "renditions"
+    ]
+    assert "1.6" == doc["$standard"]["version"]
 
 
 def test_version_2_uses_lower_case_names() -> None:
