@@ -14,23 +14,19 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pytest_examples import CodeExample, EvalExample, find_examples
-from support import FIXTURES, ROOT
+from support import ROOT
 from support import service as service_support
+
+from newsml_model import examples
 
 PAGES: dict[str, list[CodeExample]] = {}
 for _example in find_examples(str(ROOT / "README.md"), str(ROOT / "docs")):
     PAGES.setdefault(str(Path(_example.path).relative_to(ROOT)), []).append(_example)
-
-# The files the pages open by name, made from the project's own fixtures.
-SCRATCH_FILES = {
-    "article.xml": FIXTURES / "article-full.xml",
-}
 
 
 SERVICE_URL = "http://127.0.0.1:8080"
@@ -51,11 +47,11 @@ def scheduler() -> Iterator[str]:
 @pytest.fixture
 def scratch(tmp_path: Path) -> Iterator[Path]:
     """A working directory holding the files the examples open."""
-    for name, source in SCRATCH_FILES.items():
-        shutil.copyfile(source, tmp_path / name)
+    article = examples.article()
+    (tmp_path / "article.xml").write_bytes(article)
     (tmp_path / "archive" / "2024").mkdir(parents=True)
     for name in ("a.xml", "b.xml", "2024/c.xml"):
-        shutil.copyfile(FIXTURES / "article-full.xml", tmp_path / "archive" / name)
+        (tmp_path / "archive" / name).write_bytes(article)
     before = Path.cwd()
     os.chdir(tmp_path)
     try:
@@ -89,7 +85,10 @@ def test_page_examples_run(
             )
         failure = None
         try:
-            namespace = eval_example.run(example, module_globals=namespace)
+            if eval_example.update_examples:
+                namespace = eval_example.run_print_update(example, module_globals=namespace)
+            else:
+                namespace = eval_example.run_print_check(example, module_globals=namespace)
         except Exception as error:
             failure = _where(error)
         if failure is not None:
