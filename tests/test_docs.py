@@ -110,18 +110,22 @@ def test_page_examples_run(
     for example in PAGES[page]:
         if example.prefix_settings().get("test") == "skip":
             continue
+        # The real addresses, put back before --update-examples writes the page.
+        swaps = []
         if SERVICE_URL in example.source:
-            url = service_support.shared_server().base_url
-            example = dataclasses.replace(example, source=example.source.replace(SERVICE_URL, url))
+            swaps.append((SERVICE_URL, service_support.shared_server().base_url))
         if SCHEDULER in example.source:
-            address = request.getfixturevalue("scheduler")
-            example = dataclasses.replace(
-                example, source=example.source.replace(SCHEDULER, address)
-            )
+            swaps.append((SCHEDULER, request.getfixturevalue("scheduler")))
+        source = example.source
+        for placeholder, real in swaps:
+            source = source.replace(placeholder, real)
+        example = dataclasses.replace(example, source=source)
         failure = None
         try:
             if eval_example.update_examples:
                 namespace = eval_example.run_print_update(example, module_globals=namespace)
+                for placeholder, real in swaps:
+                    example.source = example.source.replace(real, placeholder)
             else:
                 namespace = eval_example.run_print_check(example, module_globals=namespace)
         except Exception as error:
