@@ -21,6 +21,8 @@ def the_quickstart() -> None:
     """Load the sample article, read its title and authors, add a link, read the event."""
     item = newsml.loads(examples.article(), kind=nm.NewsItem)
     assert_type(item.require_item_meta(), nm.ItemMeta)
+    assert_type(item.require_guid(), str)
+    assert_type(item.guid, str | None)
     assert_type(item.require_item_meta().title, str | None)
     authors = [link.title for link in item.require_item_meta().links if link.type == "x-im/author"]
     assert_type(authors, list[str | None])

@@ -56,6 +56,20 @@ def test_require_raises_not_found_naming_the_item(item: object, method: str, mes
     assert str(raised.value).startswith(message)
 
 
+def test_require_guid_is_the_identity_of_every_kind() -> None:
+    """``require_guid()``: a news item's guid, a list's uuid; none (or empty) is NotFoundError."""
+    item = newsml.loads(examples.article(), kind=nm.NewsItem)
+    assert examples.ARTICLE_GUID == item.require_guid() == item.guid
+    assert "u1" == nm.ItemList(attributes=(("uuid", "u1"),)).require_guid()
+    for nameless, message in (
+        (nm.NewsItem(attributes=(("guid", ""),)), "newsItem has no guid"),
+        (nm.Package(), "package has no uuid"),
+    ):
+        with pytest.raises(nm.NotFoundError) as raised:
+            nameless.require_guid()
+        assert message == str(raised.value)
+
+
 def test_events_of_narrows_to_one_class() -> None:
     """`events_of` keeps the events of the class asked for, in order, and nothing else."""
     item = newsml.loads(examples.article(), kind=nm.NewsItem)
