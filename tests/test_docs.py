@@ -2,8 +2,9 @@
 
 A page's examples run in order in one namespace (later blocks use names an
 earlier block defined, as a reader following the page would), in a scratch
-directory that holds the files the pages open (``article.xml`` is the
-project's full test article, ``archive/`` a folder of articles). Examples
+directory that holds the files the pages open: ``article.xml`` is the
+sample article the package ships (``newsml_model.examples``), the very
+file a reader gets, and ``archive/`` three copies of it. Examples
 that call the Tools service at ``http://127.0.0.1:8080`` call the test
 session's real service process instead (its address replaces that one).
 A block that shows a fragment, not a program, says so in its fence:
