@@ -95,8 +95,11 @@ _KEYS = st.sampled_from(
 _NINJS_LIKE = st.recursive(
     st.none()
     | st.integers()
+    | st.floats()
     | st.text(max_size=12)
-    | st.sampled_from(["text/html", "picture", "<p>x</p>", "u:1"]),
+    | st.sampled_from(
+        ["text/html", "picture", "<p>x</p>", "u:1", '<p a="&#12;">&#1;<b>x', "1e400"]
+    ),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEYS, inner, max_size=6),
     max_leaves=30,
 )

@@ -10,6 +10,7 @@ this library does not map are left (``docs/ninjs.md`` lists them).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
@@ -194,6 +195,11 @@ def _body(item: _Object) -> tuple[Block, ...]:
 
 def _int(found: _Object, name: str) -> int | None:
     value = found.get(name, (int, float), "a number")  # type: ignore[arg-type]
+    if isinstance(value, float) and not math.isfinite(value):
+        # Python's JSON reader takes NaN, Infinity and 1e400; no count is one.
+        raise InvalidDocumentError(
+            f"expected a finite number, found {value}", path=f"{found.path}.{name}"
+        )
     return None if value is None else int(value)
 
 

@@ -30,6 +30,15 @@ _RAW_TEXT = {
     "style": re.compile("</style", re.IGNORECASE),
 }
 
+# Characters XML 1.0 cannot carry: a character reference may still name one (&#12;).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _unescape(text: str) -> str:
+    """`text` with its character references resolved, less what XML cannot carry."""
+    return _NOT_XML.sub("", html.unescape(text))
+
+
 Token = tuple[str, str, tuple[tuple[str, str], ...]]
 """(kind, name or text, attributes): ``(TEXT, text, ())`` for text."""
 
@@ -59,7 +68,7 @@ def _attributes(text: str, pos: int) -> tuple[tuple[tuple[str, str], ...], int, 
                 unquoted = _UNQUOTED.match(text, pos)
                 value = "" if unquoted is None else unquoted.group(0)
                 pos = pos if unquoted is None else unquoted.end()
-        found.append((name, html.unescape(value)))
+        found.append((name, _unescape(value)))
     return tuple(found), end, False
 
 
@@ -70,10 +79,10 @@ def tokens(text: str) -> Iterator[Token]:
     while pos < end:
         lt = text.find("<", pos)
         if lt < 0:
-            yield (TEXT, html.unescape(text[pos:]), ())
+            yield (TEXT, _unescape(text[pos:]), ())
             return
         if lt > pos:
-            yield (TEXT, html.unescape(text[pos:lt]), ())
+            yield (TEXT, _unescape(text[pos:lt]), ())
         pos = lt
         if text.startswith("<!--", pos):
             close = text.find("-->", pos + 4)

@@ -40,6 +40,16 @@ from newsml_model import Element, InvalidArgumentError, InvalidDocumentError, Ne
             "expected a number, found a string",
         ),
         ({"uri": "u:1", "body_html": 3}, "$.body_html", "expected a string, found a number"),
+        (
+            {"uri": "u:1", "urgency": float("inf")},
+            "$.urgency",
+            "expected a finite number, found inf",
+        ),
+        (
+            {"uri": "u:1", "renditions": [{"width": float("nan")}], "type": "picture"},
+            "$.renditions[0].width",
+            "expected a finite number, found nan",
+        ),
     ],
 )
 def test_load_names_the_path(value: object, path: str, reason: str) -> None:
@@ -169,3 +179,12 @@ def test_deep_inline_markup_keeps_its_text() -> None:
     while isinstance(node, Element):
         depth, node = depth + 1, node.children[0]
     assert ("deep", MAX_INLINE_DEPTH) == (node, depth)
+
+
+def test_character_references_xml_cannot_carry_are_dropped() -> None:
+    """&#12; and &#1; in an HTML body (text or attribute) are dropped; the article writes as XML."""
+    body = '<p><a title="a&#1;b&#12;">x&#11;y&#12;z</a></p>'
+    item = ninjs.load({"uri": "u:1", "bodies": [{"contentType": "text/html", "value": body}]})
+    (block,) = read(item).body
+    assert (Element(name="a", attributes=(("title", "ab"),), children=("xyz",)),) == block.content
+    assert [] == schema.errors(document.dump(item))
