@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from newsml_codecs import document, ninjs, schema
-from newsml_codecs._article import ArticleParts
+from newsml_codecs._article import ArticleParts, build
 from newsml_codecs._article_read import read
 from newsml_codecs.strategies import ninjs_documents
 from newsml_model import DecodeError, NewsItem
@@ -114,3 +114,12 @@ def test_any_json_loads_or_fails_with_a_decode_error(value: object) -> None:
         return
     for item in found if isinstance(found, tuple) else (found,):
         assert [] == schema.errors(document.dump(item))
+
+
+@given(news_items(complete=True))
+def test_article_parts_read_back_from_the_built_article(item: NewsItem) -> None:
+    """The shared article contract: read(build(parts)) is parts, so build(read(build(parts))) is build(parts)."""
+    parts = read(item)
+    built = build(parts)
+    assert parts == read(built)
+    assert built == build(read(built))
