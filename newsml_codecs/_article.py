@@ -13,31 +13,22 @@ Inline content of a block is the model's own nodes: text (`str`) and
 
 from __future__ import annotations
 
-import hashlib
-import uuid as uuidlib
-
 import attrs
 
-from newsml_codecs.schema import is_date_time, is_uri
-from newsml_model import (
-    IDF,
-    ContentMeta,
-    Element,
-    ExtProperty,
-    ItemMeta,
-    Link,
-    Links,
-    NewsItem,
-    Node,
+from newsml_codecs._article_body import (
+    BLOCK_TYPES,
+    Block,
+    Picture,
+    block_id,
+    derived_uuid,
+    element,
+    idf,
+    is_uuid,
+    split_uri,
+    text_elements,
 )
-
-BLOCK_TYPES = {
-    "paragraph": "body",
-    "subheadline": "subheadline1",
-    "blockquote": "blockquote",
-    "preamble": "preamble",
-}
-"""The IDF ``element/@type`` of each `Block.kind`."""
+from newsml_codecs.schema import is_date_time
+from newsml_model import ContentMeta, Element, ExtProperty, ItemMeta, Link, Links, NewsItem, Node
 
 CONCEPT_TYPES = {
     "subjects": "x-im/topic",
@@ -70,45 +61,6 @@ class Concept:
     title: str | None = None
     qcode: str | None = None
     uri: str | None = None
-
-
-@attrs.frozen(kw_only=True)
-class Block:
-    """One text block of the body.
-
-    Attributes:
-        kind: ``paragraph``, ``subheadline``, ``blockquote`` or ``preamble``
-            (the keys of `BLOCK_TYPES`).
-        content: Text and inline elements (``a``, ``strong``, ``em``...).
-    """
-
-    kind: str = "paragraph"
-    content: tuple[Node, ...] = ()
-
-
-@attrs.frozen(kw_only=True)
-class Picture:
-    """A picture of the article (an ``x-im/image`` object in the body).
-
-    Attributes:
-        uri: The picture's identifier (the agency's item URI).
-        href: Where its rendition can be fetched.
-        caption: Its caption text.
-        byline: Its photographer or credit line.
-        alt_text: Its alternative text.
-        width: The rendition's width in pixels.
-        height: The rendition's height in pixels.
-        mime: The rendition's media type (``image/jpeg``).
-    """
-
-    uri: str | None = None
-    href: str | None = None
-    caption: str | None = None
-    byline: str | None = None
-    alt_text: str | None = None
-    width: int | None = None
-    height: int | None = None
-    mime: str | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -171,39 +123,11 @@ class ArticleParts:
     source_version: str | None = None
 
 
-def is_uuid(text: str | None) -> bool:
-    """True when `text` is a dashed UUID (what the Writer and NavigaDoc take as a uuid)."""
-    if text is None or len(text) != 36:
-        return False
-    try:
-        uuidlib.UUID(text)
-    except ValueError:
-        return False
-    return True
-
-
-def derived_uuid(*keys: str | None) -> str:
-    """A UUID derived from the first key that is set (the same keys give the same UUID).
-
-    Agencies' guids and concept URIs are not UUIDs; the Writer wants one.
-    """
-    key = next((k for k in keys if k), "")
-    return str(uuidlib.uuid5(uuidlib.NAMESPACE_URL, key))
-
-
 def article_guid(parts: ArticleParts) -> str:
     """The guid `build` gives the article: `ArticleParts.guid` when a UUID, else derived."""
     if is_uuid(parts.guid):
         return str(parts.guid)
     return derived_uuid(parts.guid, parts.source_guid, parts.source_uri, parts.headline)
-
-
-def _el(name: str, *children: Node, attributes: tuple[tuple[str, str], ...] = ()) -> Element:
-    return Element(name=name, attributes=attributes, children=children)
-
-
-def _text_el(name: str, text: str | None) -> tuple[Element, ...]:
-    return () if text is None else (_el(name, text),)
 
 
 def _attrs(**values: str | None) -> tuple[tuple[str, str], ...]:
@@ -217,13 +141,6 @@ UNKNOWN_TIME = "1970-01-01T00:00:00Z"
 def _time(text: str | None) -> str | None:
     # The Writer refuses a time that is no RFC 3339 date-time: such a time is not kept.
     return text if text is not None and is_date_time(text) else None
-
-
-def split_uri(uri: str | None) -> tuple[str | None, tuple[Element, ...]]:
-    """A URI for a link's ``uri``, or (when it is no URI) None and a ``<uri>`` data child keeping it."""
-    if uri is None or is_uri(uri):
-        return uri, ()
-    return None, (_el("uri", uri),)
 
 
 def _concept_link(rel: str, type_: str, concept: Concept) -> Link:
@@ -240,7 +157,7 @@ def _concept_link(rel: str, type_: str, concept: Concept) -> Link:
         uri=uri,
         title=concept.title,
         qcode=concept.qcode,
-        children=(_el("data", *kept),) if kept else (),
+        children=(element("data", *kept),) if kept else (),
     )
 
 
@@ -251,14 +168,14 @@ def _item_links(parts: ArticleParts) -> tuple[Link, ...]:
         links.extend(_concept_link("subject", type_, concept) for concept in concepts)
     if parts.source_uri is not None or parts.source_version is not None:
         uri, kept = split_uri(parts.source_uri)
-        data = (*kept, *_text_el("version", parts.source_version))
+        data = (*kept, *text_elements("version", parts.source_version))
         links.append(
             Link(
                 rel="source",
                 type="x-im/source",
                 uri=uri,
                 title=parts.provider,
-                children=(_el("data", *data),) if data else (),
+                children=(element("data", *data),) if data else (),
             )
         )
     return tuple(links)
@@ -268,17 +185,17 @@ def _item_meta(parts: ArticleParts, guid: str) -> ItemMeta:
     status = PUB_STATUSES.get(parts.pub_status or "usable", "stat:usable")
     links = _item_links(parts)
     children: list[Node] = [
-        _el("itemClass", attributes=(("qcode", "ninat:text"),)),
+        element("itemClass", attributes=(("qcode", "ninat:text"),)),
         *(
             ()
             if parts.provider is None
-            else (_el("provider", attributes=(("literal", parts.provider),)),)
+            else (element("provider", attributes=(("literal", parts.provider),)),)
         ),
-        *_text_el("versionCreated", _time(parts.version_created)),
-        *_text_el("firstCreated", _time(parts.first_created)),
-        _el("pubStatus", attributes=(("qcode", status),)),
-        *_text_el("title", parts.headline),
-        *_text_el("edNote", parts.ed_note),
+        *text_elements("versionCreated", _time(parts.version_created)),
+        *text_elements("firstCreated", _time(parts.first_created)),
+        element("pubStatus", attributes=(("qcode", status),)),
+        *text_elements("title", parts.headline),
+        *text_elements("edNote", parts.ed_note),
         ExtProperty(type="imext:type", value="x-im/article"),
         ExtProperty(type="imext:uri", value=f"im://article/{guid}"),
     ]
@@ -290,21 +207,23 @@ def _item_meta(parts: ArticleParts, guid: str) -> ItemMeta:
 def _content_meta(parts: ArticleParts) -> ContentMeta:
     urgency = None if parts.urgency is None else str(parts.urgency)
     language = (
-        () if parts.language is None else (_el("language", attributes=(("tag", parts.language),)),)
+        ()
+        if parts.language is None
+        else (element("language", attributes=(("tag", parts.language),)),)
     )
     children: list[Node] = [
-        *_text_el(
+        *text_elements(
             "contentCreated",
             _time(parts.first_created) or _time(parts.version_created) or UNKNOWN_TIME,
         ),
-        *_text_el("contentModified", _time(parts.version_created)),
-        *_text_el("altId", parts.source_guid),
-        *_text_el("slugline", parts.slugline),
-        *_text_el("by", parts.byline),
-        *_text_el("headline", parts.headline),
-        *_text_el("description", parts.description),
+        *text_elements("contentModified", _time(parts.version_created)),
+        *text_elements("altId", parts.source_guid),
+        *text_elements("slugline", parts.slugline),
+        *text_elements("by", parts.byline),
+        *text_elements("headline", parts.headline),
+        *text_elements("description", parts.description),
         *language,
-        *_text_el("urgency", urgency),
+        *text_elements("urgency", urgency),
     ]
     return ContentMeta(children=tuple(children))
 
@@ -313,81 +232,14 @@ def _rights_info(parts: ArticleParts) -> tuple[Element, ...]:
     holder = (
         ()
         if parts.copyright_holder is None
-        else (_el("copyrightHolder", attributes=(("literal", parts.copyright_holder),)),)
+        else (element("copyrightHolder", attributes=(("literal", parts.copyright_holder),)),)
     )
     children = (
         *holder,
-        *_text_el("copyrightNotice", parts.copyright_notice),
-        *_text_el("usageTerms", parts.usage_terms),
+        *text_elements("copyrightNotice", parts.copyright_notice),
+        *text_elements("usageTerms", parts.usage_terms),
     )
-    return (_el("rightsInfo", *children),) if children else ()
-
-
-def block_id(guid: str, index: int) -> str:
-    """The IDF id of the block at `index`: 12 hex digits like the Writer's, stable per article."""
-    return hashlib.sha1(f"{guid}/{index}".encode()).hexdigest()[:12]
-
-
-def _picture(guid: str, index: int, picture: Picture) -> Element:
-    uuid = derived_uuid(picture.uri, picture.href, f"{guid}/picture/{index}")
-    uri, kept = split_uri(picture.uri)
-    href, kept_href = split_uri(picture.href)
-    data = (
-        *kept,
-        *(_el("href", *element.children) for element in kept_href),
-        *_text_el("text", picture.caption),
-        *_text_el("width", None if picture.width is None else str(picture.width)),
-        *_text_el("height", None if picture.height is None else str(picture.height)),
-        *_text_el("alttext", picture.alt_text),
-        *_text_el("credit", picture.byline),
-        *_text_el("mimetype", picture.mime),
-    )
-    self_link = Link(
-        rel="self",
-        type="x-im/image",
-        uuid=uuid,
-        uri=uri,
-        url=href,
-        children=(_el("data", *data),),
-    )
-    attributes = (("id", block_id(guid, -1 - index)), ("type", "x-im/image"), ("uuid", uuid))
-    return Element(
-        name="object",
-        attributes=attributes,
-        children=(Links(children=(self_link,), namespace=IDF),),
-    )
-
-
-def _element(guid: str, index: int, type_: str, content: tuple[Node, ...]) -> Element:
-    attributes: tuple[tuple[str, str], ...] = (("id", block_id(guid, index)), ("type", type_))
-    if type_ != "headline":
-        attributes += (("format", "html"),)
-    return Element(name="element", attributes=attributes, children=content)
-
-
-def _idf(parts: ArticleParts, guid: str) -> Element:
-    header: list[Node] = []
-    if parts.headline is not None:
-        header.append(_element(guid, 0, "headline", (parts.headline,)))
-    if parts.lead:
-        header.append(_element(guid, 1, "leadin", parts.lead))
-    body: list[Node] = [_picture(guid, n, picture) for n, picture in enumerate(parts.pictures)]
-    body.extend(
-        _element(guid, 2 + n, BLOCK_TYPES[block.kind], block.content)
-        for n, block in enumerate(parts.body)
-    )
-    groups = (
-        Element(
-            name="group",
-            attributes=(("id", "metadata"), ("type", "header")),
-            children=tuple(header),
-        ),
-        Element(name="group", attributes=(("type", "body"),), children=tuple(body)),
-    )
-    attributes = (("dir", "ltr"),) + (
-        () if parts.language is None else (("xml:lang", parts.language),)
-    )
-    return Element(name="idf", attributes=attributes, children=groups, namespace=IDF)
+    return (element("rightsInfo", *children),) if children else ()
 
 
 def build(parts: ArticleParts) -> NewsItem:
@@ -407,9 +259,15 @@ def build(parts: ArticleParts) -> NewsItem:
         the pictures first, then the blocks).
     """
     guid = article_guid(parts)
-    content_set = _el("contentSet", _el("inlineXML", _idf(parts, guid)))
+    content_set = element(
+        "contentSet",
+        element(
+            "inlineXML",
+            idf(parts.headline, parts.lead, parts.body, parts.pictures, parts.language, guid=guid),
+        ),
+    )
     children: tuple[Node, ...] = (
-        *(_el("catalogRef", attributes=(("href", href),)) for href in _CATALOGS),
+        *(element("catalogRef", attributes=(("href", href),)) for href in _CATALOGS),
         *_rights_info(parts),
         _item_meta(parts, guid),
         _content_meta(parts),
