@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from html import escape
 from typing import Any
 
 from hypothesis import strategies as st
@@ -18,7 +19,7 @@ from newsml_codecs import newsml
 from newsml_model import Element, InvalidArgumentError, ItemMeta, NewsItem
 from newsml_model.strategies import check_strategy, news_items
 
-__all__ = ["documents", "g2_messages", "newsml_texts", "ninjs_documents"]
+__all__ = ["agency_ninjs", "documents", "g2_messages", "newsml_texts", "ninjs_documents"]
 
 _COMMENTS = st.sampled_from(["", "<!-- generated -->", "<!--ä-->\n"])
 
@@ -186,3 +187,67 @@ def g2_messages(*, items: st.SearchStrategy[NewsItem] | None = None) -> st.Searc
     """
     check_strategy(items, "items")
     return _g2_messages(news_items() if items is None else items)
+
+
+_NINJS_WORDS = st.text(
+    alphabet=st.characters(codec="utf-8", categories=("L", "N", "Zs", "P")), min_size=1, max_size=20
+).filter(lambda text: text.strip() == text and text != "")
+_NINJS_TIMES = _G2_CLOCK
+
+
+def _name(version: str, name: str) -> str:
+    """A property name as ninjs `version` spells it (2.x: lower case)."""
+    return name.lower() if version.startswith("2.") else name
+
+
+@st.composite
+def _agency_ninjs(draw: st.DrawFn, version: str) -> dict[str, Any]:
+    words = draw(st.lists(_NINJS_WORDS, min_size=1, max_size=4))
+    paragraphs = draw(st.lists(_NINJS_WORDS, max_size=4))
+    doc: dict[str, Any] = {
+        "uri": f"http://agency.example/{draw(st.uuids())}",
+        _name(version, "versionCreated"): draw(_NINJS_TIMES),
+        "headlines": [{"role": "main", "value": " ".join(words)}],
+        "standard": {"name": "ninjs", "version": version},
+    }
+    if paragraphs:
+        html = "".join(f"<p>{escape(text)}</p>" for text in paragraphs)
+        doc["bodies"] = [{_name(version, "contentType"): "text/html", "value": html}]
+    pictures = draw(st.lists(st.integers(min_value=1, max_value=4000), max_size=2))
+    if pictures:
+        doc["associations"] = [
+            {
+                "name": f"pic{n}",
+                "uri": f"http://agency.example/pic/{n}",
+                "type": "picture",
+                "renditions": [
+                    {"name": "r", "href": f"https://agency.example/{n}.jpg", "width": width}
+                ],
+            }
+            for n, width in enumerate(pictures)
+        ]
+    for field, values in (("subjects", words[:2]), ("people", words[2:])):
+        doc[field] = [{"name": value} for value in values]
+    return doc
+
+
+def agency_ninjs(*, version: str = "3.0") -> st.SearchStrategy[dict[str, Any]]:
+    """Generate ninjs objects shaped as an agency writes them (not by this library), valid for `version`.
+
+    Each has a uri, a time, a main headline, and maybe an HTML body of
+    paragraphs, picture associations with a rendition, subjects and
+    people; names are 2.x's (lower case) or 3.x's (camelCase) as `version`
+    says. ``ninjs.load`` makes each a Writer article with that headline,
+    those paragraphs and pictures.
+
+    Args:
+        version: ``"2.1"``, ``"2.2"``, ``"3.0"`` or ``"3.1"``.
+
+    Raises:
+        InvalidArgumentError: Another version.
+    """
+    if version not in ("2.1", "2.2", "3.0", "3.1"):
+        raise InvalidArgumentError(
+            f"agency_ninjs writes 2.1, 2.2, 3.0 or 3.1, not {version!r}", field="version"
+        )
+    return _agency_ninjs(version)

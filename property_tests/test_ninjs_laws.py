@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import attrs
 from hypothesis import given
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from newsml_codecs import document, ninjs, schema
 from newsml_codecs._article import ArticleParts, build
 from newsml_codecs._article_read import read
-from newsml_codecs.strategies import ninjs_documents
+from newsml_codecs.strategies import agency_ninjs, ninjs_documents
 from newsml_model import DecodeError, NewsItem
 from newsml_model.strategies import news_items
 
@@ -24,10 +25,10 @@ def test_load_of_dump_keeps_every_mapped_field(item: NewsItem, version: str) -> 
 
 def _without_concept_uris(parts: ArticleParts) -> ArticleParts:
     fields = ("authors", "subjects", "genres", "places", "organisations", "persons")
-    return attrs.evolve(
-        parts,
-        **{name: tuple(attrs.evolve(c, uri=None) for c in getattr(parts, name)) for name in fields},
-    )
+    without: dict[str, Any] = {
+        name: tuple(attrs.evolve(c, uri=None) for c in getattr(parts, name)) for name in fields
+    }
+    return attrs.evolve(parts, **without)
 
 
 @given(news_items(complete=True))
@@ -123,3 +124,21 @@ def test_article_parts_read_back_from_the_built_article(item: NewsItem) -> None:
     built = build(parts)
     assert parts == read(built)
     assert built == build(read(built))
+
+
+@given(st.sampled_from(["2.1", "2.2", "3.0", "3.1"]).flatmap(lambda v: agency_ninjs(version=v)))
+def test_agency_ninjs_is_valid_and_keeps_headline_paragraphs_and_pictures(
+    doc: dict[str, Any],
+) -> None:
+    """agency_ninjs: valid against its version; load keeps the headline, paragraphs and pictures."""
+    assert [] == ninjs.errors(doc)
+    item = ninjs.load(doc)
+    parts = read(item)
+    bodies = doc.get("bodies", [])
+    paragraphs = bodies[0]["value"].count("<p>") if bodies else 0
+    assert (doc["headlines"][0]["value"], paragraphs, len(doc.get("associations", []))) == (
+        parts.headline,
+        len(parts.body),
+        len(parts.pictures),
+    )
+    assert [] == schema.errors(document.dump(item))
