@@ -21,9 +21,10 @@ URL (`newsml_tools.store.open_store`); a URL is never taken for a file name.
   last two), printed as ``newsml diff`` prints it; exit 0 equivalent, 1
   different, 2 trouble (as ``newsml diff``).
 
-Exit status: 0 done, 1 refused (conflict, lock, not found, unreadable
-input or database, unreachable server), 2 usage errors (argparse; a UUID,
-``--editor`` or ``--etag`` whose bytes are not UTF-8; a malformed ``--db`` URL).
+Exit status: 0 done, 1 refused (conflict, lock, not found, no store at
+``--db``, unreadable input or database, unreachable server), 2 usage errors
+(argparse; a UUID, ``--editor`` or ``--etag`` whose bytes are not UTF-8; a
+malformed ``--db`` URL; a PostgreSQL URL without the ``postgres`` extra).
 """
 
 from __future__ import annotations
@@ -42,7 +43,13 @@ from newsml_tools._argtypes import count, positive
 from newsml_tools._validation import validate
 from newsml_tools.cli._diff import as_json, text_lines
 from newsml_tools.cli._files import sources
-from newsml_tools.store import PostgresStore, SQLiteStore, open_store
+from newsml_tools.store import (
+    PostgresStore,
+    SQLiteStore,
+    StoreDriverError,
+    StoreFileError,
+    open_store,
+)
 
 _MODES = {
     "none": LockingMode.NONE,
@@ -100,8 +107,14 @@ def _open(args: argparse.Namespace, **options: bool) -> SQLiteStore | PostgresSt
         return _usage(bad)
     try:
         return open_store(args.db, **options)
-    except InvalidArgumentError as error:
-        return _usage(str(error))
+    except (InvalidArgumentError, StoreDriverError) as error:
+        return _usage(str(error))  # a malformed URL, or PostgreSQL without its extra
+    except StoreFileError as error:
+        if not error.missing:
+            return _fail(str(error))
+        # The library's advice in parentheses speaks to Python callers (create=True).
+        found = error.reason.partition(" (")[0]
+        return _fail(f"{error.path}: {found} ('newsml store put --db DB FILE' creates a store)")
     except NewsItemError as error:
         return _fail(str(error))
 

@@ -55,7 +55,7 @@ class PostgresStore(StoreBase["psycopg.Connection[Any]"]):
             login, or has no such database.
         StoreFileError: No store in the database (``create=False``), or a
             newer schema version.
-        StoreError: psycopg is not installed.
+        StoreDriverError: psycopg is not installed (the ``postgres`` extra).
     """
 
     _SQL = db.SQL

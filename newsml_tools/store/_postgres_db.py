@@ -22,8 +22,10 @@ from newsml_model import InvalidArgumentError
 from newsml_tools.store._errors import (
     StoreBusyError,
     StoreConnectionError,
+    StoreDriverError,
     StoreError,
     StoreFileError,
+    no_store,
 )
 from newsml_tools.store._migrate import POSTGRES_LISTING, backfill
 from newsml_tools.store._sql import statements
@@ -78,12 +80,12 @@ def driver() -> ModuleType:
     """The ``psycopg`` module.
 
     Raises:
-        StoreError: psycopg is not installed (the ``postgres`` extra).
+        StoreDriverError: psycopg is not installed (the ``postgres`` extra).
     """
     try:
         return importlib.import_module("psycopg")
     except ImportError:
-        raise StoreError(
+        raise StoreDriverError(
             "PostgreSQL stores need psycopg: pip install 'newsml-model[postgres]'",
             path="postgresql",
         ) from None
@@ -142,9 +144,7 @@ def prepare(conn: psycopg.Connection[Any], *, create: bool, where: str) -> None:
     version = _version(conn)
     if version is None:
         if not create:
-            raise StoreFileError(
-                "no newsml store in this database (open it with create=True)", path=where
-            )
+            raise no_store("no newsml store in this database (open it with create=True)", where)
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             for statement in _SCHEMA + POSTGRES_LISTING:

@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from newsml_tools.store._errors import StoreBusyError, StoreError, StoreFileError
+from newsml_tools.store._errors import StoreBusyError, StoreError, StoreFileError, no_store
 from newsml_tools.store._migrate import SQLITE_LISTING, backfill
 from newsml_tools.store._sql import statements
 
@@ -73,9 +73,7 @@ def connect(
     """
     where = str(path)
     if (readonly or not create) and not path.exists():
-        raise StoreFileError(
-            "no such store database (nothing is created without create=True)", path=where
-        )
+        raise no_store("no such store database (nothing is created without create=True)", where)
     if path.is_dir():
         raise StoreFileError("is a directory, not a store database", path=where)
     # Bytes, so that a file name which is not UTF-8 (surrogate-escaped by
@@ -115,9 +113,7 @@ def _prepare(conn: sqlite3.Connection, *, create: bool, where: str) -> None:
     try:
         if not _is_store(conn, where):
             if not create:
-                raise StoreFileError(
-                    "empty database, not a store (open it with create=True)", path=where
-                )
+                raise no_store("empty database, not a store (open it with create=True)", where)
             # WAL must be switched on outside a transaction; it is persistent.
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("BEGIN IMMEDIATE")
