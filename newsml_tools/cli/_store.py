@@ -257,13 +257,14 @@ def diff_revisions(args: argparse.Namespace) -> int:
     try:
         with store:
             differences = store.diff(args.uuid, old, new)
+            head = store.read(args.uuid)[0]  # the stored spelling of the uuid, for the header
             if old is None:
-                new = store.read(args.uuid)[0].revision
+                new = head.revision
                 old = new - 1
     except NewsItemError as error:
         print(f"newsml store: {error}", file=sys.stderr)
         return 2
-    a, b = f"{args.uuid}@{old}", f"{args.uuid}@{new}"
+    a, b = f"{head.uuid}@{old}", f"{head.uuid}@{new}"
     if args.json:
         record = {"a": a, "b": b, "differences": [as_json(d) for d in differences]}
         print(json.dumps(record, ensure_ascii=False))
@@ -341,8 +342,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     list_parser.add_argument("--channel", help="a channel's qcode (imchn:sport)")
     list_parser.add_argument("--section", help="a section's qcode")
-    list_parser.add_argument("--link", metavar="UUID", help="items linking to this uuid (a tag...)")
-    list_parser.add_argument("--text", help="words that must all occur in the headline or text")
+    list_parser.add_argument(
+        "--link", metavar="UUID", help="items linking to this uuid (a tag...), in either case"
+    )
+    list_parser.add_argument(
+        "--text",
+        metavar="QUERY",
+        help="words that must all occur in the headline, titles of tags, authors, sections, "
+        'places... or text; "a phrase", prefix*, this OR that',
+    )
     list_parser.add_argument("--limit", type=positive, default=100, help="items per page (100)")
     list_parser.add_argument("--cursor", help="the cursor a previous page printed")
     list_parser.add_argument(

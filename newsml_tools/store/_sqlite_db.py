@@ -14,12 +14,13 @@ from pathlib import Path
 from urllib.parse import quote
 
 from newsml_tools.store._errors import StoreBusyError, StoreError, StoreFileError, no_store
-from newsml_tools.store._migrate import SQLITE_LISTING, backfill
+from newsml_tools.store._migrate import SQLITE_FOLDED, SQLITE_LISTING, backfill
 from newsml_tools.store._sql import statements
 
 APPLICATION_ID = 0x4E4D4C53  # "NMLS"
-# 1: items, revisions, locks; 2: the listing (`_migrate`), added on opening for writing.
-SCHEMA_VERSION = 2
+# 1: items, revisions, locks; 2: the listing; 3: uuids in either case, titles
+# searched (`_migrate`); added on opening for writing.
+SCHEMA_VERSION = 3
 
 # `items` holds the head of every stored item, `revisions` every save (the
 # NewsML text itself), `locks` the pessimistic leases (a uuid may be locked
@@ -120,7 +121,7 @@ def _prepare(conn: sqlite3.Connection, *, create: bool, where: str) -> None:
             try:
                 # Another process may have created the schema meanwhile.
                 if not _is_store(conn, where):
-                    for statement in _SCHEMA + SQLITE_LISTING:
+                    for statement in _SCHEMA + SQLITE_LISTING + SQLITE_FOLDED:
                         conn.execute(statement)
                     conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -143,8 +144,9 @@ def _migrate(conn: sqlite3.Connection, where: str) -> None:
         conn.execute("BEGIN IMMEDIATE")
         try:
             # Another process may have migrated it meanwhile.
-            if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                for statement in SQLITE_LISTING:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:
+                for statement in (SQLITE_LISTING if version < 2 else ()) + SQLITE_FOLDED:
                     conn.execute(statement)
                 backfill(conn, SQL)
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -157,7 +159,7 @@ def _migrate(conn: sqlite3.Connection, where: str) -> None:
 
 
 def listable(conn: sqlite3.Connection) -> bool:
-    """True when the store has the listing (a store of the previous release opened read-only has not)."""
+    """True when the store has the listing (a version 1 store opened read-only has not)."""
     return bool(conn.execute("PRAGMA user_version").fetchone()[0] >= 2)
 
 
