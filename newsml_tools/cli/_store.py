@@ -50,12 +50,20 @@ from newsml_tools.store import (
     StoreFileError,
     open_store,
 )
+from newsml_tools.store._fields import seconds
 
 _MODES = {
     "none": LockingMode.NONE,
     "optimistic": LockingMode.OPTIMISTIC_LOCKING,
     "pessimistic": LockingMode.PESSIMISTIC_LOCKING,
 }
+
+
+def _time(text: str) -> str:
+    """An argparse ``type=``: `text` if it is an RFC 3339 date-time (the library's own check)."""
+    if seconds(text) is None:
+        raise argparse.ArgumentTypeError(f"not an RFC 3339 date-time: {text!r}")
+    return text
 
 
 def _fail(message: str) -> int:
@@ -333,8 +341,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     list_parser.add_argument("--type", help="imext:type (x-im/article), or the kind (conceptItem)")
     list_parser.add_argument("--status", help="pubStatus: usable, draft, stat:usable...")
-    list_parser.add_argument("--since", help="versionCreated (or pubStart) at or after, RFC 3339")
-    list_parser.add_argument("--until", help="versionCreated (or pubStart) before, RFC 3339")
+    list_parser.add_argument(
+        "--since", type=_time, help="versionCreated (or pubStart) at or after, RFC 3339"
+    )
+    list_parser.add_argument(
+        "--until", type=_time, help="versionCreated (or pubStart) before, RFC 3339"
+    )
     list_parser.add_argument(
         "--pub-start",
         action="store_true",

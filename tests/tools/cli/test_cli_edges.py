@@ -104,3 +104,13 @@ def test_one_file_convert_writes_nothing_but_its_output(tmp_path: Path) -> None:
     """convert A -o B: no output, no summary, exit 0 (quiet success in a script)."""
     result = newsml_cli("convert", ARTICLE, "-o", tmp_path / "a.json")
     assert (0, "", "") == (result.returncode, result.stdout, result.stderr)
+
+
+def test_a_bad_time_is_said_in_shell_terms(tmp_path: Path) -> None:
+    """store list --since yesterday: argparse's usage error naming the option, not Python's datetime."""
+    result = newsml_cli("store", "list", "--db", tmp_path / "s.db", "--since", "yesterday")
+    assert 2 == result.returncode
+    assert result.stderr.endswith(
+        "newsml store list: error: argument --since: not an RFC 3339 date-time: 'yesterday'\n"
+    )
+    assert "datetime" not in result.stderr
