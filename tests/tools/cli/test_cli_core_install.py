@@ -118,12 +118,10 @@ def test_store_works_on_sqlite_and_names_the_postgres_extra(bare: Path, tmp_path
     ] == result.stderr.splitlines()
 
 
-def test_scheduler_names_the_dask_extra(bare: Path, tmp_path: Path) -> None:
-    """convert --scheduler without Dask: one line naming the dask extra, exit 2."""
-    result = newsml_bare(
-        bare, "convert", "--scheduler", "local", ARTICLE, "-o", tmp_path / "a.json"
-    )
-    expected = (
-        "newsml convert: running on a Dask cluster needs Dask: pip install 'newsml-model[dask]'\n"
-    )
+@pytest.mark.parametrize("command", ["convert", "validate", "diff"])
+def test_scheduler_names_the_dask_extra(bare: Path, tmp_path: Path, command: str) -> None:
+    """--scheduler without Dask: one line naming the dask extra, exit 2, for each batch command."""
+    inputs = (ARTICLE, "-o", tmp_path / "a.json") if command == "convert" else (ARTICLE, ARTICLE)
+    result = newsml_bare(bare, command, "--scheduler", "local", *inputs)
+    expected = f"newsml {command}: running on a Dask cluster needs Dask: pip install 'newsml-model[dask]'\n"
     assert (2, expected) == (result.returncode, result.stderr)
