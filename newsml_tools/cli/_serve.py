@@ -18,39 +18,44 @@ says which extra to install (exit 2).
 from __future__ import annotations
 
 import argparse
-import errno
-import socket
 import sys
 
 from newsml_tools.cli._extras import is_missing_extra, register_missing
 
-__all__ = ["SERVICE_EXTRA", "address_in_use", "register"]
+__all__ = ["SERVICE_EXTRA", "register", "run"]
 
 SERVICE_EXTRA = "service"
 _HELP = "run the Tools service (Twirp, JSON and protobuf) under uvicorn"
 
 
-def address_in_use(host: str, port: int) -> str | None:
-    """Why `host`:`port` cannot be bound (in use, or not an address here), or None when it can.
+def run(args: argparse.Namespace) -> int:
+    """Serve as `args` say, with the exit statuses docs/cli.md lists.
 
-    Checked before uvicorn starts, so the refusal is one line of ours rather
-    than uvicorn's log and its exit status 3.
+    Args:
+        args: The parsed ``serve`` options.
+
+    Returns:
+        0 after a graceful stop; 1 when uvicorn could not start (it logged
+        why); 2 with one line on standard error for an address in use or
+        not of this machine, and for the refusals of ``serve`` itself.
     """
+    # The extra is there (`register` checked); serve refuses a busy address itself.
+    from newsml_tools.service._bind import address_in_use
+    from newsml_tools.service._run import serve
+
     try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except (OSError, UnicodeError) as error:
-        return f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}"
-    family, kind, proto, _name, address = infos[0]
-    with socket.socket(family, kind, proto) as probe:
-        # As uvicorn binds: SO_REUSEADDR, so a port in TIME_WAIT is free.
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(address)
-        except OSError as error:
-            if error.errno == errno.EADDRINUSE:
-                return f"{host}:{port} is already in use (another server listens there)"
-            return f"cannot listen on {host}:{port}: {error.strerror or error}"
-    return None
+        return serve(args)
+    except SystemExit as stop:
+        if stop.code in (0, None):
+            raise
+        # uvicorn could not start and has logged why (exit 1 or 3): the
+        # address taken between our check and its bind is a usage error,
+        # anything else a failure, both with the statuses cli.md lists.
+        taken = address_in_use(args.host, args.port)
+        if taken is None:
+            return 1
+        print(f"newsml serve: error: {taken}", file=sys.stderr)
+        return 2
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -65,31 +70,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ModuleNotFoundError: One of the library's own modules is missing (a broken install).
     """
     try:
-        from newsml_tools.service._run import add_arguments, serve
+        from newsml_tools.service._run import add_arguments
     except ModuleNotFoundError as error:
         if not is_missing_extra(error):
             raise
         register_missing(subparsers, "serve", SERVICE_EXTRA, _HELP)
         return
-
-    def run(args: argparse.Namespace) -> int:
-        refusal = address_in_use(args.host, args.port)
-        if refusal is not None:
-            print(f"newsml serve: error: {refusal}", file=sys.stderr)
-            return 2
-        try:
-            return serve(args)
-        except SystemExit as stop:
-            if stop.code in (0, None):
-                raise
-            # uvicorn could not start and has logged why (exit 1 or 3): the
-            # address taken between our check and its bind is a usage error,
-            # anything else a failure, both with the statuses cli.md lists.
-            taken = address_in_use(args.host, args.port)
-            if taken is None:
-                return 1
-            print(f"newsml serve: error: {taken}", file=sys.stderr)
-            return 2
 
     parser = subparsers.add_parser(
         "serve",
