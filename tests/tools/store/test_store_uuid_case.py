@@ -118,3 +118,28 @@ def test_the_command_line_takes_an_upper_case_uuid(store_target: str) -> None:
     assert (0, "") == (compared.returncode, compared.stdout)
     equal = newsml_cli("store", "diff", "--db", store_target, UPPER, "1", "2", "--json")
     assert f'"a": "{ARTICLE_UUID}@1"' in equal.stdout
+
+
+def test_the_other_spelling_is_found_from_an_index(store: Any) -> None:
+    """The spelling lookup reads the lower-case uuid indexes of items and locks, not every row."""
+    args = {"u": UPPER, "f": ARTICLE_UUID}
+    if store._SQL.search == "fts5":
+        rows = store._connection().execute("EXPLAIN QUERY PLAN " + store._SQL.spelling, args)
+        plan = "\n".join(str(row[-1]) for row in rows)
+        assert ("items_folded", "locks_folded") == (
+            "items_folded" if "items_folded" in plan else plan,
+            "locks_folded" if "locks_folded" in plan else plan,
+        )
+        return
+    with store._db.connection() as conn:
+        # A two-row table is cheapest to read whole; forbidding that shows the index serves.
+        conn.execute("SET enable_seqscan = off")
+        try:
+            rows = conn.execute("EXPLAIN " + store._SQL.spelling, args).fetchall()
+        finally:
+            conn.execute("RESET enable_seqscan")
+    plan = "\n".join(str(row[0]) for row in rows)
+    assert ("newsml_items_folded", "newsml_locks_folded") == (
+        "newsml_items_folded" if "newsml_items_folded" in plan else plan,
+        "newsml_locks_folded" if "newsml_locks_folded" in plan else plan,
+    )
