@@ -19,6 +19,8 @@ def address_in_use(host: str, port: int) -> str | None:
     Checked before uvicorn starts, so the refusal is one line of ours rather
     than uvicorn's log and its exit status 3.
     """
+    if not 0 <= port <= 65535:  # getaddrinfo would wrap it round, bind raise OverflowError
+        return f"cannot listen on {host}:{port}: a port is a number from 0 to 65535"
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as error:

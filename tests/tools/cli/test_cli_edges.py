@@ -50,6 +50,21 @@ def test_serve_on_an_address_of_another_machine_is_a_usage_error() -> None:
     assert line.startswith("newsml serve: error: cannot listen on 192.0.2.1:8080: "), line
 
 
+@pytest.mark.parametrize("port", ["70000", "-1"])
+def test_serve_on_a_port_out_of_range_is_a_usage_error(port: str) -> None:
+    """A --port beyond 0-65535: exit 2, one line naming it, no traceback."""
+    result = newsml_cli("serve", f"--port={port}")
+    assert (
+        2,
+        [
+            f"newsml serve: error: cannot listen on 127.0.0.1:{port}: a port is a number from 0 to 65535"
+        ],
+    ) == (
+        result.returncode,
+        result.stderr.splitlines(),
+    )
+
+
 def test_a_missing_store_gives_shell_advice(tmp_path: Path) -> None:
     """Reading a store that is not there says how to make one with the command line, not create=True."""
     db = tmp_path / "none.db"
