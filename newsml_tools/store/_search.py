@@ -3,10 +3,11 @@
 The store splits text into words itself, so that SQLite's FTS5 and
 PostgreSQL's ``tsvector`` index the same words and a query finds the same
 items on both: a word is a run of letters and digits (Unicode categories L
-and N), compared after Unicode case folding, diacritics kept (``å`` is not
-``a``). SQLite gets the words joined by spaces (its ``unicode61`` tokenizer
-splits them where we did); PostgreSQL gets a ``tsvector`` literal with each
-word's positions, so its own parser and dictionaries never see the text.
+and N), compared after Unicode case folding and composition (NFC),
+diacritics kept (``å`` is not ``a``). SQLite gets the words joined by
+spaces (its ``unicode61`` tokenizer splits them where we did); PostgreSQL
+gets a ``tsvector`` literal with each word's positions, so its own parser
+and dictionaries never see the text.
 
 The query syntax (`parse`), documented in ``docs/persistence.md``:
 
@@ -21,6 +22,7 @@ The query syntax (`parse`), documented in ``docs/persistence.md``:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 import attrs
@@ -55,8 +57,13 @@ class Term:
 
 
 def words(text: str) -> list[str]:
-    """The words of `text`, case-folded, in order (runs too long to be words left out)."""
-    return [word for word in _WORD.findall(text.casefold()) if len(word) <= MAX_WORD]
+    """The words of `text`, case-folded, in order (runs too long to be words left out).
+
+    Composed (NFC), so that ``ä`` written as ``a`` and a combining diaeresis
+    is the letter ``ä``, not the word ``a`` and a separator.
+    """
+    folded = unicodedata.normalize("NFC", text.casefold())
+    return [word for word in _WORD.findall(folded) if len(word) <= MAX_WORD]
 
 
 def fts5_words(found: list[str]) -> str:

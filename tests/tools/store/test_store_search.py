@@ -85,6 +85,7 @@ def store(store_target: str) -> Any:
         ("or", []),
         ("saab-elbilen", []),
         ("e-post", []),
+        ("linko\u0308ping", [5]),
     ],
 )
 def test_query_syntax(store: Any, query: str, expected: list[int]) -> None:
