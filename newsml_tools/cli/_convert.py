@@ -9,8 +9,9 @@
 The direction is ``--to document|newsml``, else each file's suffix: ``.xml``
 becomes a document (``.json``), ``.json`` becomes NewsML (``.xml``). A bad file
 is reported as ``<path>: <error>`` on standard error (the error says where:
-line and column, or a JSON path) and the batch goes on; the last line is
-``converted N files, F failed in S s``. Outputs are written atomically; a
+line and column, or a JSON path) and the batch goes on; for more than one
+file (or with ``--verbose``) the last line is ``converted N files, F failed
+in S s``. Outputs are written atomically; a
 file that fails removes the output an earlier run left for it. ``--scheduler``
 runs the batch on a Dask cluster (`newsml_tools.batch`). Exit status: 0 all
 converted, 1 some failed, 2 usage error, 130 interrupted (the summary says
@@ -38,7 +39,15 @@ from newsml_tools.batch._work import (
     sniff_xml,
 )
 from newsml_tools.cli._files import STDIN, Source, mirror, read_stdin, sources
-from newsml_tools.cli._report import Tally, UsageError, add_options, execute, summarised
+from newsml_tools.cli._report import (
+    Tally,
+    UsageError,
+    add_options,
+    add_verbose,
+    execute,
+    files,
+    summarised,
+)
 
 __all__ = ["register", "run"]
 
@@ -212,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
     return summarised(
         args,
         _dispatch,
-        lambda tally: f"converted {tally.succeeded} files, {tally.failed} failed",
+        lambda tally: f"converted {files(tally.succeeded)}, {tally.failed} failed",
         "; the rest were stopped (any other output is whole)",
     )
 
@@ -229,7 +238,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Convert NewsML to NavigaDoc documents and back: files, directory trees, standard input.",
         epilog="Without --to, .xml files become documents (.json) and .json files become "
         "NewsML (.xml); standard input is sniffed. Exit status: 0 all converted, "
-        "1 some failed, 2 usage error.",
+        "1 some failed, 2 usage error (or a missing extra), 130 interrupted.",
     )
     parser.add_argument(
         "inputs", nargs="+", metavar="INPUT", help="files, directories (recursive), or - for stdin"
@@ -255,4 +264,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="pretty output for people: indent by N spaces (default: compact)",
     )
     add_options(parser)
+    add_verbose(parser)
     parser.set_defaults(func=run)

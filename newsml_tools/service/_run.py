@@ -28,6 +28,7 @@ from newsml_tools.service._auth import add_arguments as add_auth_arguments
 from newsml_tools.service._auth import from_env as authenticator_from_env
 from newsml_tools.service._auth import prepare as prepare_auth
 from newsml_tools.service._auth import tls_options
+from newsml_tools.service._bind import address_in_use
 
 _log = logging.getLogger("newsml_tools.service")
 
@@ -142,13 +143,18 @@ def serve(args: argparse.Namespace) -> int:
         args: The namespace of a parser `add_arguments` set up.
 
     Returns:
-        0 after a clean shutdown (uvicorn exits with 1 itself when it
-        cannot bind); 2 with one line on standard error when the
+        0 after a clean shutdown; 2 with one line on standard error when the
         authentication or TLS options cannot be used, a non-loopback
-        address would be served without authentication, or the
-        ``--options`` file cannot be read or holds bad options.
+        address would be served without authentication, the ``--options``
+        file cannot be read or holds bad options, or the address is in use
+        or not of this machine (uvicorn exits with 1 or 3 itself when it
+        cannot start for another reason).
     """
-    refusal = prepare_auth(args, os.environ) or _prepare_options(args.options)
+    refusal = (
+        prepare_auth(args, os.environ)
+        or _prepare_options(args.options)
+        or address_in_use(args.host, args.port)
+    )
     if refusal is not None:
         print(f"newsml serve: error: {refusal}", file=sys.stderr)
         return 2
