@@ -132,6 +132,17 @@ def test_page_api_and_error_replies_carry_the_security_headers(
         _check_security_headers(reply)
 
 
+def test_unparsable_http_gets_the_security_headers_too(servers: dict[str, Server]) -> None:
+    """uvicorn's parser refuses it before the app: the Twirp 400 still says nosniff and the CSP."""
+    reply = raw_exchange(
+        servers["open"],
+        b"POST /twirp/cca.Tools/ValidateNavigaDoc HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Length: -1\r\n\r\n",
+    )
+    assert (400, "nosniff") == (reply.status, reply.headers["x-content-type-options"])
+    assert "frame-ancestors 'none'" in reply.headers["content-security-policy"]
+
+
 # -- the Host check --------------------------------------------------------------------
 
 
