@@ -386,7 +386,9 @@ def sanitize_nodes(children: tuple[Node, ...]) -> str:
     out: list[str] = []
     for child in children:
         if isinstance(child, str):
-            out.append(escape(child))
+            # A CR as a reference, as write_node writes one below: the cleaner
+            # would read a literal CR as LF, and body markup keeps it.
+            out.append(escape(child).replace("\r", "&#13;") if "\r" in child else escape(child))
         else:
             write_node(child, "", "", out)
     return sanitize("".join(out))

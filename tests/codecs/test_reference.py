@@ -191,6 +191,66 @@ def test_rule_cdata_values_lose_the_layout_around_the_section() -> None:
     assert expected == [block["data"]["embedCode"] for block in content]
 
 
+def test_rule_a_cdata_section_after_a_line_break_is_the_value_alone() -> None:
+    """embedCode as Naviga's full-article.xml writes it: the whitespace before the section goes.
+
+    The section sits on a line of its own, the end tag right after it; the
+    value is the section's text alone, and the carrier brings the layout back.
+    """
+    source = item(
+        body='<object id="e" type="x-im/iframely"><data><embedCode>\n      '
+        '<![CDATA[<div class="iframely-embed"><a href="https://x.se/v">v</a></div>]]>'
+        "</embedCode></data></object>"
+        '<object id="f" type="x-im/htmlembed"><data><embedCode><![CDATA[<p>x</p>]]>\n    '
+        "</embedCode></data></object>"
+    )
+    content = reference_doc(source)["content"]
+    expected = [
+        '<div class="iframely-embed"><a href="https://x.se/v">v</a></div>',
+        "<p>x</p>\n    ",
+    ]
+    assert expected == [block["data"]["embedCode"] for block in content]
+    assert canonical(newsml.dumps(source)) == canonical(
+        newsml.dumps(document.load(document.dump(source)))
+    )
+
+
+def test_rule_a_cr_in_data_values_is_a_line_feed_in_body_markup_a_cr() -> None:
+    """&#13; in an xml-handled data value (a teaser's text) reads as the HTML reader reads it: LF.
+
+    Inside body markup (an IDF element, with or without inline elements) and
+    in a text-handled value (an image's height), ``&#13;\\n`` stays ``\\r\\n``.
+    The carrier brings the CRs of the data value back.
+    """
+    source = item(
+        body='<element id="p" type="body">one&#13;\ntwo <strong>b&#13;\nc</strong>&#13;\n</element>'
+        '<element id="q" type="body">one&#13;\ntwo</element>'
+        '<object id="t" type="x-im/teaser"><data><title>T&#13;\nU</title>'
+        "<text>a&#13;\nb&#13;c <em>d</em></text></data></object>"
+        '<object id="t2" type="x-im/teaser"><data><text>a&#13;\nb&#13;c</text></data></object>'
+        '<object id="i" type="x-im/image"><data><height>20&#13;\n0</height></data></object>'
+    )
+    content = reference_doc(source)["content"]
+    expected = [
+        "one\r\ntwo <strong>b\r\nc</strong>\r\n",
+        "one\r\ntwo",
+        {"title": "T\nU", "text": "a\nb\nc <em>d</em>"},
+        {"text": "a\nb\nc"},
+        {"height": "20\r\n0"},
+    ]
+    actual = [
+        content[0]["data"]["text"],
+        content[1]["data"]["text"],
+        content[2]["data"],
+        content[3]["data"],
+        content[4]["data"],
+    ]
+    assert expected == actual
+    assert canonical(newsml.dumps(source)) == canonical(
+        newsml.dumps(document.load(document.dump(source)))
+    )
+
+
 def test_rule_data_keys_are_every_element_name() -> None:
     """A <data> child whose name is no plain ASCII name is a key too; it round-trips."""
     source = item(

@@ -83,6 +83,49 @@ def test_every_link_inside_an_idf_object_has_links():
     assert [] == list(author.find(IDF + "links"))
 
 
+def test_a_meta_object_inside_an_idf_object_has_links():
+    """A meta block nested in an IDF object's meta, at every depth, carries an empty ``<links>``."""
+    root = _xml(
+        {
+            "uuid": "u",
+            "type": "x-im/article",
+            "content": [
+                {
+                    "id": "o",
+                    "type": "x-im/image",
+                    "meta": [
+                        {
+                            "type": "x-im/crop",
+                            "data": {"x": "1"},
+                            "meta": [{"type": "x-im/point", "data": {"y": "2"}}],
+                        }
+                    ],
+                }
+            ],
+        }
+    )
+    crop = root.find(f".//{IDF}object/{IDF}meta/{IDF}object")
+    point = crop.find(f"{IDF}meta/{IDF}object")
+    assert ["data", "links", "meta"] == _names(crop)
+    assert ["data", "links"] == _names(point)
+    assert [[], []] == [list(crop.find(IDF + "links")), list(point.find(IDF + "links"))]
+
+
+def test_an_info_source_without_attributes_is_written():
+    """contentMeta's infoSource that lost its attributes comes back as ``<infoSource/>``."""
+    root = _xml(
+        {
+            "uuid": "u",
+            "type": "x-im/article",
+            "properties": [{"name": "infoSource"}, {"name": "headline", "value": "H"}],
+        }
+    )
+    info = root.find(f"{NAR}contentMeta/{NAR}infoSource")
+    assert ({}, None) == (info.attrib, info.text)
+    bare = _xml({"uuid": "u", "type": "x-im/article", "properties": [{"name": "infoSource"}]})
+    assert ["infoSource"] == _names(bare.find(NAR + "contentMeta"))
+
+
 def test_a_link_inside_an_idf_object_keeps_its_role():
     """Departure: the reference drops ``role`` there; we keep it."""
     root = _xml(

@@ -30,17 +30,20 @@ def cdata_content(text: str) -> str:
     The reference keeps the non-blank text nodes only, so the line break and
     indentation before ``<![CDATA[`` and after ``]]>`` go. The model keeps no
     CDATA boundaries, so the layout is told by lines: when the value starts
-    with a line break and ends with one (the section on lines of its own),
-    the first line break with the indentation after it and the last line
-    break with what follows it go; the section's own text between them stays.
-    Any other value is kept as it is (a section written on the element's own
-    line, or text a document gave).
+    with a line break (the section on a line of its own), that line break
+    and the indentation after it go, and so do the last line break and what
+    follows it when that is blank (the element's end tag on a line of its
+    own); the section's own text between them stays. Any other value is kept
+    as it is (a section written on the element's own line, or text a
+    document gave).
     """
     start = _LAYOUT_START.match(text)
-    end = text.rfind("\n")
-    if start is None or end < start.end() or text[end:].strip(" \t\n"):
+    if start is None:
         return text
-    return text[start.end() : end]
+    end = text.rfind("\n")
+    if end >= start.end() and not text[end:].strip(" \t\n"):
+        return text[start.end() : end]
+    return text[start.end() :]
 
 
 def _value(element: Element, block_type: str | None, how: str) -> str:
@@ -54,7 +57,16 @@ def _value(element: Element, block_type: str | None, how: str) -> str:
         from newsml_codecs.document._markup import write
 
         return write(element.children)
-    return sanitize_nodes(element.children)
+    return _html_line_ends(sanitize_nodes(element.children))
+
+
+def _html_line_ends(text: str) -> str:
+    """`text` with CR LF and a lone CR as LF, as the reference's HTML reader gives data values.
+
+    Only *xml*-handled data values go through that reader; body markup (an
+    IDF ``element``) and *text*-handled values keep their CRs.
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def import_data(

@@ -170,21 +170,20 @@ def object_node(block: Block, context: str, path: str, ns: str = IM) -> ContentM
         children.append(build_element("data", (), tuple(data), None))
     elif data:
         children.append(build_element("data", (), tuple(data), None))
-    links = get("links")
-    if links:
-        links = [link for link in links if link.get("type") != "x-im/imchn"]
-        if links:
-            children.append(
-                build_links(
-                    tuple(
-                        [
-                            link_node(link, context, f"{path}.links[{i}]", ns)
-                            for i, link in enumerate(links)
-                        ]
-                    ),
-                    ns,
-                )
+    links = [link for link in get("links") or () if link.get("type") != "x-im/imchn"]
+    # Nested in an IDF object's meta, the reference writes ``<links>`` even empty.
+    if links or ns == IDF:
+        children.append(
+            build_links(
+                tuple(
+                    [
+                        link_node(link, context, f"{path}.links[{i}]", ns)
+                        for i, link in enumerate(links)
+                    ]
+                ),
+                ns,
             )
+        )
     metas = get("meta")
     if metas:
         props = [

@@ -153,18 +153,18 @@ def export_content_meta(
         children.append(el("contentModified", doc["modified"]))
     alive = bool(children)
 
-    def single(lower: str, element: str, literal: bool = False) -> None:
+    def single(lower: str, element: str, literal: bool = False, bare: bool = False) -> None:
         nonlocal alive
         prop = last.get(lower)
         if prop is None:
             return
         value = prop.get("value")
         lit = (prop.get("parameters") or {}).get("literal") if literal else None
-        if value or lit:
+        if value or lit or bare:  # bare: written even with neither, as the reference does
             children.append(el(element, value, literal=lit))
             alive = True  # M2: headline or urgency alone keep contentMeta
 
-    single("infosource", "infoSource", literal=True)
+    single("infosource", "infoSource", literal=True, bare=True)
     single("altid", "altId")
     single("slugline", "slugline")
     single("by", "by")
