@@ -8,18 +8,21 @@ rotated token file (or a file caught half-written, or missing) would leave
 every worker refusing every request until the next good SIGHUP. Here the
 main process reads and checks the files first: when they cannot be used it
 logs one line and keeps the workers, and with them the tokens in force.
+The workers read a copy of what it checked (`_snapshots`), so a worker
+uvicorn restarts on its own holds the same tokens as the others.
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
+import os
 from typing import Any
 
 from uvicorn import Config, Server
 from uvicorn.supervisors import Multiprocess
 
-from newsml_tools.service._auth import reload_refusal
+from newsml_tools.service._snapshots import Snapshots
 
 __all__ = ["CheckedWorkers", "run_workers"]
 
@@ -27,11 +30,17 @@ _log = logging.getLogger("newsml_tools.service")
 
 
 class CheckedWorkers(Multiprocess):
-    """uvicorn's `Multiprocess`, checking the authentication files before a SIGHUP restart."""
+    """uvicorn's `Multiprocess`, checking the authentication files before a SIGHUP restart.
+
+    Attributes:
+        snapshots: The checked copies the workers read (`run_workers` sets it).
+    """
+
+    snapshots: Snapshots
 
     def handle_hup(self) -> None:
         """Restart the workers when the files are usable; else log why and keep them."""
-        refusal = reload_refusal()
+        refusal = self.snapshots.take()
         if refusal is not None:
             _log.error(
                 "SIGHUP: authentication not reloaded, the workers and the old tokens stay: %s",
@@ -44,10 +53,19 @@ class CheckedWorkers(Multiprocess):
 
 def run_workers(config: Config) -> None:
     """Serve `config` (``workers`` > 1) with `CheckedWorkers`, as ``uvicorn.run`` would."""
+    snapshots = Snapshots(os.environ)
+    refusal = snapshots.take()
+    if refusal is not None:  # changed since `serve` checked them: the workers fail closed
+        _log.error("authentication files not usable at start: %s", refusal)
     sock = config.bind_socket()
     if "target" in inspect.signature(Multiprocess).parameters:
         # Older uvicorn releases hand the supervisor the server's run method.
-        supervisor: Any = CheckedWorkers  # typed as the installed release's
-        supervisor(config, target=Server(config=config).run, sockets=[sock]).run()
+        make: Any = CheckedWorkers  # typed as the installed release's
+        supervisor = make(config, target=Server(config=config).run, sockets=[sock])
     else:
-        CheckedWorkers(config, sockets=[sock]).run()
+        supervisor = CheckedWorkers(config, sockets=[sock])
+    supervisor.snapshots = snapshots
+    try:
+        supervisor.run()
+    finally:
+        snapshots.remove()

@@ -9,6 +9,8 @@ logged in one line and the workers keep the tokens in force.
 from __future__ import annotations
 
 import json
+import os
+import re
 import signal
 from collections.abc import Callable
 from pathlib import Path
@@ -75,6 +77,30 @@ def test_sighup_keeps_the_tokens_until_the_file_is_good(tmp_path: Path, workers:
             assert "restarting" not in running.log(), running.log()
         tokens.write_text("# rotated\nnew-token\n")
         _rotate(running, "new-token", "old-token")
+    finally:
+        assert 0 == stop_server(running)
+        running.log_path.unlink(missing_ok=True)
+
+
+def test_a_worker_restarted_after_a_crash_holds_the_checked_tokens(tmp_path: Path) -> None:
+    """Two workers, the file rewritten badly, a worker killed: its replacement keeps the old token.
+
+    The workers read the main process's checked copy, not the operator's
+    file, so uvicorn's own restart of a dead worker cannot lock clients out.
+    """
+    tokens = tmp_path / "tokens"
+    tokens.write_text("old-token\n")
+    running = start_server("--workers", "2", "--token-file", str(tokens))
+    try:
+        assert wait_for(_serving(running, "old-token", "new-token"))
+        tokens.write_text("bad token\n")
+        pids = [int(pid) for pid in re.findall(r"Started server process \[(\d+)\]", running.log())]
+        assert 2 == len(pids), running.log()
+        os.kill(pids[0], signal.SIGKILL)
+        assert wait_for(lambda: f"Child process [{pids[0]}] died" in running.log()), running.log()
+        assert wait_for(lambda: running.log().count("Started server process") == 3), running.log()
+        assert wait_for(_serving(running, "old-token", "new-token"), times=8), running.log()
+        assert "every request is refused" not in running.log()
     finally:
         assert 0 == stop_server(running)
         running.log_path.unlink(missing_ok=True)
