@@ -19,6 +19,9 @@ import httpx
 import pytest
 from support.service import JSON, Server, start_server, stop_server, wait_for
 
+from newsml_tools.service._auth import AUDIENCE_ENV, ISSUER_ENV, JWKS_ENV, TOKEN_FILE_ENV
+from newsml_tools.service._snapshots import Snapshots
+
 BODY = json.dumps({"document": {"uuid": "u", "type": "x-im/article"}}).encode()
 
 
@@ -104,3 +107,33 @@ def test_a_worker_restarted_after_a_crash_holds_the_checked_tokens(tmp_path: Pat
     finally:
         assert 0 == stop_server(running)
         running.log_path.unlink(missing_ok=True)
+
+
+def test_snapshots_copy_only_checked_files(tmp_path: Path) -> None:
+    """A usable token file and JWKS are copied and named for the workers; a bad JWKS is not."""
+    tokens, jwks = tmp_path / "tokens", tmp_path / "jwks.json"
+    tokens.write_text("old-token\n")
+    jwks.write_text(json.dumps({"keys": [{"kty": "oct", "k": "c2VjcmV0", "alg": "HS256"}]}))
+    environ = {
+        TOKEN_FILE_ENV: str(tokens),
+        JWKS_ENV: str(jwks),
+        ISSUER_ENV: "iss",
+        AUDIENCE_ENV: "aud",
+    }
+    snapshots = Snapshots(environ)
+    try:
+        assert snapshots.take() is None
+        first = Path(environ[TOKEN_FILE_ENV])
+        assert (b"old-token\n", jwks.read_bytes()) == (
+            first.read_bytes(),
+            Path(environ[JWKS_ENV]).read_bytes(),
+        )
+        assert tmp_path not in first.parents
+        jwks.write_text('{"keys": 5}')
+        refusal = snapshots.take()
+        assert refusal is not None and f"{jwks} is not a usable JSON Web Key Set" in refusal
+        assert str(first) == environ[TOKEN_FILE_ENV]  # the copy in force stays
+    finally:
+        snapshots.remove()
+    assert (str(tokens), str(jwks)) == (environ[TOKEN_FILE_ENV], environ[JWKS_ENV])
+    assert not first.exists()
