@@ -116,7 +116,7 @@ class ToolsApp:
         path: str = scope["path"]
         code = "-"
         asset = page_asset(path) if self.page and method in ("GET", "HEAD") else None
-        host = _host(scope)
+        host = _host(scope) if self.hosts is not None else None
         wrong_host = self.hosts is not None and not self.hosts.allows(host)
         if path == "/healthz" and method in ("GET", "HEAD"):
             status, ctype, body = 200, _JSON, _HEALTH

@@ -34,6 +34,7 @@ _log = logging.getLogger("newsml_tools.service")
 MAX_BODY_ENV = "NEWSML_SERVICE_MAX_BODY_BYTES"
 BODY_TIMEOUT_ENV = "NEWSML_SERVICE_BODY_TIMEOUT"
 OPTIONS_ENV = "NEWSML_SERVICE_OPTIONS"
+"""The converter options (JSON text) `serve --options FILE` hands its workers."""
 PAGE_ENV = "NEWSML_SERVICE_PAGE"
 """``0`` when `serve --no-page` turns the page at ``/`` off."""
 HOST_ENV = "NEWSML_SERVICE_HOST"
