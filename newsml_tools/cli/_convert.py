@@ -30,7 +30,7 @@ from typing import Any
 from newsml_codecs import document
 from newsml_model import NewsItemError
 from newsml_tools import batch
-from newsml_tools._argtypes import count
+from newsml_tools._argtypes import OptionsFileError, count, options_file
 from newsml_tools.batch._work import (
     OUTPUT_SUFFIX,
     convert_bytes,
@@ -188,17 +188,16 @@ def read_options(path: str | None) -> Any:
     """The converter options of the JSON file at `path` (None: no file), checked.
 
     Raises:
-        UsageError: The file cannot be read, is not JSON, or holds options
+        UsageError: The file cannot be read, is not JSON, is too large or
+            too deeply nested (`options_file`), or holds options
             `document.make_options` refuses (the message names the key path).
     """
     if path is None:
         return None
     try:
-        options = json.loads(Path(path).read_bytes())
-    except OSError as error:
-        raise UsageError(f"--options {path}: cannot read: {error.strerror or error}") from None
-    except ValueError as error:
-        raise UsageError(f"--options {path}: not JSON: {error}") from None
+        options = options_file(path)
+    except OptionsFileError as error:
+        raise UsageError(str(error)) from None
     try:
         document.make_options(options)
     except NewsItemError as error:

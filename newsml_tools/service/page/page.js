@@ -68,7 +68,23 @@ function clear() {
   $("status").textContent = "";
 }
 
-function showError(error) {
+function clearConversion() {
+  $("converted-title").textContent = "Conversion";
+  $("converted").textContent = "";
+  $("problems").replaceChildren();
+  $("valid").textContent = "";
+}
+
+function clearDifferences() {
+  $("differences").replaceChildren();
+  $("same").textContent = "";
+}
+
+// A failed action leaves only what it found itself (the schema problems
+// that explain a failed conversion): the results of earlier actions are
+// cleared with `clearOthers`, so that nothing seems to answer the failed input.
+function showError(error, clearOthers) {
+  clearOthers();
   const meta = error && error.meta ? "\n" + JSON.stringify(error.meta, null, 2) : "";
   $("error").textContent = error && error.msg ? `${error.code}: ${error.msg}${meta}` : String(error);
   $("error").hidden = false;
@@ -89,9 +105,7 @@ function showProblems(reply) {
 
 async function convert() {
   clear();
-  $("converted").textContent = "";
-  $("problems").replaceChildren();
-  $("valid").textContent = "";
+  clearConversion();
   try {
     const input = side($("a").value, "A");
     if (input.newsml !== undefined) {
@@ -107,7 +121,7 @@ async function convert() {
     }
     $("status").textContent = "converted";
   } catch (error) {
-    showError(error);
+    showError(error, clearDifferences);
   }
 }
 
@@ -119,8 +133,7 @@ function short(value) {
 
 async function diff() {
   clear();
-  $("differences").replaceChildren();
-  $("same").textContent = "";
+  clearDifferences();
   try {
     const reply = await call("Diff", { a: side($("a").value, "A"), b: side($("b").value, "B") });
     const differences = reply.differences || [];
@@ -149,7 +162,7 @@ async function diff() {
       : "The items are equivalent.";
     $("status").textContent = "compared";
   } catch (error) {
-    showError(error);
+    showError(error, clearConversion);
   }
 }
 
