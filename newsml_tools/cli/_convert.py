@@ -14,8 +14,9 @@ becomes a document (``.json``), ``.json`` becomes NewsML (``.xml``); ``--to ninj
 writes IPTC ninjs (``.json``), ``--from g2|ninjs`` reads an agency's item or
 feed (one output per article: ``<stem>-1.json``... when there are several). A bad file
 is reported as ``<path>: <error>`` on standard error (the error says where:
-line and column, or a JSON path) and the batch goes on; the last line is
-``converted N files, F failed in S s``. Outputs are written atomically; a
+line and column, or a JSON path) and the batch goes on; for more than one
+file (or with ``--verbose``) the last line is ``converted N files, F failed
+in S s``. Outputs are written atomically; a
 file that fails removes the output an earlier run left for it. ``--scheduler``
 runs the batch on a Dask cluster (`newsml_tools.batch`). Exit status: 0 all
 converted, 1 some failed, 2 usage error, 130 interrupted (the summary says
@@ -34,7 +35,7 @@ from typing import Any
 from newsml_codecs import document
 from newsml_model import NewsItemError
 from newsml_tools import batch
-from newsml_tools._argtypes import count
+from newsml_tools._argtypes import OptionsFileError, count, options_file
 from newsml_tools.batch._wire import NINJS, numbered, wire_outputs
 from newsml_tools.batch._work import (
     OUTPUT_SUFFIX,
@@ -44,7 +45,15 @@ from newsml_tools.batch._work import (
     sniff_xml,
 )
 from newsml_tools.cli._files import STDIN, Source, mirror, read_stdin, sources
-from newsml_tools.cli._report import Tally, UsageError, add_options, execute, summarised
+from newsml_tools.cli._report import (
+    Tally,
+    UsageError,
+    add_options,
+    add_verbose,
+    execute,
+    files,
+    summarised,
+)
 
 __all__ = ["register", "run"]
 
@@ -204,17 +213,16 @@ def read_options(path: str | None) -> Any:
     """The converter options of the JSON file at `path` (None: no file), checked.
 
     Raises:
-        UsageError: The file cannot be read, is not JSON, or holds options
+        UsageError: The file cannot be read, is not JSON, is too large or
+            too deeply nested (`options_file`), or holds options
             `document.make_options` refuses (the message names the key path).
     """
     if path is None:
         return None
     try:
-        options = json.loads(Path(path).read_bytes())
-    except OSError as error:
-        raise UsageError(f"--options {path}: cannot read: {error.strerror or error}") from None
-    except ValueError as error:
-        raise UsageError(f"--options {path}: not JSON: {error}") from None
+        options = options_file(path)
+    except OptionsFileError as error:
+        raise UsageError(str(error)) from None
     try:
         document.make_options(options)
     except NewsItemError as error:
@@ -237,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
     return summarised(
         args,
         _dispatch,
-        lambda tally: f"converted {tally.succeeded} files, {tally.failed} failed",
+        lambda tally: f"converted {files(tally.succeeded)}, {tally.failed} failed",
         "; the rest were stopped (any other output is whole)",
     )
 
@@ -254,7 +262,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Convert NewsML to NavigaDoc documents and back: files, directory trees, standard input.",
         epilog="Without --to, .xml files become documents (.json) and .json files become "
         "NewsML (.xml); standard input is sniffed. Exit status: 0 all converted, "
-        "1 some failed, 2 usage error.",
+        "1 some failed, 2 usage error (or a missing extra), 130 interrupted.",
     )
     parser.add_argument(
         "inputs", nargs="+", metavar="INPUT", help="files, directories (recursive), or - for stdin"
@@ -289,4 +297,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="pretty output for people: indent by N spaces (default: compact)",
     )
     add_options(parser)
+    add_verbose(parser)
     parser.set_defaults(func=run)

@@ -8,8 +8,9 @@
 A ``.json`` file is a NavigaDoc document checked against the shipped schema
 (``newsml_codecs.schema``): each problem is printed as ``<path>: <JSON path>:
 <message>``. An ``.xml`` file is NewsML, valid when ``newsml.loads`` reads it;
-its problem says where (line and column). Other suffixes are sniffed. The
-last line, on standard error, is ``N valid, M invalid in S s``. ``--scheduler``
+its problem says where (line and column). Other suffixes are sniffed. For
+more than one file (or with ``--verbose``) the last line, on standard
+error, is ``N valid, M invalid in S s``. ``--scheduler``
 runs the batch on a Dask cluster (`newsml_tools.batch`). ``--ninjs`` checks
 ``.json`` files (or standard input) as IPTC ninjs instead, each problem as
 ``<path>: <JSON path>: <message>``. Exit status: 0 only
@@ -25,7 +26,14 @@ from newsml_tools import batch
 from newsml_tools.batch._wire import ninjs_problems
 from newsml_tools.batch._work import problems_of, sniff_xml
 from newsml_tools.cli._files import STDIN, read_stdin, sources
-from newsml_tools.cli._report import Tally, UsageError, add_options, execute, summarised
+from newsml_tools.cli._report import (
+    Tally,
+    UsageError,
+    add_options,
+    add_verbose,
+    execute,
+    summarised,
+)
 
 __all__ = ["register", "run"]
 
@@ -89,7 +97,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "validate",
         help="check documents against the schema and NewsML files by loading them",
         description="Check NavigaDoc documents against the schema and NewsML files by loading them.",
-        epilog="Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error.",
+        epilog="Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error "
+        "(or a missing extra), 130 interrupted.",
     )
     parser.add_argument(
         "inputs", nargs="+", metavar="INPUT", help="files, directories (recursive), or - for stdin"
@@ -100,4 +109,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="check .json files as IPTC ninjs against IPTC's schema of their version",
     )
     add_options(parser)
+    add_verbose(parser)
     parser.set_defaults(func=run)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from newsml_codecs import document, jsontext, newsml, ninjs
+from newsml_codecs import jsontext, newsml, ninjs
 from newsml_model import AnyItem, NewsItemError
 from newsml_model.diff import diff
 from newsml_tools._diff_json import as_json
@@ -31,7 +31,9 @@ from newsml_tools.service._errors import (
     from_library_error,
     malformed,
     required,
+    too_deep,
 )
+from newsml_tools.service._handlers import load_document
 
 __all__ = ["JSON_ROUTES", "page_asset"]
 
@@ -69,13 +71,11 @@ def _side(request: Mapping[str, Any], name: str) -> AnyItem:
         if isinstance(text, str) and text:
             return newsml.loads(text)
         if isinstance(doc, dict):
-            return document.load(doc)
+            return load_document(doc)  # under the service's options, as ConvertToNewsml
     except NewsItemError as error:
         raise from_library_error(error, name) from None
     except RecursionError:
-        raise TwirpError(
-            "invalid_argument", f"{name} is nested too deeply", {"argument": name}
-        ) from None
+        raise too_deep(name) from None
     raise required(f"{name}.newsml or {name}.document")
 
 

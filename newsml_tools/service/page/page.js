@@ -68,7 +68,23 @@ function clear() {
   $("status").textContent = "";
 }
 
-function showError(error) {
+function clearConversion() {
+  $("converted-title").textContent = "Conversion";
+  $("converted").textContent = "";
+  $("problems").replaceChildren();
+  $("valid").textContent = "";
+}
+
+function clearDifferences() {
+  $("differences").replaceChildren();
+  $("same").textContent = "";
+}
+
+// A failed action leaves only what it found itself (the schema problems
+// that explain a failed conversion): the results of earlier actions are
+// cleared with `clearOthers`, so that nothing seems to answer the failed input.
+function showError(error, clearOthers) {
+  clearOthers();
   const meta = error && error.meta ? "\n" + JSON.stringify(error.meta, null, 2) : "";
   $("error").textContent = error && error.msg ? `${error.code}: ${error.msg}${meta}` : String(error);
   $("error").hidden = false;
@@ -87,15 +103,9 @@ function showProblems(reply) {
   $("valid").textContent = problems.length ? `${problems.length} problem(s)` : "The document is valid.";
 }
 
-function clearOutputs() {
-  clear();
-  $("converted").textContent = "";
-  $("problems").replaceChildren();
-  $("valid").textContent = "";
-}
-
 async function convert() {
-  clearOutputs();
+  clear();
+  clearConversion();
   try {
     const input = side($("a").value, "A");
     if (input.newsml !== undefined) {
@@ -111,20 +121,21 @@ async function convert() {
     }
     $("status").textContent = "converted";
   } catch (error) {
-    showError(error);
+    showError(error, clearDifferences);
   }
 }
 
 // The article as IPTC ninjs 3.0 (the JSON-only ConvertToNinjs route).
 async function toNinjs() {
-  clearOutputs();
+  clear();
+  clearConversion();
   try {
     const reply = await call("ConvertToNinjs", { item: side($("a").value, "A") });
     $("converted-title").textContent = "Conversion: ninjs 3.0";
     $("converted").textContent = JSON.stringify(reply.ninjs, null, 2);
     $("status").textContent = "converted to ninjs";
   } catch (error) {
-    showError(error);
+    showError(error, clearDifferences);
   }
 }
 
@@ -136,8 +147,7 @@ function short(value) {
 
 async function diff() {
   clear();
-  $("differences").replaceChildren();
-  $("same").textContent = "";
+  clearDifferences();
   try {
     const reply = await call("Diff", { a: side($("a").value, "A"), b: side($("b").value, "B") });
     const differences = reply.differences || [];
@@ -166,7 +176,7 @@ async function diff() {
       : "The items are equivalent.";
     $("status").textContent = "compared";
   } catch (error) {
-    showError(error);
+    showError(error, clearConversion);
   }
 }
 

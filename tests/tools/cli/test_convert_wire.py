@@ -72,7 +72,7 @@ def test_from_g2_to_ninjs_and_a_failure_among_them(tmp_path: Path) -> None:
     result = newsml_cli("convert", feed, "-o", tmp_path / "out", "--from", "g2", "--to", "ninjs")
     assert 1 == result.returncode
     assert f"{feed / 'fragment.xml'}: a NewsML-G2 fragment" in result.stderr
-    assert "converted 1 files, 1 failed" in result.stderr
+    assert "converted 1 file, 1 failed" in result.stderr
     docs = [json.loads(p.read_bytes()) for p in sorted((tmp_path / "out").glob("message-*.json"))]
     assert 2 == len(docs)
     assert all(ninjs.errors(doc) == [] for doc in docs)

@@ -239,6 +239,29 @@ def test_browser_shows_a_twirp_error(browser: Any) -> None:
     assert error.startswith("invalid_argument: ") and '"line"' in error, error
 
 
+def test_browser_clears_earlier_results_after_a_failed_action(browser: Any) -> None:
+    """A conversion, then a failed diff: the conversion's results are gone; and the other way round."""
+    page = _page(browser, shared_server())
+    _fill(page, "a", TEXT)
+    _fill(page, "b", "")
+    page.find_element("id", "convert").click()
+    assert "converted" == _wait_for_status(page, "converted", "failed")
+    assert "The document is valid." == page.find_element("id", "valid").text
+    page.find_element("id", "diff").click()  # item B is empty: fails
+    assert "failed" == _wait_for_status(page, "compared", "failed")
+    shown = [page.find_element("id", name).text for name in ("converted", "valid", "same")]
+    assert ["", "", ""] == shown
+    assert [] == page.find_elements("css selector", "#problems li, #differences li")
+    _fill(page, "b", _three_edits(TEXT))
+    page.find_element("id", "diff").click()
+    assert "compared" == _wait_for_status(page, "compared", "failed")
+    _fill(page, "a", "<newsItem><itemMeta></newsItem>")
+    page.find_element("id", "convert").click()
+    assert "failed" == _wait_for_status(page, "converted", "failed")
+    assert [] == page.find_elements("css selector", "#differences li")
+    assert "" == page.find_element("id", "same").text
+
+
 def test_browser_takes_a_dropped_file(browser: Any) -> None:
     """A file dropped on item A replaces its text; converting it then works."""
     page = _page(browser, shared_server())
