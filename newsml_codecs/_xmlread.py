@@ -24,7 +24,7 @@ and ``bench/bench_all.py`` measure it (docs/performance.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html.entities import html5
 from typing import Any
 from xml.parsers import expat
@@ -73,6 +73,10 @@ ROOTS: dict[str, Callable[..., Any]] = dict(ITEM_KINDS)
 """Root element local name -> the record built from ``attributes=`` and ``children=``."""
 # The namespace an element without one takes at each root (lists and packages have none).
 _ROOT_NAMESPACES = {name: kind.element_namespace for name, kind in ITEM_KINDS.items()}
+
+RootTable = Mapping[str, tuple[Callable[..., Any], str]]
+"""Other roots `parse` may read: local name -> (builder taking ``attributes=`` and
+``children=``, the namespace an element without one takes under that root)."""
 
 _UTF16 = {
     b"\xff\xfe": "utf-16",
@@ -229,14 +233,31 @@ def parse(
     max_depth: int = DEFAULT_MAX_DEPTH,
 ) -> AnyItem:
     """Parse NewsML text into the record of its root; see `newsml_codecs.newsml.loads`."""
+    item: AnyItem = parse_roots(source, None, max_bytes=max_bytes, max_depth=max_depth)
+    return item
+
+
+def parse_roots(
+    source: str | bytes,
+    roots: RootTable | None,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+) -> Any:
+    """`parse` with `roots` accepted as the root instead of the item kinds (when not None).
+
+    `newsml_codecs.g2` reads NewsML-G2 messages and generic items so, with
+    the same limits and errors (the root's ``UnsupportedItemKindError``
+    names the roots of `roots`).
+    """
     data, encoding = _input(source, max_bytes)
     try:
-        return _parse(data, encoding, max_depth)
+        return _parse(data, encoding, max_depth, roots)
     except _StandaloneEntities:
         # A document declared standalone="yes" whose HTML entities expat,
         # by the standalone rule, calls undefined: read it as not standalone
         # (a copy of the input, for this rare case only; positions kept).
-        return _parse(not_standalone(data), encoding, max_depth)
+        return _parse(not_standalone(data), encoding, max_depth, roots)
 
 
 class _StandaloneEntities(Exception):
@@ -246,8 +267,13 @@ class _StandaloneEntities(Exception):
 _UNDEFINED_ENTITY = expat.errors.codes[expat.errors.XML_ERROR_UNDEFINED_ENTITY]
 
 
-def _parse(data: bytes, encoding: str | None, max_depth: int) -> AnyItem:
+def _parse(data: bytes, encoding: str | None, max_depth: int, roots: RootTable | None) -> Any:
     """`parse` of input already checked and encoded."""
+    if roots is None:
+        builders, namespaces = ROOTS, _ROOT_NAMESPACES
+    else:
+        builders = {name: builder for name, (builder, _) in roots.items()}
+        namespaces = {name: namespace for name, (_, namespace) in roots.items()}
     first_ref = first_named_ref(data)
     html_refs = first_ref != -1
     attribute_refs = html_refs and named_ref_in_attribute(data, first_ref)
@@ -261,7 +287,7 @@ def _parse(data: bytes, encoding: str | None, max_depth: int) -> AnyItem:
     flat: list[Any] = []
     stack: list[tuple[Any, ...]] = []
     split = False  # an HTML entity split a text: join pieces before using them
-    result: list[AnyItem] = []
+    result: list[Any] = []
     declared: list[str | None] = [encoding]
     standalone_declared: list[bool] = []
 
@@ -278,10 +304,14 @@ def _parse(data: bytes, encoding: str | None, max_depth: int) -> AnyItem:
 
     def start_root(tag: str, raw_attributes: dict[str, str]) -> None:
         uri, _, local = tag.rpartition(_SEP)
-        if local not in ROOTS:
-            raise UnsupportedItemKindError(local)
+        if local not in builders:
+            raise (
+                UnsupportedItemKindError(local)
+                if roots is None
+                else UnsupportedItemKindError(local, tuple(builders))
+            )
         attributes = attributes_of(raw_attributes) if raw_attributes else ()
-        stack.append((local, uri or _ROOT_NAMESPACES[local], True, attributes, len(flat)))
+        stack.append((local, uri or namespaces[local], True, attributes, len(flat)))
         parser.StartElementHandler = start
 
     def start(tag: str, raw_attributes: dict[str, str]) -> None:
@@ -336,7 +366,9 @@ def _parse(data: bytes, encoding: str | None, max_depth: int) -> AnyItem:
         children = flat[mark:]
         del flat[mark:]
         if not stack:
-            result.append(ROOTS[local](attributes=attributes, children=layout_free_list(children)))
+            result.append(
+                builders[local](attributes=attributes, children=layout_free_list(children))
+            )
         elif local in TYPED_NAMES:
             flat.append(_typed(local, explicit, ns, attributes, children, stack[-1][0], len(stack)))
         else:

@@ -5,6 +5,12 @@ declarations (NewsML-G2 on the root, Infomaker on ``links``/``metadata``, IDF
 on ``idf``), declared exactly where the namespace changes. Text is escaped so
 that it reads back identical (``\\r`` and, in attributes, newlines and tabs
 as character references, because a parser would otherwise normalise them).
+
+Element and attribute names are written as they are, so each distinct name
+is checked once (then remembered) to be one the reader takes: a name XML
+cannot carry (``"0"``, ``""``, ``"a b"``, an unbound prefix, ``xmlns``) is
+refused with an `InvalidArgumentError` giving its tree path, never written
+as XML that `newsml.loads` would refuse.
 """
 
 from __future__ import annotations
@@ -12,6 +18,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from newsml_codecs._xmlnames import (
+    GOOD_ATTRIBUTES,
+    GOOD_ELEMENTS,
+    BadNameError,
+    check_attribute_name,
+    element_name,
+    path_of,
+)
 from newsml_model import (
     Attributes,
     ContentMetaObject,
@@ -20,7 +34,13 @@ from newsml_model import (
     Link,
     Service,
 )
-from newsml_model.tree import LINK_FIELDS, OBJECT_FIELDS, SERVICE_FIELDS, element_parts, is_root
+from newsml_model.tree import (
+    LINK_FIELDS,
+    OBJECT_FIELDS,
+    SERVICE_FIELDS,
+    element_parts,
+    is_root,
+)
 
 # Characters XML 1.0 cannot carry at all, not even as character references.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
@@ -85,7 +105,7 @@ def write_node(
         _write(node, parent_name, default_ns, out)
         return
     name, namespace, attributes, children = element_parts(node, parent_name)
-    out.append("<" + name)
+    out.append("<" + element_name(name))
     if namespace is not None and namespace != default_ns:
         out.append(' xmlns="' + _escape_attribute(namespace) + '"')
         default_ns = namespace
@@ -119,6 +139,8 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
             _write_typed(node, typed, default_ns, out)
             return
         name, namespace, attributes, children = element_parts(node, parent_name)
+    if name not in GOOD_ELEMENTS:
+        element_name(name)
     if namespace is not None and namespace != default_ns:
         out.append("<" + name + ' xmlns="' + _escape_attribute(namespace) + '"')
         default_ns = namespace
@@ -240,16 +262,31 @@ def write_children(
 def _write_attributes(attributes: Attributes, out: list[str]) -> None:
     prefixes: dict[str, str] | None = None
     for key, value in attributes:
+        if key not in GOOD_ATTRIBUTES:
+            check_attribute_name(key, attributes)
         if key[0] == "{":
             if prefixes is None:
                 prefixes = {}
             uri, _, local = key[1:].partition("}")
             prefix = prefixes.get(uri)
             if prefix is None:
-                prefix = prefixes[uri] = f"ns{len(prefixes)}"
+                prefix = prefixes[uri] = _free_prefix(prefixes, attributes)
                 out.append(" xmlns:" + prefix + '="' + _escape_attribute(uri) + '"')
             key = prefix + ":" + local
         out.append(" " + key + '="' + _escape_attribute(value) + '"')
+
+
+def _free_prefix(prefixes: dict[str, str], attributes: Attributes) -> str:
+    """The first ``nsN`` prefix neither generated (`prefixes`) nor declared in `attributes`.
+
+    An element may declare prefixes itself (the Writer's JXON keeps
+    ``xmlns:ns0``): a generated one must not declare the same prefix twice.
+    """
+    taken = set(prefixes.values()) | {k[6:] for k, _ in attributes if k.startswith("xmlns:")}
+    number = 0
+    while f"ns{number}" in taken:
+        number += 1
+    return f"ns{number}"
 
 
 def _attribute_escape(match: re.Match[str]) -> str:
@@ -263,12 +300,45 @@ def serialize(item: Any, *, xml_declaration: bool = True, indent: str | None = N
     element a line (`write_children`); None writes the item as it is.
 
     Raises:
-        InvalidArgumentError: `item` is not a root record, or holds a character
-            XML 1.0 cannot carry.
+        InvalidArgumentError: `item` is not a root record, holds a character
+            XML 1.0 cannot carry, or an element or attribute name XML cannot
+            carry (the message gives its tree path, as `tree.get_in` takes it).
     """
     if not is_root(item):
         raise InvalidArgumentError(f"not a NewsML item: {type(item).__name__}", field="item")
-    name, namespace, attributes, children = element_parts(item)
+    return serialize_node(item, xml_declaration=xml_declaration, indent=indent)
+
+
+def serialize_node(node: Any, *, xml_declaration: bool = True, indent: str | None = None) -> str:
+    """Write `node`, any record of the tree, as the root of a document (`serialize`).
+
+    `newsml_codecs.g2` writes a ``newsMessage`` (a generic `Element`) so; a
+    root without a namespace of its own is written without one.
+
+    Raises:
+        InvalidArgumentError: `node` is not a record of the tree, holds a
+            character XML 1.0 cannot carry, or a name XML cannot carry.
+    """
+    try:
+        text = _serialize(node, xml_declaration, indent)
+    except BadNameError as error:
+        raise InvalidArgumentError(
+            f"{error.kind} name {error.name!r} at tree path {path_of(node, error)} "
+            "cannot be written: not an XML name",
+            field="item",
+        ) from None
+    bad = _NOT_XML.search(text) if _may_hold_not_xml(text) else None
+    if bad is not None:
+        context = text[max(0, bad.start() - 40) : bad.start()]
+        raise InvalidArgumentError(
+            f"the item holds {bad.group(0)!r}, which XML 1.0 cannot carry, after {context!r}",
+            field="item",
+        )
+    return text
+
+
+def _serialize(node: Any, xml_declaration: bool, indent: str | None) -> str:
+    name, namespace, attributes, children = element_parts(node)
     out: list[str] = ['<?xml version="1.0" encoding="UTF-8"?>\n'] if xml_declaration else []
     out.append("<" + name)
     if namespace:
@@ -287,15 +357,7 @@ def serialize(item: Any, *, xml_declaration: bool = True, indent: str | None = N
         else:
             write_children(children, name, namespace or "", out, indent=indent, depth=1)
         out.append("</" + name + ">")
-    text = "".join(out)
-    bad = _NOT_XML.search(text) if _may_hold_not_xml(text) else None
-    if bad is not None:
-        context = text[max(0, bad.start() - 40) : bad.start()]
-        raise InvalidArgumentError(
-            f"the item holds {bad.group(0)!r}, which XML 1.0 cannot carry, after {context!r}",
-            field="item",
-        )
-    return text
+    return "".join(out)
 
 
 def _may_hold_not_xml(text: str) -> bool:
@@ -322,3 +384,26 @@ def _may_hold_not_xml(text: str) -> bool:
         if sequence in data:
             return True
     return _NONCHARACTERS[0] in data or _NONCHARACTERS[1] in data
+
+
+def indent_unit(indent: int | str | None) -> str | None:
+    """One level of indentation from a writer's ``indent`` argument (None: none).
+
+    Raises:
+        InvalidArgumentError: `indent` is negative, or a string that is not
+            spaces or tabs, or neither a number nor a string.
+    """
+    if indent is None:
+        return None
+    if isinstance(indent, bool) or not isinstance(indent, (int, str)):
+        raise InvalidArgumentError(
+            f"indent must be a number of spaces or a whitespace string, not {indent!r}",
+            field="indent",
+        )
+    if isinstance(indent, int):
+        if indent < 0:
+            raise InvalidArgumentError(f"indent must not be negative: {indent}", field="indent")
+        return " " * indent
+    if indent.strip(" \t"):
+        raise InvalidArgumentError(f"indent must be spaces or tabs, not {indent!r}", field="indent")
+    return indent

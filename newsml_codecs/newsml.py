@@ -25,7 +25,7 @@ from typing import overload
 
 from newsml_codecs._canonical import canonical_form
 from newsml_codecs._xmlread import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, parse
-from newsml_codecs._xmlwrite import serialize
+from newsml_codecs._xmlwrite import indent_unit, serialize
 from newsml_model import AnyItem, DecodeError, InvalidArgumentError
 from newsml_model.shapes import ItemT, as_kind
 from newsml_model.tree import is_root
@@ -120,26 +120,9 @@ def dumps(item: AnyItem, *, xml_declaration: bool = True, indent: int | str | No
             (a tree built in code: the reader never makes one).
     """
     try:
-        return serialize(item, xml_declaration=xml_declaration, indent=_indent(indent))
+        return serialize(item, xml_declaration=xml_declaration, indent=indent_unit(indent))
     except RecursionError:
         raise InvalidArgumentError("the item is nested too deeply to write", field="item") from None
-
-
-def _indent(indent: int | str | None) -> str | None:
-    if indent is None:
-        return None
-    if isinstance(indent, bool) or not isinstance(indent, (int, str)):
-        raise InvalidArgumentError(
-            f"indent must be a number of spaces or a whitespace string, not {indent!r}",
-            field="indent",
-        )
-    if isinstance(indent, int):
-        if indent < 0:
-            raise InvalidArgumentError(f"indent must not be negative: {indent}", field="indent")
-        return " " * indent
-    if indent.strip(" \t"):
-        raise InvalidArgumentError(f"indent must be spaces or tabs, not {indent!r}", field="indent")
-    return indent
 
 
 def equivalent(a: str | bytes | AnyItem, b: str | bytes | AnyItem) -> bool:

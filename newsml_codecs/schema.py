@@ -48,7 +48,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 
-from newsml_codecs._schema_deep import DeepWalk
+from newsml_codecs._schema_deep import SHALLOW_BLOCKS, DeepWalk, nested_deeper
 from newsml_codecs._schema_fast import compiled
 from newsml_model import InvalidDocumentError
 
@@ -223,9 +223,10 @@ def iter_errors(doc: object) -> Iterator[ValidationError]:
 
     Returns:
         An iterator of `jsonschema.ValidationError`; each carries ``.json_path``
-        (``$.links[0].uri``) and ``.message``. Blocks nested deeper than
-        python-jsonschema recurses are checked one by one (``_schema_deep``):
-        their errors come block by block, depth first.
+        (``$.links[0].uri``) and ``.message``. In a document whose blocks
+        nest more than eight deep, blocks are checked one by one
+        (``_schema_deep``), so that the time taken grows with the depth, not
+        its square: their errors come block by block, depth first.
 
     Raises:
         LimitExceededError: A value inside one field is nested too deeply
@@ -233,14 +234,17 @@ def iter_errors(doc: object) -> Iterator[ValidationError]:
     """
     if _compiled_says_valid(doc):
         return iter(())
-    try:
-        # Materialised so a RecursionError surfaces here rather than in the caller's loop.
-        errors = list(VALIDATOR.iter_errors(doc))
-    except RecursionError:
+    if nested_deeper(doc, SHALLOW_BLOCKS):
         errors = list(_DEEP.iter_errors(doc))
+    else:
+        try:
+            # Materialised so a RecursionError surfaces here rather than in the caller's loop.
+            errors = list(VALIDATOR.iter_errors(doc))
+        except RecursionError:  # a value nested deep inside one field
+            errors = list(_DEEP.iter_errors(doc))
     for error in errors:
         reason = (
-            format_reason(error.validator_value, error.instance)
+            format_reason(str(error.validator_value), error.instance)
             if error.validator == "format"
             else None
         )

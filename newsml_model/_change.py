@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import attrs
 
+from newsml_model._errors import InvalidArgumentError
 from newsml_model._item import NewsItem
 
 P = ParamSpec("P")
@@ -108,6 +109,16 @@ Event = (
 )
 """Any event record a change can carry."""
 
+E = TypeVar(
+    "E",
+    DocumentChanged,
+    DocumentInvalidated,
+    LanguageChanged,
+    DocumentValidated,
+    DocumentSaved,
+    DocumentSaveFailed,
+)
+
 
 @attrs.frozen(kw_only=True)
 class Change:
@@ -143,6 +154,28 @@ class Change:
             or (item.etag, item.temporary_id, item.invalid)
             != (original.etag, original.temporary_id, original.invalid)
         )
+
+    def events_of(self, kind: type[E]) -> tuple[E, ...]:
+        """The events of one class, in order, typed as that class.
+
+        ``change.events[0]`` is an `Event`, a union a type checker will not
+        let you read ``.data`` from; ``change.events_of(DocumentChanged)[0].data``
+        is read without a cast.
+
+        Args:
+            kind: An event class: `DocumentChanged`, `LanguageChanged`...
+
+        Returns:
+            The events that are instances of `kind`; ``()`` when there is none.
+
+        Raises:
+            InvalidArgumentError: `kind` is not a class (field ``kind``).
+        """
+        if not isinstance(kind, type):
+            raise InvalidArgumentError(
+                f"kind: an event class is needed, not {kind!r}", field="kind"
+            )
+        return tuple(event for event in self.events if isinstance(event, kind))
 
     def then(
         self,

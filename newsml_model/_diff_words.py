@@ -71,6 +71,8 @@ _EVENTS = {
     ("object", "removed"): "contentmetaobject/delete",
     ("language", "added"): "language/update",
     ("language", "changed"): "language/update",
+    # newsml_model.body.set_headline: the one API call that sets the headline.
+    ("headline", "changed"): "headline/set",
     # Body blocks: the Writer's API has no body methods; these are newsml_model.body's events.
     ("block", "added"): "block/add",
     ("block", "removed"): "block/delete",
@@ -79,6 +81,22 @@ _EVENTS = {
 }
 
 _EXT_SUBJECTS = {"imext:pubstart": "pubStart", "imext:pubstop": "pubStop"}
+
+# Plain elements of the sections, by the name the news item API (its getters) and
+# body.set_headline give them; no Writer method sets the title, byline or times.
+_SECTION_SUBJECTS = {
+    "itemMeta": {
+        "title": "title",
+        "versionCreated": "versionCreated",
+        "firstCreated": "firstCreated",
+    },
+    "contentMeta": {
+        "headline": "headline",
+        "by": "byline",
+        "contentCreated": "contentCreated",
+        "contentModified": "contentModified",
+    },
+}
 
 # Document fields of itemMeta's and contentMeta's plain elements (newsItem documents).
 _ITEM_META_FIELDS = {
@@ -180,6 +198,14 @@ def subject(context: str, node: DNode) -> str:
         return "link"
     if context.startswith("metadata:"):
         return "newsPriority" if node.get("type") == "x-im/newsvalue" else "object"
+    plain = _SECTION_SUBJECTS.get(context)
+    if plain is not None and name in plain:
+        return plain[name]
+    if context == "root":
+        if name == "headline":
+            return "headline"  # an assignment's title
+        if name == "planningExtProperty" and node.get("type") == "imext:status":
+            return "status"  # an assignment's status
     if context == "itemMeta":
         if name == "pubStatus" or name == "edNote":
             return name
@@ -204,6 +230,17 @@ def event(
         unit: The unit (its extension property type, its link type), if known.
         attribute: The attribute that changed, when that is the change.
     """
+    if subject == "headline" and unit is not None:
+        # set_headline is the news item API's: an assignment's headline has no event.
+        section = unit.parent
+        return _EVENTS.get((subject, change)) if section and section.name == "contentMeta" else None
+    if (
+        subject == "block"
+        and change == "text"
+        and unit is not None
+        and unit.get("type") == "headline"
+    ):
+        return "headline/set"  # set_headline (set_text of the block keeps both in step too)
     if subject == "extProperty" and unit is not None:
         if unit.get("type") == "imext:haspublishedversion" and change != "removed":
             return "hasPublishedVersion/set"

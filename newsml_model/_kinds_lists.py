@@ -23,6 +23,7 @@ class _Collection(StoredRoot):
 
     # Naviga writes lists and packages without a namespace.
     element_namespace: ClassVar[str] = ""
+    _identity: ClassVar[str] = "uuid"
 
     @property
     def uuid(self) -> str | None:

@@ -4,7 +4,8 @@
     >>> for difference in diff(old, new):  # doctest: +SKIP
     ...     print(difference.kind, difference.path, difference.event)
     tag-added /newsItem/itemMeta/links/link[12] tag/add
-    block-text-changed /newsItem/contentSet/inlineXML/idf/group[2]/element[1] None
+    headline-changed /newsItem/contentMeta/headline headline/set
+    block-text-changed /newsItem/contentSet/inlineXML/idf/group[2]/element[1] block/edit
 
 `diff` compares what ``newsml_codecs.newsml.equivalent`` compares, and
 nothing else: attribute order, namespace prefixes, comments and whitespace
@@ -25,7 +26,10 @@ Kinds, ``<subject>-<change>``. Subjects: ``tag`` (an ``itemMeta`` link with
 rel ``subject``), ``author``, ``location``, ``story``, ``category``,
 ``contentprofile``, ``link`` (any other link), ``channel`` and ``section``
 (services), ``pubStatus``, ``pubStart``, ``pubStop``, ``edNote``,
-``extProperty``, ``newsPriority`` (the ``x-im/newsvalue`` object),
+``extProperty``, ``headline`` (``contentMeta``'s, an assignment's),
+``title``, ``byline`` (``contentMeta/by``), the times ``versionCreated``,
+``firstCreated``, ``contentCreated``, ``contentModified``, ``status`` (an
+assignment's ``imext:status``), ``newsPriority`` (the ``x-im/newsvalue`` object),
 ``object`` (other metadata objects), ``language`` (the body's
 ``xml:lang``), ``block`` (a body block), ``attribute`` (the item's own
 attributes, such as ``guid``) and ``element`` (anything else). Changes:
@@ -75,7 +79,9 @@ class Difference:
         new: The new value, the same way; None when it was removed.
         event: The ``DocumentChanged`` ``type/action`` the Writer raises
             when a plugin makes this change through its API (``tag/add``,
-            ``link/delete``, ``pubStatus/set``); for body blocks, which the
+            ``link/delete``, ``pubStatus/set``; ``headline/set`` for the
+            headline, in ``contentMeta`` and in its block, from
+            ``newsml_model.body.set_headline``); for body blocks, which the
             Writer's API does not edit, the one `newsml_model.body` raises
             (``block/add``, ``block/delete``, ``block/update`` for a move,
             ``block/edit`` for new text); None when no API raises one (a

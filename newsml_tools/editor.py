@@ -20,17 +20,21 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec
+from typing import Any, Concatenate, Literal, ParamSpec, overload
 
 import attrs
 
 from newsml_codecs import newsml
 from newsml_model import (
     Change,
+    DocumentChanged,
+    DocumentInvalidated,
     DocumentSaved,
     DocumentSaveFailed,
+    DocumentValidated,
     Event,
     InvalidArgumentError,
+    LanguageChanged,
     LockingMode,
     NewsItem,
     NewsItemError,
@@ -227,8 +231,59 @@ class Editor:
 
     # -- listeners ------------------------------------------------------------
 
-    def on(self, listener_name: str, event_type: str, callback: Listener) -> bool:
+    # One overload per event type, so a callback typed for the event it
+    # receives (``def on_change(event: DocumentChanged)``) passes mypy --strict;
+    # any other string (``"all"``, a host's own type) takes a callback of `Event`.
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["document:changed"],
+        callback: Callable[[DocumentChanged], object],
+    ) -> bool: ...
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["document:invalidated"],
+        callback: Callable[[DocumentInvalidated], object],
+    ) -> bool: ...
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["document:validated"],
+        callback: Callable[[DocumentValidated], object],
+    ) -> bool: ...
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["document:saved"],
+        callback: Callable[[DocumentSaved], object],
+    ) -> bool: ...
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["document:savefailed"],
+        callback: Callable[[DocumentSaveFailed], object],
+    ) -> bool: ...
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["language:changed"],
+        callback: Callable[[LanguageChanged], object],
+    ) -> bool: ...
+    @overload
+    def on(self, listener_name: str, event_type: str, callback: Listener) -> bool: ...
+    def on(self, listener_name: str, event_type: str, callback: Callable[[Any], object]) -> bool:
         """Register `callback` for `event_type` (``document:changed``..., or ``"all"``).
+
+        The callback may be typed for the event its type delivers
+        (``Callable[[DocumentChanged], object]`` for ``document:changed``);
+        for ``"all"`` it takes any `Event`.
 
         Returns:
             False when that name already has a listener for that type (the

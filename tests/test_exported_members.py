@@ -166,3 +166,11 @@ def test_link_and_object_fields_keep_their_order() -> None:
     for record in (nm.Link, nm.ContentMetaObject):
         full = record(children=(links, data))
         assert (data, (nm.Link(uuid="x"),)) == (full.data, full.links)
+
+
+def test_examples_all_is_the_pinned_list() -> None:
+    """``newsml_model.examples`` exports the sample article and its guid."""
+    from newsml_model import examples
+
+    assert ["ARTICLE_GUID", "article"] == sorted(examples.__all__)
+    assert examples.ARTICLE_GUID.encode() in examples.article()

@@ -7,6 +7,7 @@ change only the title.
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Mapping
 from typing import Any
@@ -172,7 +173,22 @@ def add_category(
     return _add(item, name, category, Category, CATEGORY, "category", "category")
 
 
+# A UUID (8-4-4-4-12 hex digits) names the same concept in either letter case.
+_UUID = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
+
+
 def get_concept_by_uuid(item: NewsItem, uuid: str) -> Link | None:
-    """The first ``itemMeta > links > link`` with `uuid` (any type), or None."""
+    """The first ``itemMeta > links > link`` with `uuid` (any type), or None.
+
+    A UUID is compared ignoring letter case (``B201E042-...`` finds the link
+    written ``b201e042-...``, which is returned as written); any other string
+    is compared exactly.
+    """
     check_str(uuid, "uuid")
-    return _tree.first_link_with_uuid(item, "itemMeta", uuid)[1]
+    found = _tree.first_link_with_uuid(item, "itemMeta", uuid)[1]
+    if found is not None or not _UUID.fullmatch(uuid):
+        return found
+    lowered = uuid.lower()
+    return _tree.first_child_link(
+        item, "itemMeta", lambda link: (link.uuid or "").lower() == lowered
+    )[1]

@@ -34,6 +34,7 @@ from newsml_tools.batch._dask import (
     wait_for_workers,
 )
 from newsml_tools.batch._local import Chunk, chunked, in_process, on_pool
+from newsml_tools.batch._wire import FROM_FORMATS, G2, NINJS, TO_FORMATS, check_choice
 from newsml_tools.batch._work import (
     DOCUMENT,
     NEWSML,
@@ -44,6 +45,7 @@ from newsml_tools.batch._work import (
     direction_of,
     output_clash,
     validate_file,
+    validate_ninjs_file,
     write_atomically,
 )
 
@@ -54,7 +56,11 @@ if TYPE_CHECKING:
 # `problems_of`...) are imported from the internal modules.
 __all__ = [
     "DOCUMENT",
+    "FROM_FORMATS",
+    "G2",
     "NEWSML",
+    "NINJS",
+    "TO_FORMATS",
     "Chunk",
     "ConvertJob",
     "DaskMissingError",
@@ -66,13 +72,12 @@ __all__ = [
     "run",
     "validate",
     "validate_file",
+    "validate_ninjs_file",
     "write_atomically",
 ]
 
 J = TypeVar("J")
 S = TypeVar("S", bound="str | os.PathLike[str]")
-
-_DIRECTIONS = (DOCUMENT, NEWSML, None)
 
 
 def run(
@@ -124,7 +129,12 @@ def _results(chunks: Iterator[Chunk], given: Mapping[str, S]) -> Iterator[Result
     for _, results in chunks:
         for result in results:
             source = given[os.fspath(result.source)]
-            yield Result(source=source, output=result.output, problems=result.problems)
+            yield Result(
+                source=source,
+                output=result.output,
+                problems=result.problems,
+                outputs=result.outputs,
+            )
 
 
 def _fspath(path: str | os.PathLike[str]) -> str:
@@ -152,11 +162,12 @@ def convert(
     paths: Iterable[S],
     output: str | os.PathLike[str],
     *,
-    to: Literal["document", "newsml"] | None = None,
+    to: Literal["document", "newsml", "ninjs"] | None = None,
     root: str | os.PathLike[str] | None = None,
     client: Client | None = None,
     workers: int = 0,
     worker_timeout: float | None = None,
+    from_format: Literal["newsml", "document", "g2", "ninjs"] | None = None,
 ) -> Iterator[Result[S]]:
     """Convert files into the directory `output`; yield one result per file as they finish.
 
@@ -165,11 +176,17 @@ def convert(
         output: The output directory: a file goes to ``output/<its path
             below root>``, or ``output/<its name>`` without a root, with its
             suffix swapped (``.json`` for documents, ``.xml`` for NewsML).
-        to: ``"document"`` or ``"newsml"`` for every file; None goes by each suffix.
+        to: ``"document"``, ``"newsml"`` or ``"ninjs"`` for every file; None
+            goes by each suffix (and is ``"document"`` with a `from_format`).
         root: The directory the inputs' paths are mirrored from.
         client: Run on this Dask cluster; None runs on this machine.
         workers: Processes on this machine (one per core for 0).
         worker_timeout: As `run`'s.
+        from_format: What every file is: ``"newsml"``, ``"document"``,
+            ``"g2"`` (an agency's NewsML-G2: one Writer article per text
+            item) or ``"ninjs"`` (one per object); None goes by each suffix.
+            An input with several outputs writes ``<stem>-1<suffix>``,
+            ``<stem>-2<suffix>``... and lists them in ``Result.outputs``.
 
     Returns:
         An iterator of `Result`: ``output`` is the file written, or
@@ -177,16 +194,16 @@ def convert(
         ``Path`` stays a ``Path``).
 
     Raises:
-        InvalidArgumentError: `to` is neither ``"document"``, ``"newsml"``
-            nor None; a path is not a path or not below `root`; or two
+        InvalidArgumentError: `to` or `from_format` is not one of its
+            choices (`TO_FORMATS`, `FROM_FORMATS`) nor None; a path is not a path or not below `root`; or two
             paths would be written to one output (same names without a
             root), or an output would be one of `paths`: all refused before
             anything is written. It is a ``ValueError`` too.
     """
-    if to not in _DIRECTIONS:
-        raise InvalidArgumentError(
-            f"to must be 'document', 'newsml' or None, not {to!r}", field="to"
-        )
+    check_choice("to", to, TO_FORMATS)
+    check_choice("from_format", from_format, FROM_FORMATS)
+    if from_format in (G2, NINJS) and to is None:
+        to = "document"
     given = _inputs(paths, "paths")
     jobs = []
     for name in given:
@@ -200,7 +217,9 @@ def convert(
             ) from None
         suffix = OUTPUT_SUFFIX.get(direction_of(source, to) or "", ".out")
         target = (Path(output) / relative).with_suffix(suffix)
-        jobs.append(ConvertJob(source=name, target=os.fspath(target), to=to))
+        jobs.append(
+            ConvertJob(source=name, target=os.fspath(target), to=to, from_format=from_format)
+        )
     clash = output_clash(jobs)
     if clash is not None:
         raise InvalidArgumentError(f"cannot convert: {clash}", field="paths")
@@ -214,6 +233,7 @@ def validate(
     client: Client | None = None,
     workers: int = 0,
     worker_timeout: float | None = None,
+    ninjs: bool = False,
 ) -> Iterator[Result[S]]:
     """Validate files; yield one result per file as they finish.
 
@@ -225,6 +245,8 @@ def validate(
         client: Run on this Dask cluster; None runs on this machine.
         workers: Processes on this machine (one per core for 0).
         worker_timeout: As `run`'s.
+        ninjs: Check every file as IPTC ninjs (an object or a collection)
+            against IPTC's schema of its version instead.
 
     Returns:
         An iterator of `Result` whose ``problems`` are empty for valid files;
@@ -235,5 +257,6 @@ def validate(
     """
     given = _inputs(paths, "paths")
     jobs = list(given)
-    chunks = run(validate_file, jobs, client=client, workers=workers, worker_timeout=worker_timeout)
+    task = validate_ninjs_file if ninjs else validate_file
+    chunks = run(task, jobs, client=client, workers=workers, worker_timeout=worker_timeout)
     return _results(chunks, given)

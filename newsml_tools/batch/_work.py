@@ -25,7 +25,7 @@ import secrets
 import signal
 import threading
 import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -35,6 +35,7 @@ from typing_extensions import TypeVar
 
 from newsml_codecs import document, jsontext, newsml, schema
 from newsml_model import NewsItemError
+from newsml_tools.batch._wire import NINJS, from_format_of, ninjs_problems, numbered, wire_outputs
 
 __all__ = [
     "DOCUMENT",
@@ -51,12 +52,13 @@ __all__ = [
     "sniff_xml",
     "source_of",
     "validate_file",
+    "validate_ninjs_file",
     "write_atomically",
 ]
 
 DOCUMENT = "document"
 NEWSML = "newsml"
-OUTPUT_SUFFIX = {DOCUMENT: ".json", NEWSML: ".xml"}
+OUTPUT_SUFFIX = {DOCUMENT: ".json", NEWSML: ".xml", NINJS: ".json"}
 """The suffix of an output, by direction."""
 _DIRECTION_OF_SUFFIX = {".xml": DOCUMENT, ".json": NEWSML}
 
@@ -74,6 +76,8 @@ class ConvertJob:
             travels to any worker.
         indent: Pretty output for people (``newsml convert --indent``): the
             indentation of `convert_bytes`; None for compact output.
+        from_format: ``newsml``, ``document``, ``g2`` or ``ninjs``; None: by suffix. With it
+            (or `to` ``"ninjs"``) an input may give several outputs, ``<stem>-1<suffix>``...
     """
 
     source: str
@@ -81,6 +85,7 @@ class ConvertJob:
     to: str | None = None
     options: str | None = None
     indent: int | None = None
+    from_format: str | None = None
 
 
 Source = TypeVar("Source", bound="str | os.PathLike[str]", default=str)
@@ -97,11 +102,13 @@ class Result(typing.Generic[Source]):
             ``Path`` stays a ``Path``).
         output: The file written (None when nothing was: validation, or a failure).
         problems: Why it failed or is invalid, each saying where; empty when it went well.
+        outputs: Every file written when an input gave several (`output` is the first).
     """
 
     source: Source
     output: str | None = None
     problems: tuple[str, ...] = ()
+    outputs: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -281,6 +288,32 @@ def _convert_problem(job: ConvertJob) -> str | None:
     return None
 
 
+def _wire_problem(job: ConvertJob) -> tuple[str | None, tuple[str, ...]]:
+    """Convert and write a job from or to a wire format: the problem, or None and the files written."""
+    source = from_format_of(job.source, job.from_format)
+    if source is None:
+        return "not .xml or .json: say what it is with --from", ()
+    try:
+        data = Path(job.source).read_bytes()
+    except OSError as error:
+        return f"cannot read: {error.strerror or error}", ()
+    try:
+        options = None if job.options is None else json.loads(job.options)
+        with interrupts_checked():
+            outputs = wire_outputs(data, job.to or DOCUMENT, source, options, job.indent)
+    except NewsItemError as error:
+        return str(error), ()
+    except Exception as error:  # a codec bug must cost one file, not the batch
+        return f"internal error: {type(error).__name__}: {error}", ()
+    targets = numbered(job.target, len(outputs))
+    try:
+        for target, output in zip(targets, outputs, strict=True):
+            write_atomically(Path(target), output + b"\n")
+    except OSError as error:
+        return f"cannot write: {error.strerror or error}", ()
+    return None, tuple(targets)
+
+
 def convert_file(job: ConvertJob) -> Result:
     """Convert one file and write its output atomically; every failure becomes a problem.
 
@@ -294,9 +327,12 @@ def convert_file(job: ConvertJob) -> Result:
     Raises:
         KeyboardInterrupt: Ctrl-C; nothing was written for this file.
     """
-    problem = _convert_problem(job)
+    if job.from_format is not None or job.to == NINJS:
+        problem, written = _wire_problem(job)
+    else:
+        problem, written = _convert_problem(job), (job.target,)
     if problem is None:
-        return Result(source=job.source, output=job.target)
+        return Result(source=job.source, output=written[0], outputs=written[1:] and written)
     return Result(source=job.source, problems=(_remove_stale(job, problem),))
 
 
@@ -325,6 +361,27 @@ def problems_of(data: bytes, xml: bool) -> list[str]:
         return schema.errors(doc)
 
 
+def _checked(path: str, check: Callable[[str, bytes], list[str]]) -> Result:
+    """The problems `check` finds in the file `path`; nothing is raised for a bad file."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        return Result(source=path, problems=(f"cannot read: {error.strerror or error}",))
+    try:
+        with interrupts_checked():
+            problems = check(path, data)
+    except Exception as error:  # a bug must cost one file, not the batch
+        problems = [f"internal error: {type(error).__name__}: {error}"]
+    return Result(source=path, problems=tuple(problems))
+
+
+def _newsml_or_document(path: str, data: bytes) -> list[str]:
+    suffix = Path(path).suffix.lower()
+    return problems_of(
+        data, suffix == ".xml" if suffix in _DIRECTION_OF_SUFFIX else sniff_xml(data)
+    )
+
+
 def validate_file(path: str) -> Result:
     """The problems of one file; nothing is raised for a bad file.
 
@@ -334,14 +391,9 @@ def validate_file(path: str) -> Result:
     Returns:
         The result, with the problems (none when valid).
     """
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        return Result(source=path, problems=(f"cannot read: {error.strerror or error}",))
-    suffix = Path(path).suffix.lower()
-    xml = suffix == ".xml" if suffix in _DIRECTION_OF_SUFFIX else sniff_xml(data)
-    try:
-        problems = problems_of(data, xml)
-    except Exception as error:  # a bug must cost one file, not the batch
-        problems = [f"internal error: {type(error).__name__}: {error}"]
-    return Result(source=path, problems=tuple(problems))
+    return _checked(path, _newsml_or_document)
+
+
+def validate_ninjs_file(path: str) -> Result:
+    """The problems of one ninjs file (an object or a collection) against IPTC's schema of its version."""
+    return _checked(path, lambda _, data: ninjs_problems(data))

@@ -4,9 +4,12 @@ Each subcommand lives in its own module exposing ``register(subparsers)``,
 which adds its parser with ``set_defaults(func=...)``; ``func`` takes the
 parsed namespace and returns the exit status. A subcommand module that is not
 there (a build without it) is skipped; any other import failure is a bug and
-is raised.
+is raised. A subcommand whose optional dependencies are missing registers a
+parser that says which extra to install (`_extras`); the core install runs
+every other subcommand.
 
-Exit status: 0 success, 1 some input failed, 2 usage error, 130 interrupted.
+Exit status: 0 success, 1 some input failed (``diff``: the inputs differ),
+2 usage error, missing extra or trouble, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+
+from newsml_tools.cli._extras import ACCEPTS_EXTRA
 
 __all__ = ["build_parser", "main"]
 
@@ -61,8 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status (argparse's usage errors and ``--help`` included, so
         callers in-process get a status rather than `SystemExit`).
     """
+    parser = build_parser()
     try:
-        args = build_parser().parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown and not getattr(args, ACCEPTS_EXTRA, False):
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")  # as parse_args says it
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 2
     try:

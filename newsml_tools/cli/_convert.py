@@ -5,12 +5,18 @@
     newsml convert archive/ -o documents/ -j 8  # a tree, mirrored, suffixes swapped
     newsml convert - --to newsml < doc.json     # standard input (direction sniffed without --to)
     newsml convert archive/ -o docs/ --options writer.json  # the converter's custom options
+    newsml convert archive/ -o web/ --to ninjs   # articles (NewsML or documents) as IPTC ninjs
+    newsml convert feed/ -o in/ --from g2        # an agency's NewsML-G2: a document per text item
+    newsml convert api.json -o in/ --from ninjs --to newsml  # ninjs to Writer NewsML
 
 The direction is ``--to document|newsml``, else each file's suffix: ``.xml``
-becomes a document (``.json``), ``.json`` becomes NewsML (``.xml``). A bad file
+becomes a document (``.json``), ``.json`` becomes NewsML (``.xml``); ``--to ninjs``
+writes IPTC ninjs (``.json``), ``--from g2|ninjs`` reads an agency's item or
+feed (one output per article: ``<stem>-1.json``... when there are several). A bad file
 is reported as ``<path>: <error>`` on standard error (the error says where:
-line and column, or a JSON path) and the batch goes on; the last line is
-``converted N files, F failed in S s``. Outputs are written atomically; a
+line and column, or a JSON path) and the batch goes on; for more than one
+file (or with ``--verbose``) the last line is ``converted N files, F failed
+in S s``. Outputs are written atomically; a
 file that fails removes the output an earlier run left for it. ``--scheduler``
 runs the batch on a Dask cluster (`newsml_tools.batch`). Exit status: 0 all
 converted, 1 some failed, 2 usage error, 130 interrupted (the summary says
@@ -29,7 +35,8 @@ from typing import Any
 from newsml_codecs import document
 from newsml_model import NewsItemError
 from newsml_tools import batch
-from newsml_tools._argtypes import count
+from newsml_tools._argtypes import OptionsFileError, count, options_file
+from newsml_tools.batch._wire import NINJS, numbered, wire_outputs
 from newsml_tools.batch._work import (
     OUTPUT_SUFFIX,
     convert_bytes,
@@ -38,11 +45,20 @@ from newsml_tools.batch._work import (
     sniff_xml,
 )
 from newsml_tools.cli._files import STDIN, Source, mirror, read_stdin, sources
-from newsml_tools.cli._report import Tally, UsageError, add_options, execute, summarised
+from newsml_tools.cli._report import (
+    Tally,
+    UsageError,
+    add_options,
+    add_verbose,
+    execute,
+    files,
+    summarised,
+)
 
 __all__ = ["register", "run"]
 
 _INPUT_SUFFIX = {batch.DOCUMENT: ".xml", batch.NEWSML: ".json"}
+_FROM_SUFFIX = {"newsml": ".xml", "document": ".json", batch.G2: ".xml", batch.NINJS: ".json"}
 
 
 def _jobs(
@@ -63,21 +79,25 @@ def _jobs(
                 target=str(target),
                 options=args.options_text,
                 indent=args.indent,
+                from_format=args.from_format,
             )
         )
     return jobs
 
 
 def _converted(
-    data: bytes, to: str, options: Any, indent: int | None = None
-) -> tuple[bytes, list[str]]:
-    """The converted output (with a final newline) and [], or b"" and the problem."""
+    data: bytes, to: str, options: Any, indent: int | None = None, from_format: str | None = None
+) -> tuple[list[bytes], list[str]]:
+    """The converted outputs (each with a final newline) and [], or [] and the problem."""
     try:
-        return convert_bytes(data, to, options, indent) + b"\n", []
+        if from_format is None and to != NINJS:
+            return [convert_bytes(data, to, options, indent) + b"\n"], []
+        source = from_format or ("newsml" if sniff_xml(data) else "document")
+        return [out + b"\n" for out in wire_outputs(data, to, source, options, indent)], []
     except NewsItemError as error:
-        return b"", [str(error)]
+        return [], [str(error)]
     except Exception as error:  # a codec bug is reported like a bad input
-        return b"", [f"internal error: {type(error).__name__}: {error}"]
+        return [], [f"internal error: {type(error).__name__}: {error}"]
 
 
 def _one(
@@ -87,8 +107,12 @@ def _one(
     output: str | None,
     options: Any = None,
     indent: int | None = None,
+    from_format: str | None = None,
 ) -> list[str]:
     """A named file (`data` None) or standard input (`data`) to stdout, or stdin to the file `output`.
+
+    Several outputs (an agency's message, a ninjs collection) follow each
+    other on stdout, or go to ``<stem>-1<suffix>``... beside `output`.
 
     Returns:
         The problems (reported by the caller under `name`).
@@ -100,17 +124,19 @@ def _one(
             data = Path(name).read_bytes()
         except OSError as error:
             return [f"cannot read: {error.strerror or error}"]
-    converted, problems = _converted(data, to, options, indent)
+    converted, problems = _converted(data, to, options, indent, from_format)
     if problems:
         return problems
     if output is None:
-        sys.stdout.buffer.write(converted)
+        for out in converted:
+            sys.stdout.buffer.write(out)
         sys.stdout.flush()
         return []
-    try:
-        batch.write_atomically(Path(output), converted)
-    except OSError as error:
-        return [f"cannot write {output}: {error.strerror or error}"]
+    for target, out in zip(numbered(output, len(converted)), converted, strict=True):
+        try:
+            batch.write_atomically(Path(target), out)
+        except OSError as error:
+            return [f"cannot write {target}: {error.strerror or error}"]
     return []
 
 
@@ -122,9 +148,10 @@ def _single(
     tally: Tally,
     options: Any = None,
     indent: int | None = None,
+    from_format: str | None = None,
 ) -> None:
     """Convert one input with `_one`; report its problems and count it."""
-    problems = _one(name, data, to, output, options, indent)
+    problems = _one(name, data, to, output, options, indent, from_format)
     for problem in problems:
         print(f"{name}: {problem}", file=sys.stderr)
     if problems:
@@ -145,6 +172,8 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
     except UsageError as error:
         return _usage(str(error))
     args.options_text = None if options is None else json.dumps(options)
+    if args.from_format in (batch.G2, batch.NINJS) and args.to is None:
+        args.to = batch.DOCUMENT  # an agency's item becomes a Writer document unless told otherwise
     inputs: list[str] = args.inputs
     output = None if args.output in (None, STDIN) else str(args.output)
     named_file = len(inputs) == 1 and not Path(inputs[0]).is_dir()
@@ -155,15 +184,20 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
             return _usage("standard input goes to a file or standard output, not a directory")
         data = read_stdin()
         to = args.to or (batch.DOCUMENT if sniff_xml(data) else batch.NEWSML)
-        _single(STDIN, data, to, output, tally, options, args.indent)
+        _single(STDIN, data, to, output, tally, options, args.indent, args.from_format)
     elif named_file and output is None:
         to = direction_of(inputs[0], args.to)
-        _single(inputs[0], None, to, None, tally, options, args.indent)
+        _single(inputs[0], None, to, None, tally, options, args.indent, args.from_format)
     elif output is None:
         return _usage("several inputs or a directory need -o/--output DIR")
     else:
         # Under directories take the files the direction can read (both without --to).
-        suffixes = [".xml", ".json"] if args.to is None else [_INPUT_SUFFIX[args.to]]
+        if args.from_format is not None:
+            suffixes = [_FROM_SUFFIX[args.from_format]]
+        elif args.to is None or args.to == NINJS:
+            suffixes = [".xml", ".json"]
+        else:
+            suffixes = [_INPUT_SUFFIX[args.to]]
         jobs = _jobs(list(sources(inputs, suffixes)), args, named_file)
         clash = output_clash(jobs)
         if clash is not None:
@@ -179,17 +213,16 @@ def read_options(path: str | None) -> Any:
     """The converter options of the JSON file at `path` (None: no file), checked.
 
     Raises:
-        UsageError: The file cannot be read, is not JSON, or holds options
+        UsageError: The file cannot be read, is not JSON, is too large or
+            too deeply nested (`options_file`), or holds options
             `document.make_options` refuses (the message names the key path).
     """
     if path is None:
         return None
     try:
-        options = json.loads(Path(path).read_bytes())
-    except OSError as error:
-        raise UsageError(f"--options {path}: cannot read: {error.strerror or error}") from None
-    except ValueError as error:
-        raise UsageError(f"--options {path}: not JSON: {error}") from None
+        options = options_file(path)
+    except OptionsFileError as error:
+        raise UsageError(str(error)) from None
     try:
         document.make_options(options)
     except NewsItemError as error:
@@ -212,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
     return summarised(
         args,
         _dispatch,
-        lambda tally: f"converted {tally.succeeded} files, {tally.failed} failed",
+        lambda tally: f"converted {files(tally.succeeded)}, {tally.failed} failed",
         "; the rest were stopped (any other output is whole)",
     )
 
@@ -225,17 +258,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """
     parser = subparsers.add_parser(
         "convert",
-        help="convert NewsML <-> NavigaDoc documents (files, directories, stdin)",
+        help="convert NewsML <-> NavigaDoc documents, and from NewsML-G2 and to/from ninjs",
         description="Convert NewsML to NavigaDoc documents and back: files, directory trees, standard input.",
         epilog="Without --to, .xml files become documents (.json) and .json files become "
         "NewsML (.xml); standard input is sniffed. Exit status: 0 all converted, "
-        "1 some failed, 2 usage error.",
+        "1 some failed, 2 usage error (or a missing extra), 130 interrupted.",
     )
     parser.add_argument(
         "inputs", nargs="+", metavar="INPUT", help="files, directories (recursive), or - for stdin"
     )
     parser.add_argument(
-        "--to", choices=(batch.DOCUMENT, batch.NEWSML), help="direction (default: by suffix)"
+        "--to",
+        choices=batch.TO_FORMATS,
+        help="what to write: a document, NewsML or IPTC ninjs (default: by suffix)",
+    )
+    parser.add_argument(
+        "--from",
+        dest="from_format",
+        choices=batch.FROM_FORMATS,
+        help="what the inputs are: NewsML, documents, an agency's NewsML-G2 (one article per "
+        "text item) or ninjs (default: by suffix; g2 and ninjs become documents without --to)",
     )
     parser.add_argument(
         "-o",
@@ -255,4 +297,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="pretty output for people: indent by N spaces (default: compact)",
     )
     add_options(parser)
+    add_verbose(parser)
     parser.set_defaults(func=run)

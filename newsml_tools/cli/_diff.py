@@ -7,7 +7,9 @@
 
 Each difference is one line: its kind (``tag-added``, ``block-text-changed``...),
 its XML path, what it is or was, and in brackets the Writer event the change
-raises (``[tag/add]``); changed text follows as a unified diff, indented.
+raises (``[tag/add]``, ``[headline/set]``); a one-line text (a headline, a
+title, a time) shows ``"old" -> "new"``, a block's text or any text of several
+lines follows as a unified diff, indented.
 Inputs are NewsML (``<`` first) or NavigaDoc documents (JSON), told apart by
 their content. Directories pair their ``.xml`` and ``.json`` files by
 relative path, then by relative path without the suffix (so a tree and its
@@ -80,11 +82,14 @@ def _load(path: str) -> AnyItem:
 
 
 def _is_text_change(d: Difference) -> bool:
+    """A text shown as a unified diff: a block's text, or text of several lines."""
     return (
         isinstance(d.old, str)
         and isinstance(d.new, str)
         and not d.kind.endswith("-moved")
         and "/@" not in d.path
+        # A one-line value (a headline, a title, a time) reads best as old -> new.
+        and (d.kind.startswith("block-") or "\n" in d.old or "\n" in d.new)
     )
 
 

@@ -31,7 +31,9 @@ __all__ = [
     "Tally",
     "UsageError",
     "add_options",
+    "add_verbose",
     "execute",
+    "files",
     "summarised",
 ]
 
@@ -125,6 +127,20 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         help=f"no progress bar (shown only for {PROGRESS_MIN_FILES}+ files when stderr is a terminal)",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+
+
+def add_verbose(parser: argparse.ArgumentParser) -> None:
+    """Add ``-v/--verbose``: the summary line of `summarised` for one file too.
+
+    Args:
+        parser: The parser of a subcommand that reports through `summarised`.
+    """
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="the summary line for one file too (by default only for several)",
+    )
 
 
 def _client(args: argparse.Namespace, stack: contextlib.ExitStack) -> Any:
@@ -225,8 +241,12 @@ def summarised(
 ) -> int:
     """Run a subcommand's `dispatch` and print its summary line, on Ctrl-C too.
 
+    The summary is printed for any number of files but one (a single file's
+    output or problem says enough), for one too with ``--verbose``, and never
+    with ``--quiet``; after a Ctrl-C always (unless ``--quiet``).
+
     Args:
-        args: The parsed options (``quiet`` silences the summary).
+        args: The parsed options (``quiet``, ``verbose``).
         dispatch: Does the work, counting into the tally; returns an exit
             status to return as it is (a usage error, a single file) or None.
         counts: The summary's counts, such as ``"3 valid, 1 invalid"``.
@@ -252,7 +272,14 @@ def summarised(
         raise
     if status is not None:
         return status
-    if not args.quiet:
+    # One file is quiet, as cp and gzip are: its output or its problem says it all.
+    one = tally.succeeded + tally.failed == 1
+    if not args.quiet and (getattr(args, "verbose", False) or not one):
         elapsed = time.perf_counter() - started
         print(f"{counts(tally)} in {elapsed:.2f} s", file=sys.stderr)
     return 1 if tally.failed else 0
+
+
+def files(count: int) -> str:
+    """``1 file``, ``2 files``: a count of files in the summary lines."""
+    return f"{count} file" if count == 1 else f"{count} files"

@@ -21,9 +21,10 @@ URL (`newsml_tools.store.open_store`); a URL is never taken for a file name.
   last two), printed as ``newsml diff`` prints it; exit 0 equivalent, 1
   different, 2 trouble (as ``newsml diff``).
 
-Exit status: 0 done, 1 refused (conflict, lock, not found, unreadable
-input or database, unreachable server), 2 usage errors (argparse; a UUID,
-``--editor`` or ``--etag`` whose bytes are not UTF-8; a malformed ``--db`` URL).
+Exit status: 0 done, 1 refused (conflict, lock, not found, no store at
+``--db``, unreadable input or database, unreachable server), 2 usage errors
+(argparse; a UUID, ``--editor`` or ``--etag`` whose bytes are not UTF-8; a
+malformed ``--db`` URL; a PostgreSQL URL without the ``postgres`` extra).
 """
 
 from __future__ import annotations
@@ -42,13 +43,27 @@ from newsml_tools._argtypes import count, positive
 from newsml_tools._validation import validate
 from newsml_tools.cli._diff import as_json, text_lines
 from newsml_tools.cli._files import sources
-from newsml_tools.store import PostgresStore, SQLiteStore, open_store
+from newsml_tools.store import (
+    PostgresStore,
+    SQLiteStore,
+    StoreDriverError,
+    StoreFileError,
+    open_store,
+)
+from newsml_tools.store._fields import seconds
 
 _MODES = {
     "none": LockingMode.NONE,
     "optimistic": LockingMode.OPTIMISTIC_LOCKING,
     "pessimistic": LockingMode.PESSIMISTIC_LOCKING,
 }
+
+
+def _time(text: str) -> str:
+    """An argparse ``type=``: `text` if it is an RFC 3339 date-time (the library's own check)."""
+    if seconds(text) is None:
+        raise argparse.ArgumentTypeError(f"not an RFC 3339 date-time: {text!r}")
+    return text
 
 
 def _fail(message: str) -> int:
@@ -100,8 +115,14 @@ def _open(args: argparse.Namespace, **options: bool) -> SQLiteStore | PostgresSt
         return _usage(bad)
     try:
         return open_store(args.db, **options)
-    except InvalidArgumentError as error:
-        return _usage(str(error))
+    except (InvalidArgumentError, StoreDriverError) as error:
+        return _usage(str(error))  # a malformed URL, or PostgreSQL without its extra
+    except StoreFileError as error:
+        if not error.missing:
+            return _fail(str(error))
+        # The library's advice in parentheses speaks to Python callers (create=True).
+        found = error.reason.partition(" (")[0]
+        return _fail(f"{error.path}: {found} ('newsml store put --db DB FILE' creates a store)")
     except NewsItemError as error:
         return _fail(str(error))
 
@@ -244,13 +265,14 @@ def diff_revisions(args: argparse.Namespace) -> int:
     try:
         with store:
             differences = store.diff(args.uuid, old, new)
+            head = store.read(args.uuid)[0]  # the stored spelling of the uuid, for the header
             if old is None:
-                new = store.read(args.uuid)[0].revision
+                new = head.revision
                 old = new - 1
     except NewsItemError as error:
         print(f"newsml store: {error}", file=sys.stderr)
         return 2
-    a, b = f"{args.uuid}@{old}", f"{args.uuid}@{new}"
+    a, b = f"{head.uuid}@{old}", f"{head.uuid}@{new}"
     if args.json:
         record = {"a": a, "b": b, "differences": [as_json(d) for d in differences]}
         print(json.dumps(record, ensure_ascii=False))
@@ -319,8 +341,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     list_parser.add_argument("--type", help="imext:type (x-im/article), or the kind (conceptItem)")
     list_parser.add_argument("--status", help="pubStatus: usable, draft, stat:usable...")
-    list_parser.add_argument("--since", help="versionCreated (or pubStart) at or after, RFC 3339")
-    list_parser.add_argument("--until", help="versionCreated (or pubStart) before, RFC 3339")
+    list_parser.add_argument(
+        "--since", type=_time, help="versionCreated (or pubStart) at or after, RFC 3339"
+    )
+    list_parser.add_argument(
+        "--until", type=_time, help="versionCreated (or pubStart) before, RFC 3339"
+    )
     list_parser.add_argument(
         "--pub-start",
         action="store_true",
@@ -328,8 +354,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     list_parser.add_argument("--channel", help="a channel's qcode (imchn:sport)")
     list_parser.add_argument("--section", help="a section's qcode")
-    list_parser.add_argument("--link", metavar="UUID", help="items linking to this uuid (a tag...)")
-    list_parser.add_argument("--text", help="words that must all occur in the headline or text")
+    list_parser.add_argument(
+        "--link", metavar="UUID", help="items linking to this uuid (a tag...), in either case"
+    )
+    list_parser.add_argument(
+        "--text",
+        metavar="QUERY",
+        help="words that must all occur in the headline, titles of tags, authors, sections, "
+        'places... or text; "a phrase", prefix*, this OR that',
+    )
     list_parser.add_argument("--limit", type=positive, default=100, help="items per page (100)")
     list_parser.add_argument("--cursor", help="the cursor a previous page printed")
     list_parser.add_argument(

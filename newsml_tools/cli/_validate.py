@@ -3,13 +3,17 @@
     newsml validate doc.json article.xml       # one line per problem, on stdout
     newsml validate archive/ -j 4              # every .xml and .json below, in parallel
     newsml validate - < doc.json               # standard input (XML or JSON, sniffed)
+    newsml validate --ninjs feed/              # IPTC ninjs against IPTC's schema of its version
 
 A ``.json`` file is a NavigaDoc document checked against the shipped schema
 (``newsml_codecs.schema``): each problem is printed as ``<path>: <JSON path>:
 <message>``. An ``.xml`` file is NewsML, valid when ``newsml.loads`` reads it;
-its problem says where (line and column). Other suffixes are sniffed. The
-last line, on standard error, is ``N valid, M invalid in S s``. ``--scheduler``
-runs the batch on a Dask cluster (`newsml_tools.batch`). Exit status: 0 only
+its problem says where (line and column). Other suffixes are sniffed. For
+more than one file (or with ``--verbose``) the last line, on standard
+error, is ``N valid, M invalid in S s``. ``--scheduler``
+runs the batch on a Dask cluster (`newsml_tools.batch`). ``--ninjs`` checks
+``.json`` files (or standard input) as IPTC ninjs instead, each problem as
+``<path>: <JSON path>: <message>``. Exit status: 0 only
 when every input is valid, 1 otherwise, 2 usage error, 130 interrupted.
 """
 
@@ -19,9 +23,17 @@ import argparse
 import sys
 
 from newsml_tools import batch
+from newsml_tools.batch._wire import ninjs_problems
 from newsml_tools.batch._work import problems_of, sniff_xml
 from newsml_tools.cli._files import STDIN, read_stdin, sources
-from newsml_tools.cli._report import Tally, UsageError, add_options, execute, summarised
+from newsml_tools.cli._report import (
+    Tally,
+    UsageError,
+    add_options,
+    add_verbose,
+    execute,
+    summarised,
+)
 
 __all__ = ["register", "run"]
 
@@ -36,7 +48,7 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
             )
             return 2
         data = read_stdin()
-        problems = problems_of(data, sniff_xml(data))
+        problems = ninjs_problems(data) if args.ninjs else problems_of(data, sniff_xml(data))
         for problem in problems:
             print(f"{STDIN}: {problem}")
         if problems:
@@ -44,9 +56,14 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
         else:
             tally.succeeded += 1
         return None
-    files = [str(source.path) for source in sources(inputs)]
+    if args.ninjs:
+        files = [str(source.path) for source in sources(inputs, [".json"])]
+        task = batch.validate_ninjs_file
+    else:
+        files = [str(source.path) for source in sources(inputs)]
+        task = batch.validate_file
     try:
-        execute(batch.validate_file, files, args, report=sys.stdout, tally=tally)
+        execute(task, files, args, report=sys.stdout, tally=tally)
     except UsageError as error:
         print(f"newsml validate: {error}", file=sys.stderr)
         return 2
@@ -80,10 +97,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "validate",
         help="check documents against the schema and NewsML files by loading them",
         description="Check NavigaDoc documents against the schema and NewsML files by loading them.",
-        epilog="Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error.",
+        epilog="Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error "
+        "(or a missing extra), 130 interrupted.",
     )
     parser.add_argument(
         "inputs", nargs="+", metavar="INPUT", help="files, directories (recursive), or - for stdin"
     )
+    parser.add_argument(
+        "--ninjs",
+        action="store_true",
+        help="check .json files as IPTC ninjs against IPTC's schema of their version",
+    )
     add_options(parser)
+    add_verbose(parser)
     parser.set_defaults(func=run)

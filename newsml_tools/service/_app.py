@@ -20,7 +20,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from newsml_tools.service._auth import Authenticator
+from newsml_tools.service._auth import Authenticator, Refusal
 from newsml_tools.service._body import (
     BodyRefused,
     Disconnected,
@@ -28,6 +28,7 @@ from newsml_tools.service._body import (
     discard_body,
     read_body,
 )
+from newsml_tools.service._edges import SECURITY_HEADERS, HostCheck, loggable
 from newsml_tools.service._errors import TwirpError, bad_route
 from newsml_tools.service._handlers import HANDLERS
 from newsml_tools.service._page import JSON_ROUTES, page_asset
@@ -69,6 +70,9 @@ class ToolsApp:
             routing (``/healthz`` is not checked); a refused request gets
             401 ``unauthenticated`` and reaches no handler. None: no check.
         page: Serve the page at ``/`` (and its two files) to GET requests.
+        hosts: The ``Host`` values answered (`HostCheck`); any other gets
+            400 ``invalid_argument`` before routing (``/healthz`` is not
+            checked). None: no check.
 
     Raises:
         ValueError: A negative size or a timeout that is not positive.
@@ -82,6 +86,7 @@ class ToolsApp:
         max_discard_bytes: int = DEFAULT_MAX_DISCARD_BYTES,
         authenticator: Authenticator | None = None,
         page: bool = True,
+        hosts: HostCheck | None = None,
     ) -> None:
         if max_body_bytes < 0:
             raise ValueError("max_body_bytes must not be negative")
@@ -94,6 +99,7 @@ class ToolsApp:
         self.max_discard_bytes = max_discard_bytes
         self.authenticator = authenticator
         self.page = page
+        self.hosts = hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one ASGI connection scope (``http`` or ``lifespan``)."""
@@ -110,21 +116,20 @@ class ToolsApp:
         path: str = scope["path"]
         code = "-"
         asset = page_asset(path) if self.page and method in ("GET", "HEAD") else None
+        host = _host(scope) if self.hosts is not None else None
+        wrong_host = self.hosts is not None and not self.hosts.allows(host)
         if path == "/healthz" and method in ("GET", "HEAD"):
             status, ctype, body = 200, _JSON, _HEALTH
-        elif asset is not None:
+        elif asset is not None and not wrong_host:
             (ctype, body), status = asset, 200
         else:
             try:
+                if wrong_host:
+                    raise _refused(scope, _wrong_host(host))
                 if self.authenticator is not None:
                     refusal = self.authenticator.check(scope["headers"])
                     if refusal is not None:
-                        # Answered like a refused body: drained unread (unless
-                        # the client waits for "100 Continue" and sends none).
-                        waits = any(key == b"expect" for key, _ in scope["headers"])
-                        raise BodyRefused(
-                            refusal, drain=not waits, remaining=declared_length(scope)
-                        )
+                        raise _refused(scope, refusal)
                 ctype, body = await self._twirp(scope, receive)
                 status = 200
             except TwirpError as error:
@@ -141,10 +146,16 @@ class ToolsApp:
                 return
             except Exception:
                 # Only a bug gets here: every bad input raises TwirpError.
-                error_log.exception("internal error serving %s %s", method, path)
+                error_log.exception(
+                    "internal error serving %s %s", loggable(method), loggable(path)
+                )
                 bug = TwirpError("internal", "internal error")
                 status, ctype, body, code = 500, _JSON, bug.body(), bug.code
-        headers = [(b"content-type", ctype), (b"content-length", str(len(body)).encode())]
+        headers = [
+            (b"content-type", ctype),
+            (b"content-length", str(len(body)).encode()),
+            *SECURITY_HEADERS,
+        ]
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": b"" if method == "HEAD" else body})
         self._log(scope, started, status, code, len(body))
@@ -157,9 +168,10 @@ class ToolsApp:
             (b"content-length", str(len(body)).encode()),
             # The rest of the body may stay unread: never reuse the connection.
             (b"connection", b"close"),
+            *SECURITY_HEADERS,
         ]
-        if refused.error.status == 401:  # the challenge a 401 must carry (RFC 9110, RFC 6750)
-            headers.append((b"www-authenticate", b'Bearer realm="newsml-tools"'))
+        if isinstance(refused.error, Refusal):  # the challenge a 401 must carry (RFC 9110)
+            headers.append((b"www-authenticate", refused.error.challenge))
         await send(
             {"type": "http.response.start", "status": refused.error.status, "headers": headers}
         )
@@ -175,14 +187,14 @@ class ToolsApp:
 
     @staticmethod
     def _log(scope: Scope, started: float, status: int, code: str, size: int) -> None:
-        """Write the request's one access-log line."""
+        """Write the request's one access-log line (the client's text escaped: one line)."""
         if access_log.isEnabledFor(logging.INFO):
             client = scope.get("client")
             access_log.info(
                 '%s "%s %s" %d %s %d %.2fms',
                 f"{client[0]}:{client[1]}" if client else "-",
-                scope["method"],
-                scope["path"],
+                loggable(scope["method"]),
+                loggable(scope["path"]),
                 status,
                 code,
                 size,
@@ -240,11 +252,43 @@ async def _lifespan(receive: Receive, send: Send) -> None:
             return
 
 
+def _refused(scope: Scope, error: TwirpError) -> BodyRefused:
+    """A request refused before routing (Host, token), answered like a refused body.
+
+    The body is drained unread, unless the client waits for "100 Continue"
+    and sends none.
+    """
+    waits = any(key == b"expect" for key, _ in scope["headers"])
+    return BodyRefused(error, drain=not waits, remaining=declared_length(scope))
+
+
 def _header(scope: Scope, name: bytes) -> bytes:
+    return _find(scope, name) or b""
+
+
+def _host(scope: Scope) -> bytes | None:
+    """The request's ``Host`` header, or None when it has none."""
+    return _find(scope, b"host")
+
+
+def _find(scope: Scope, name: bytes) -> bytes | None:
     for key, value in scope["headers"]:
         if key == name:
             return bytes(value)
-    return b""
+    return None
+
+
+def _wrong_host(host: bytes | None) -> TwirpError:
+    """The refusal of a request whose ``Host`` the service does not answer."""
+    if host is None:
+        return TwirpError("invalid_argument", "missing Host header", {"argument": "Host"})
+    name = _quote(host.decode("latin-1"))
+    return TwirpError(
+        "invalid_argument",
+        f"Host {name} is not served here (the server answers its bound address "
+        "and the names given with --allowed-host)",
+        {"argument": "Host"},
+    )
 
 
 def _quote(text: str) -> str:

@@ -1,38 +1,38 @@
-"""Authentication and TLS of the service: bearer tokens, JWTs, certificates.
+"""Authentication of the service: bearer tokens and JWTs.
 
 Internal to the service (`_app` calls `Authenticator.check` before routing;
-`_run` adds the options and passes them to the workers). Every Twirp route
+workers build theirs with `from_env`; the main process checks the files with
+`reload_refusal` before it restarts workers on SIGHUP). Every Twirp route
 wants ``Authorization: Bearer <token>`` once any of these is configured:
 
 - ``--token-file FILE``: static API tokens, one per line (blank lines and
-  lines starting with ``#`` are skipped). A token is compared with each in
-  constant time (``hmac.compare_digest`` of their SHA-256 digests). The file
-  is read again on SIGHUP.
+  lines starting with ``#`` are skipped; a file with no token is refused). A
+  token is compared with each in constant time (``hmac.compare_digest`` of
+  their SHA-256 digests). The file is read again on SIGHUP.
 - ``--jwks FILE`` with ``--issuer`` and ``--audience``: JWTs signed by a key
   of the JSON Web Key Set in FILE (PyJWT), each key verifying only its own
   algorithm (its ``alg``, or the default of its type), never ``none``. A
-  token must carry ``exp``, ``iss`` and ``aud``; expired, not-yet-valid
-  (``nbf``), wrongly signed, unknown-key, wrong-issuer and wrong-audience
-  tokens are refused. The JWKS file is read again on SIGHUP too.
+  token must carry ``exp``, ``iss`` and ``aud``, and its ``exp``, ``nbf``
+  and ``iat`` must be numbers (PyJWT alone takes numeric strings); expired,
+  not-yet-valid (``nbf``), wrongly signed, unknown-key, wrong-issuer and
+  wrong-audience tokens are refused. The JWKS file is read again on SIGHUP too.
 
-A refused request gets Twirp's ``unauthenticated`` error (HTTP 401) and no
-handler runs. ``/healthz`` is never checked. ``--ssl-certfile`` and
-``--ssl-keyfile`` are uvicorn's own TLS options, passed through.
+A refused request gets Twirp's ``unauthenticated`` error (HTTP 401, a
+`Refusal` with its ``WWW-Authenticate`` challenge) and no handler runs.
+``/healthz`` is never checked. The command-line options are `_auth_options`'.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import hashlib
 import hmac
-import ipaddress
 import json
 import logging
+import math
 import os
 import re
 import signal
-import ssl
 from collections.abc import Iterable, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,11 +49,9 @@ __all__ = [
     "TOKEN_FILE_ENV",
     "AuthConfigError",
     "Authenticator",
-    "add_arguments",
+    "Refusal",
     "from_env",
-    "is_loopback",
-    "prepare",
-    "tls_options",
+    "reload_refusal",
 ]
 
 TOKEN_FILE_ENV = "NEWSML_SERVICE_TOKEN_FILE"
@@ -66,12 +64,48 @@ AUDIENCE_ENV = "NEWSML_SERVICE_JWT_AUDIENCE"
 _TOKEN = re.compile(rb"[A-Za-z0-9\-._~+/]+=*")
 _MAX_TOKEN_BYTES = 8192
 _BEARER = re.compile(rb"[Bb][Ee][Aa][Rr][Ee][Rr] +")
+_REALM = b'Bearer realm="newsml-tools"'
+# RFC 6750 section 3: error_description is %x20-21 / %x23-5B / %x5D-7E.
+_NOT_IN_DESCRIPTION = re.compile(r"[^\x20-\x21\x23-\x5b\x5d-\x7e]")
+# Time claims (RFC 7519 section 2, NumericDate): numbers, never strings.
+_TIME_CLAIMS = ("exp", "nbf", "iat")
 
 _log = logging.getLogger("newsml_tools.service")
 
 
 class AuthConfigError(Exception):
-    """A token file or JWKS file that cannot be used (unreadable, malformed)."""
+    """A token file or JWKS file that cannot be used (unreadable, malformed, no token)."""
+
+
+class Refusal(TwirpError):
+    """A refused request's ``unauthenticated`` error, with the challenge its 401 carries.
+
+    Args:
+        msg: What was wrong (never the token).
+        token_sent: Whether the request sent a bearer token. RFC 6750
+            section 3: a refused token's challenge says ``invalid_token``
+            (so that a client knows to get a new one); a request without
+            one gets the bare challenge.
+    """
+
+    def __init__(self, msg: str, *, token_sent: bool) -> None:
+        super().__init__("unauthenticated", msg)
+        self.token_sent = token_sent
+
+    @property
+    def challenge(self) -> bytes:
+        """The ``WWW-Authenticate`` value."""
+        if not self.token_sent:
+            return _REALM
+        description = _NOT_IN_DESCRIPTION.sub("'", self.msg.replace('"', "'"))
+        return _REALM + f', error="invalid_token", error_description="{description}"'.encode()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_refusal, (self.msg, self.token_sent))
+
+
+def _refusal(msg: str, token_sent: bool) -> Refusal:
+    return Refusal(msg, token_sent=token_sent)
 
 
 def _digest(token: bytes) -> bytes:
@@ -96,6 +130,10 @@ def _read_tokens(path: Path) -> tuple[bytes, ...]:
                 f"then '=' padding, at most {_MAX_TOKEN_BYTES} bytes)"
             )
         digests.append(_digest(line))
+    if not digests:
+        # Most likely caught half-written, or emptied by mistake: it would
+        # refuse every request without a word.
+        raise AuthConfigError(f"the token file {path} holds no token")
     return tuple(digests)
 
 
@@ -184,23 +222,23 @@ class Authenticator:
         except (NotImplementedError, RuntimeError, ValueError, AttributeError) as error:
             _log.warning("SIGHUP will not reload the authentication: %s", error)
 
-    def check(self, headers: Iterable[tuple[bytes, bytes]]) -> TwirpError | None:
+    def check(self, headers: Iterable[tuple[bytes, bytes]]) -> Refusal | None:
         """Why a request with `headers` is refused, or None when its token is good.
 
         Args:
             headers: The ASGI scope's headers (lower-case names, raw values).
 
         Returns:
-            None for a valid token, else an ``unauthenticated`` `TwirpError`.
+            None for a valid token, else the ``unauthenticated`` `Refusal`.
         """
         values = [bytes(value) for name, value in headers if name == b"authorization"]
         if not values:
-            return _refused("missing Authorization header (want 'Bearer <token>')")
+            return _refused("missing Authorization header (want 'Bearer <token>')", sent=False)
         if len(values) > 1:
             return _refused("more than one Authorization header")
         scheme = _BEARER.match(values[0])
         if scheme is None:
-            return _refused("the Authorization header is not 'Bearer <token>'")
+            return _refused("the Authorization header is not 'Bearer <token>'", sent=False)
         token = values[0][scheme.end() :].strip()
         if len(token) > _MAX_TOKEN_BYTES or not _TOKEN.fullmatch(token):
             return _refused("the bearer token is malformed")
@@ -216,7 +254,7 @@ class Authenticator:
             return self._check_jwt(token.decode("ascii"))
         return _refused("invalid token")
 
-    def _check_jwt(self, token: str) -> TwirpError | None:
+    def _check_jwt(self, token: str) -> Refusal | None:
         import jwt
 
         try:
@@ -233,7 +271,7 @@ class Authenticator:
             last: jwt.PyJWTError | None = None
             for key in keys:
                 try:
-                    jwt.decode(
+                    payload = jwt.decode(
                         token,
                         key.key,
                         algorithms=[key.algorithm_name],
@@ -245,110 +283,33 @@ class Authenticator:
                 except jwt.InvalidSignatureError as error:
                     last = error
                     continue
-                return None
+                return _time_claims_refusal(payload)
             raise last or jwt.InvalidSignatureError("no key verified the signature")
         except jwt.ExpiredSignatureError:
             return _refused("token expired")
         except jwt.ImmatureSignatureError:
             return _refused("token not yet valid")
-        except (jwt.PyJWTError, ValueError, TypeError) as error:
+        except (jwt.PyJWTError, ValueError, TypeError, OverflowError) as error:
             return _refused(f"invalid token: {error}")
 
 
-def _refused(message: str) -> TwirpError:
-    return TwirpError("unauthenticated", message)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the authentication and TLS options to `parser`."""
-    group = parser.add_argument_group("authentication and TLS")
-    group.add_argument(
-        "--token-file",
-        type=Path,
-        metavar="FILE",
-        help="static bearer tokens, one per line; re-read on SIGHUP",
-    )
-    group.add_argument(
-        "--jwks",
-        type=Path,
-        metavar="FILE",
-        help="JSON Web Key Set verifying JWT bearer tokens (needs --issuer, --audience); "
-        "re-read on SIGHUP",
-    )
-    group.add_argument("--issuer", help="the 'iss' claim a JWT must carry")
-    group.add_argument("--audience", help="the 'aud' claim a JWT must carry")
-    group.add_argument(
-        "--insecure-no-auth",
-        action="store_true",
-        help="serve a non-loopback address without authentication, on purpose",
-    )
-    group.add_argument("--ssl-certfile", metavar="FILE", help="TLS certificate chain (PEM)")
-    group.add_argument("--ssl-keyfile", metavar="FILE", help="TLS private key (PEM)")
-
-
-def is_loopback(host: str) -> bool:
-    """Whether binding `host` serves this machine only (``localhost``, 127.0.0.0/8, ``::1``)."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False  # a host name: it may resolve to anything
-
-
-def prepare(args: argparse.Namespace, environ: MutableMapping[str, str]) -> str | None:
-    """Check the options of `args` and put the authentication in `environ` for the workers.
-
-    Args:
-        args: The parsed ``serve`` options.
-        environ: Where the workers will read their settings (``os.environ``).
-
-    Returns:
-        None when the service may start, else the one-line reason it may not.
-    """
-    if (args.issuer or args.audience) and args.jwks is None:
-        return "--issuer and --audience go with --jwks"
-    if args.jwks is not None and not (args.issuer and args.audience):
-        return "--jwks needs --issuer and --audience"
-    if bool(args.ssl_certfile) != bool(args.ssl_keyfile):
-        return "--ssl-certfile and --ssl-keyfile go together"
-    authenticated = args.token_file is not None or args.jwks is not None
-    if not authenticated and not args.insecure_no_auth and not is_loopback(args.host):
-        return (
-            f"refusing to serve {args.host} without authentication: give --token-file or "
-            "--jwks, or --insecure-no-auth to serve anyone who can reach it"
-        )
-    if args.ssl_certfile:
-        try:
-            ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(
-                args.ssl_certfile, args.ssl_keyfile
-            )
-        except (OSError, ssl.SSLError) as error:
-            return f"cannot use the TLS certificate {args.ssl_certfile}: {error}"
-    for name in (TOKEN_FILE_ENV, JWKS_ENV, ISSUER_ENV, AUDIENCE_ENV):
-        environ.pop(name, None)
-    if authenticated:
-        try:
-            Authenticator(
-                token_file=args.token_file,
-                jwks_file=args.jwks,
-                issuer=args.issuer,
-                audience=args.audience,
-            )
-        except AuthConfigError as error:
-            return str(error)
-        if args.token_file is not None:
-            environ[TOKEN_FILE_ENV] = str(args.token_file.resolve())
-        if args.jwks is not None:
-            environ[JWKS_ENV] = str(args.jwks.resolve())
-            environ[ISSUER_ENV] = args.issuer
-            environ[AUDIENCE_ENV] = args.audience
-        if not args.ssl_certfile and not is_loopback(args.host):
-            _log.warning(
-                "warning: serving %s without TLS: bearer tokens cross the network in clear text",
-                args.host,
-            )
+def _time_claims_refusal(payload: dict[str, Any]) -> Refusal | None:
+    """The refusal of a verified JWT whose time claims are not finite numbers, or None."""
+    for claim in _TIME_CLAIMS:
+        if claim not in payload:
+            continue
+        value = payload[claim]
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            return _refused(f"invalid token: the {claim!r} claim must be a number")
     return None
+
+
+def _refused(message: str, *, sent: bool = True) -> Refusal:
+    return Refusal(message, token_sent=sent)
 
 
 def from_env(environ: MutableMapping[str, str] | None = None) -> Authenticator | None:
@@ -361,22 +322,45 @@ def from_env(environ: MutableMapping[str, str] | None = None) -> Authenticator |
     Returns:
         None when no authentication is configured.
     """
-    env = os.environ if environ is None else environ
-    token_file = env.get(TOKEN_FILE_ENV) or None
-    jwks_file = env.get(JWKS_ENV) or None
-    if token_file is None and jwks_file is None:
+    settings = _settings(os.environ if environ is None else environ)
+    if settings is None:
         return None
-    settings: dict[str, Any] = {
-        "token_file": None if token_file is None else Path(token_file),
-        "jwks_file": None if jwks_file is None else Path(jwks_file),
-        "issuer": env.get(ISSUER_ENV) or None,
-        "audience": env.get(AUDIENCE_ENV) or None,
-    }
     try:
         return Authenticator(**settings)
     except AuthConfigError as error:
         _log.error("authentication could not be read, every request is refused: %s", error)
         return _Closed(**settings)
+
+
+def reload_refusal(environ: MutableMapping[str, str] | None = None) -> str | None:
+    """Why the files `prepare` named cannot be used now, or None when they can.
+
+    What the main process of several workers checks on SIGHUP before it
+    restarts them: a worker started on an unusable file would refuse every
+    request.
+    """
+    settings = _settings(os.environ if environ is None else environ)
+    if settings is None:
+        return None
+    try:
+        Authenticator(**settings)
+    except AuthConfigError as error:
+        return str(error)
+    return None
+
+
+def _settings(env: MutableMapping[str, str]) -> dict[str, Any] | None:
+    """`Authenticator`'s arguments from what `prepare` put in `env`; None: no authentication."""
+    token_file = env.get(TOKEN_FILE_ENV) or None
+    jwks_file = env.get(JWKS_ENV) or None
+    if token_file is None and jwks_file is None:
+        return None
+    return {
+        "token_file": None if token_file is None else Path(token_file),
+        "jwks_file": None if jwks_file is None else Path(jwks_file),
+        "issuer": env.get(ISSUER_ENV) or None,
+        "audience": env.get(AUDIENCE_ENV) or None,
+    }
 
 
 class _Closed(Authenticator):
@@ -390,10 +374,3 @@ class _Closed(Authenticator):
         self.leeway = 0.0
         self._tokens = ()
         self._keys = ()
-
-
-def tls_options(args: argparse.Namespace) -> dict[str, Any]:
-    """uvicorn's keyword arguments for the TLS options in `args` (empty without TLS)."""
-    if not args.ssl_certfile:
-        return {}
-    return {"ssl_certfile": args.ssl_certfile, "ssl_keyfile": args.ssl_keyfile}

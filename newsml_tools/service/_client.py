@@ -60,8 +60,10 @@ class ToolsClient:
 
     Documents are the plain dicts of `newsml_codecs.document` either way.
     Every failure raises `TwirpError` (a ``newsml_model.NewsItemError``);
-    transport failures have code ``internal`` and the httpx error as
-    ``__cause__``, as in the Go client. A bad document fails the same way
+    a call that gets no reply has the httpx error as ``__cause__`` and the
+    code ``unavailable`` (nothing listening, the connection refused or
+    dropped), ``deadline_exceeded`` (no answer within `timeout`) or
+    ``internal`` (anything else). A bad document fails the same way
     over both protocols: over protobuf, a document the converter refuses is
     the `TwirpError` the JSON route gets from the server (same code,
     message and meta), checked before sending.
@@ -156,6 +158,41 @@ class ToolsClient:
         res = self._call_proto("ValidateNavigaDoc", req, service_pb2.ValidateDocumentRes)
         return list(res.schemaErrors)
 
+    def diff(self, a: str | Mapping[str, Any], b: str | Mapping[str, Any]) -> list[dict[str, Any]]:
+        """``Diff``: what changed from item `a` to item `b`, in the news item API's words.
+
+        Each side is NewsML text (a ``str``) or a NavigaDoc document (a
+        mapping, converted to NewsML by the server first). ``Diff`` has no
+        protobuf messages, so a client of either protocol sends it as JSON.
+
+        Args:
+            a: The old item.
+            b: The new item.
+
+        Returns:
+            One dict per difference, as ``newsml diff --json`` writes them
+            (``kind``, ``path``, ``old``, ``new``, ``event``...); ``[]`` when
+            the items are equivalent.
+
+        Raises:
+            InvalidArgumentError: A side that is neither text nor a mapping
+                (checked before sending; a ``ValueError`` too).
+            TwirpError: ``invalid_argument`` with ``meta.argument`` ``a`` or
+                ``b`` for a side that does not read or items of two kinds;
+                any other code the server or a proxy sends.
+        """
+        request = {"a": _side(a, "a"), "b": _side(b, "b")}
+        body = json.dumps(request, ensure_ascii=False, separators=(",", ":")).encode()
+        content = self._post("Diff", body, _JSON_HEADERS)
+        try:
+            reply = json.loads(content)
+        except ValueError as error:
+            raise TwirpError("internal", f"failed to unmarshal json response: {error}") from error
+        differences = _reply_field(reply, "differences", list) or []
+        if not all(isinstance(difference, dict) for difference in differences):
+            raise TwirpError("internal", "failed to unmarshal json response: bad differences")
+        return list(differences)
+
     def close(self) -> None:
         """Close the connection pool (unless it was passed in)."""
         if self._own_client:
@@ -187,18 +224,53 @@ class ToolsClient:
         except Exception as error:  # protobuf's DecodeError and friends
             raise TwirpError("internal", f"failed to unmarshal proto response: {error}") from error
 
-    def _post(self, method: str, body: bytes) -> bytes:
+    def _post(self, method: str, body: bytes, media: Mapping[str, str] | None = None) -> bytes:
+        headers = self._headers if media is None else {**self._headers, **media}
         try:
             response = self._http.post(
-                self._base + method, content=body, headers=self._headers, follow_redirects=False
+                self._base + method, content=body, headers=headers, follow_redirects=False
             )
         except httpx.HTTPError as error:
-            raise TwirpError("internal", f"failed to do request: {error}") from error
+            raise TwirpError(_transport_code(error), f"failed to do request: {error}") from error
         if response.status_code != 200:
             raise error_from_response(
                 response.status_code, response.content, response.headers.get("location", "")
             )
         return response.content
+
+
+_JSON_HEADERS = {"Content-Type": _MEDIA["json"], "Accept": _MEDIA["json"]}
+
+
+def _transport_code(error: httpx.HTTPError) -> str:
+    """The Twirp code of a call that got no reply: the server is down, slow, or gone mid-call.
+
+    No server listening, a refused or dropped connection: ``unavailable``
+    (try again later, or elsewhere); the ``timeout`` spent waiting for an
+    answer: ``deadline_exceeded``; anything else (an unsupported URL
+    scheme, say) stays ``internal``, as in the Go client.
+    """
+    if isinstance(error, httpx.ConnectTimeout | httpx.NetworkError | httpx.RemoteProtocolError):
+        return "unavailable"  # RemoteProtocolError: closed without an answer
+    if isinstance(error, httpx.TimeoutException):
+        return "deadline_exceeded"
+    return "internal"
+
+
+def _side(value: object, name: str) -> dict[str, Any]:
+    """One side of a ``Diff`` request: ``{"newsml": text}`` or ``{"document": object}``.
+
+    Raises:
+        InvalidArgumentError: `value` is neither a string nor a mapping.
+    """
+    if isinstance(value, str):
+        return {"newsml": value}
+    if isinstance(value, Mapping):
+        return {"document": dict(value)}
+    raise InvalidArgumentError(
+        f"{name} must be NewsML text (str) or a document (a mapping), not {type(value).__name__}",
+        field=name,
+    )
 
 
 def _carried(doc: Mapping[str, Any], out: Any) -> None:

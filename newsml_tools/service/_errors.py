@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from newsml_model import (
     DecodeError,
     InvalidDocumentError,
+    LimitExceededError,
     MalformedXMLError,
     NewsItemError,
 )
@@ -100,6 +101,9 @@ def required(argument: str) -> TwirpError:
 def from_library_error(error: NewsItemError, argument: str) -> TwirpError:
     """The ``invalid_argument`` error for a library error raised by bad input.
 
+    Input over the codec's size or depth limits is ``resource_exhausted``
+    instead, as Twirp's table has it for a limit.
+
     Args:
         error: What the codec raised.
         argument: The request field it was raised for (``newsml``, ``document``).
@@ -117,4 +121,12 @@ def from_library_error(error: NewsItemError, argument: str) -> TwirpError:
         meta["path"] = error.path
         reason = f"{error.path}: {error.reason}"
     kind = "cannot be read" if isinstance(error, DecodeError) else "is not valid"
-    return TwirpError("invalid_argument", f"{argument} {kind}: {reason}", meta)
+    code = "resource_exhausted" if isinstance(error, LimitExceededError) else "invalid_argument"
+    return TwirpError(code, f"{argument} {kind}: {reason}", meta)
+
+
+def too_deep(argument: str) -> TwirpError:
+    """The ``resource_exhausted`` error of input nested deeper than Python can recurse."""
+    return TwirpError(
+        "resource_exhausted", f"{argument} is nested too deeply", {"argument": argument}
+    )

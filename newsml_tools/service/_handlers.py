@@ -17,8 +17,14 @@ from typing import Any
 from google.protobuf.message import DecodeError as ProtoDecodeError
 
 from newsml_codecs import document, jsontext, newsml, schema
-from newsml_model import LimitExceededError, NewsItemError
-from newsml_tools.service._errors import TwirpError, from_library_error, malformed, required
+from newsml_model import AnyItem, LimitExceededError, NewsItemError
+from newsml_tools.service._errors import (
+    TwirpError,
+    from_library_error,
+    malformed,
+    required,
+    too_deep,
+)
 from newsml_tools.service._proto.cca import service_pb2
 from newsml_tools.service._wire import document_from_proto, document_to_proto
 
@@ -38,6 +44,18 @@ def configure(options: document.DocumentOptions | None) -> None:
     _OPTIONS[0] = options
 
 
+def load_document(doc: Mapping[str, Any]) -> AnyItem:
+    """The item of a NavigaDoc document, under this process's converter options.
+
+    Every route that reads a document (``ConvertToNewsml``, the page's
+    ``Diff``) converts it here, so they agree on the options.
+
+    Raises:
+        NewsItemError: As `document.load`.
+    """
+    return document.load(doc, options=_OPTIONS[0])
+
+
 def convert_to_document(body: bytes, protobuf: bool) -> bytes:
     """``ConvertToDocument``: a full NewsML document to a NavigaDoc document."""
     if protobuf:
@@ -51,7 +69,7 @@ def convert_to_document(body: bytes, protobuf: bool) -> bytes:
     except NewsItemError as error:
         raise from_library_error(error, "newsml") from None
     except RecursionError:
-        raise _too_deep("newsml") from None
+        raise too_deep("newsml") from None
     except (ValueError, OverflowError) as error:
         raise _leaked(error, "newsml") from None
     if not protobuf:
@@ -76,11 +94,11 @@ def convert_to_newsml(body: bytes, protobuf: bool) -> bytes:
     if doc is None:
         raise required("document")
     try:
-        text = newsml.dumps(document.load(doc, options=_OPTIONS[0]))
+        text = newsml.dumps(load_document(doc))
     except NewsItemError as error:
         raise from_library_error(error, "document") from None
     except RecursionError:
-        raise _too_deep("document") from None
+        raise too_deep("document") from None
     except (ValueError, OverflowError) as error:
         raise _leaked(error, "document") from None
     if not protobuf:
@@ -108,7 +126,7 @@ def validate_navigadoc(body: bytes, protobuf: bool) -> bytes:
             "resource_exhausted", f"document cannot be validated: {error}", {"argument": "document"}
         ) from None
     except RecursionError:
-        raise _too_deep("document") from None
+        raise too_deep("document") from None
     if not protobuf:
         return _json_response({"schemaErrors": problems} if problems else {}, "document")
     return service_pb2.ValidateDocumentRes(schemaErrors=problems).SerializeToString()
@@ -195,10 +213,4 @@ def _leaked(error: Exception, argument: str) -> TwirpError:
     log.warning("codec raised %s instead of a DecodeError: %s", type(error).__name__, error)
     return TwirpError(
         "invalid_argument", f"{argument} cannot be converted: {error}", {"argument": argument}
-    )
-
-
-def _too_deep(argument: str) -> TwirpError:
-    return TwirpError(
-        "invalid_argument", f"{argument} is nested too deeply", {"argument": argument}
     )

@@ -7,7 +7,10 @@ calling the service's own Twirp routes with JSON, as any client does:
 ``Diff``. ``Diff`` is a JSON-only route beside them: ``{"a": SIDE, "b":
 SIDE}`` where a side is ``{"newsml": TEXT}`` or ``{"document": OBJECT}``,
 answered with ``{"differences": [...]}`` (`newsml_model.diff`, each
-difference as ``newsml diff --json`` writes it).
+difference as ``newsml diff --json`` writes it). ``ConvertToNinjs`` is
+another: ``{"item": SIDE, "version": "3.0"}`` (the version optional),
+answered with ``{"ninjs": OBJECT}``, the article as IPTC ninjs
+(`newsml_codecs.ninjs.dump`; valid against IPTC's schema of that version).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from newsml_codecs import document, jsontext, newsml
+from newsml_codecs import jsontext, newsml, ninjs
 from newsml_model import AnyItem, NewsItemError
 from newsml_model.diff import diff
 from newsml_tools._diff_json import as_json
@@ -28,7 +31,9 @@ from newsml_tools.service._errors import (
     from_library_error,
     malformed,
     required,
+    too_deep,
 )
+from newsml_tools.service._handlers import load_document
 
 __all__ = ["JSON_ROUTES", "page_asset"]
 
@@ -66,14 +71,55 @@ def _side(request: Mapping[str, Any], name: str) -> AnyItem:
         if isinstance(text, str) and text:
             return newsml.loads(text)
         if isinstance(doc, dict):
-            return document.load(doc)
+            return load_document(doc)  # under the service's options, as ConvertToNewsml
     except NewsItemError as error:
         raise from_library_error(error, name) from None
     except RecursionError:
-        raise TwirpError(
-            "invalid_argument", f"{name} is nested too deeply", {"argument": name}
-        ) from None
+        raise too_deep(name) from None
     raise required(f"{name}.newsml or {name}.document")
+
+
+def _json_request(body: bytes, protobuf: bool, method: str) -> dict[str, Any]:
+    """The JSON object of a JSON-only route's request."""
+    if protobuf:
+        raise bad_route(
+            f"{method} takes application/json only", "POST", f"/twirp/cca.Tools/{method}"
+        )
+    try:
+        request = json.loads(body) if body.strip() else None
+    except (ValueError, RecursionError) as error:
+        raise malformed(_UNDECODABLE, error) from None
+    if not isinstance(request, dict):
+        raise malformed(_UNDECODABLE, "expected a JSON object")
+    return request
+
+
+def _reply(value: object) -> bytes:
+    try:
+        return jsontext.dumpb(value)
+    except UnicodeEncodeError as error:
+        raise TwirpError("invalid_argument", f"not valid Unicode: {error.reason}") from None
+
+
+def ninjs_of(body: bytes, protobuf: bool) -> bytes:
+    """``ConvertToNinjs``: the item (NewsML or a document) as IPTC ninjs (JSON only).
+
+    Raises:
+        TwirpError: A protobuf request (``bad_route``), an undecodable
+            request, no item, an input the codecs refuse, an item that is no
+            news item, or a version ninjs is not written in (``invalid_argument``).
+    """
+    request = _json_request(body, protobuf, "ConvertToNinjs")
+    item = _side(request, "item")
+    version = request.get("version") or "3.0"
+    if not isinstance(version, str):
+        raise malformed(_UNDECODABLE, "version: expected a string")
+    try:
+        found = ninjs.dump(item, version=version)  # type: ignore[arg-type]
+    except NewsItemError as error:  # another kind of item, or an unknown version
+        argument = "version" if getattr(error, "field", None) == "version" else "item"
+        raise from_library_error(error, argument) from None
+    return _reply({"ninjs": found})
 
 
 def diff_items(body: bytes, protobuf: bool) -> bytes:
@@ -84,24 +130,14 @@ def diff_items(body: bytes, protobuf: bool) -> bytes:
             protobuf messages), an undecodable request, a missing side, an
             input the codecs refuse, or items of two kinds (``invalid_argument``).
     """
-    if protobuf:
-        raise bad_route("Diff takes application/json only", "POST", "/twirp/cca.Tools/Diff")
-    try:
-        request = json.loads(body) if body.strip() else None
-    except (ValueError, RecursionError) as error:
-        raise malformed(_UNDECODABLE, error) from None
-    if not isinstance(request, dict):
-        raise malformed(_UNDECODABLE, "expected a JSON object")
+    request = _json_request(body, protobuf, "Diff")
     a, b = _side(request, "a"), _side(request, "b")
     try:
         differences = diff(a, b)
     except NewsItemError as error:  # two kinds
         raise from_library_error(error, "b") from None
-    try:
-        return jsontext.dumpb({"differences": [as_json(d) for d in differences]})
-    except UnicodeEncodeError as error:
-        raise TwirpError("invalid_argument", f"not valid Unicode: {error.reason}") from None
+    return _reply({"differences": [as_json(d) for d in differences]})
 
 
-JSON_ROUTES = {"Diff": diff_items}
+JSON_ROUTES = {"Diff": diff_items, "ConvertToNinjs": ninjs_of}
 """Twirp methods served in JSON only, beside the generated ones."""

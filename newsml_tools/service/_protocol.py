@@ -15,6 +15,7 @@ from __future__ import annotations
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from newsml_tools.service._app import access_log
+from newsml_tools.service._edges import SECURITY_HEADERS
 from newsml_tools.service._errors import malformed
 
 
@@ -29,7 +30,7 @@ class TwirpHttpToolsProtocol(HttpToolsProtocol):
         """
         body = malformed("the HTTP request could not be parsed", msg.rstrip(".")).body()
         content = [b"HTTP/1.1 400 Bad Request\r\n"]
-        for name, value in self.server_state.default_headers:
+        for name, value in (*self.server_state.default_headers, *SECURITY_HEADERS):
             content.extend([name, b": ", value, b"\r\n"])
         content.extend(
             [

@@ -18,25 +18,30 @@ import logging
 import os
 import signal
 import sys
-from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from newsml_tools._argtypes import positive, seconds
+from newsml_tools._argtypes import OptionsFileError, options_file, positive, seconds
 from newsml_tools.service._app import DEFAULT_BODY_TIMEOUT, DEFAULT_MAX_BODY_BYTES, ToolsApp
-from newsml_tools.service._auth import add_arguments as add_auth_arguments
 from newsml_tools.service._auth import from_env as authenticator_from_env
-from newsml_tools.service._auth import prepare as prepare_auth
-from newsml_tools.service._auth import tls_options
+from newsml_tools.service._auth_options import add_arguments as add_auth_arguments
+from newsml_tools.service._auth_options import prepare as prepare_auth
+from newsml_tools.service._auth_options import tls_options
+from newsml_tools.service._bind import address_in_use
+from newsml_tools.service._edges import HostCheck
 
 _log = logging.getLogger("newsml_tools.service")
 
 MAX_BODY_ENV = "NEWSML_SERVICE_MAX_BODY_BYTES"
 BODY_TIMEOUT_ENV = "NEWSML_SERVICE_BODY_TIMEOUT"
 OPTIONS_ENV = "NEWSML_SERVICE_OPTIONS"
+"""The converter options (JSON text) `serve --options FILE` hands its workers."""
 PAGE_ENV = "NEWSML_SERVICE_PAGE"
 """``0`` when `serve --no-page` turns the page at ``/`` off."""
-"""The converter options (JSON text) `serve --options FILE` hands its workers."""
+HOST_ENV = "NEWSML_SERVICE_HOST"
+"""The bound address (``--host``), which the Host check answers."""
+ALLOWED_HOSTS_ENV = "NEWSML_SERVICE_ALLOWED_HOSTS"
+"""The ``--allowed-host`` names, comma-separated."""
 # uvicorn's protocol with Twirp errors for unparsable requests, as an import
 # string: importing uvicorn here would slow down every `newsml` command.
 PROTOCOL = "newsml_tools.service._protocol:TwirpHttpToolsProtocol"
@@ -62,7 +67,9 @@ def app_from_env() -> ToolsApp:
 
     ``NEWSML_SERVICE_MAX_BODY_BYTES`` and ``NEWSML_SERVICE_BODY_TIMEOUT``
     (seconds) override the defaults; ``NEWSML_SERVICE_OPTIONS`` holds the
-    converter options (JSON) the conversions use.
+    converter options (JSON) the conversions use; with ``NEWSML_SERVICE_HOST``
+    set, requests whose Host is neither it nor one of
+    ``NEWSML_SERVICE_ALLOWED_HOSTS`` (comma-separated) are refused.
 
     Raises:
         ValueError: A variable is set but not a non-negative integer (the
@@ -76,12 +83,15 @@ def app_from_env() -> ToolsApp:
     configure(document.make_options(json.loads(options)) if options else None)
     limit = os.environ.get(MAX_BODY_ENV, "")
     timeout = os.environ.get(BODY_TIMEOUT_ENV, "")
+    host = os.environ.get(HOST_ENV)
+    allowed = os.environ.get(ALLOWED_HOSTS_ENV, "").split(",")
     return ToolsApp(
         max_body_bytes=int(limit) if limit else DEFAULT_MAX_BODY_BYTES,
         body_timeout=float(timeout) if timeout else DEFAULT_BODY_TIMEOUT,
         # Bearer tokens and JWTs when `serve` was given them (`prepare_auth`).
         authenticator=authenticator_from_env(),
         page=os.environ.get(PAGE_ENV, "1") != "0",
+        hosts=None if host is None else HostCheck(host, allowed),
     )
 
 
@@ -92,6 +102,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--port", type=int, default=8080, help="port to bind (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--allowed-host",
+        dest="allowed_hosts",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a Host name clients use besides the bound address (repeatable; '*': any); "
+        "other Host headers get 400",
     )
     parser.add_argument(
         "--workers",
@@ -142,13 +161,19 @@ def serve(args: argparse.Namespace) -> int:
         args: The namespace of a parser `add_arguments` set up.
 
     Returns:
-        0 after a clean shutdown (uvicorn exits with 1 itself when it
-        cannot bind); 2 with one line on standard error when the
-        authentication or TLS options cannot be used, a non-loopback
-        address would be served without authentication, or the
-        ``--options`` file cannot be read or holds bad options.
+        0 after a clean shutdown; 2 with one line on standard error when the
+        authentication or TLS options cannot be used (a token file with
+        no token too), a non-loopback address would be served without
+        authentication, the ``--options`` file cannot be read, is too large
+        or too deeply nested, or holds bad options, or the address is in
+        use or not of this machine (uvicorn exits with 1 or 3 itself when
+        it cannot start for another reason).
     """
-    refusal = prepare_auth(args, os.environ) or _prepare_options(args.options)
+    refusal = (
+        prepare_auth(args, os.environ)
+        or _prepare_options(args.options)
+        or address_in_use(args.host, args.port)
+    )
     if refusal is not None:
         print(f"newsml serve: error: {refusal}", file=sys.stderr)
         return 2
@@ -157,6 +182,8 @@ def serve(args: argparse.Namespace) -> int:
     os.environ[MAX_BODY_ENV] = str(args.max_body_bytes)
     os.environ[BODY_TIMEOUT_ENV] = repr(args.body_timeout)
     os.environ[PAGE_ENV] = "1" if args.page else "0"
+    os.environ[HOST_ENV] = args.host
+    os.environ[ALLOWED_HOSTS_ENV] = ",".join(args.allowed_hosts)
     # uvicorn re-raises the signal that stopped it once it has shut down,
     # with the handlers found at start restored: with these no-op handlers
     # a graceful stop ends in exit status 0 (not -15, or a KeyboardInterrupt
@@ -178,11 +205,11 @@ def _prepare_options(path: str | None) -> str | None:
     from newsml_codecs import document  # not at import: every `newsml` command imports this
 
     try:
-        options = json.loads(Path(path).read_bytes())
+        options = options_file(path)
         document.make_options(options)
-    except OSError as error:
-        return f"--options {path}: cannot read: {error.strerror or error}"
-    except ValueError as error:  # not JSON, or options make_options refuses
+    except OptionsFileError as error:  # unreadable, not JSON, too large or too deep
+        return str(error)
+    except ValueError as error:  # options make_options refuses
         return f"--options {path}: {error}"
     os.environ[OPTIONS_ENV] = json.dumps(options)
     return None
@@ -240,8 +267,8 @@ def http_protocol() -> str:
 
 
 def _run_uvicorn(uvicorn: Any, args: argparse.Namespace) -> None:
-    uvicorn.run(
-        "newsml_tools.service._run:app_from_env",
+    settings = dict(
+        app="newsml_tools.service._run:app_from_env",
         factory=True,
         # Requests uvicorn's parser refuses get a Twirp error too (when it can).
         http=http_protocol(),
@@ -257,6 +284,14 @@ def _run_uvicorn(uvicorn: Any, args: argparse.Namespace) -> None:
         server_header=False,
         **tls_options(args),
     )
+    if settings["workers"] == 1:
+        uvicorn.run(**settings)
+        return
+    # Several workers: a supervisor that checks the token files before it
+    # restarts them on SIGHUP (uvicorn's own would restart them regardless).
+    from newsml_tools.service._workers import run_workers
+
+    run_workers(uvicorn.Config(**settings))
 
 
 def log_config(level: str = "info") -> dict[str, Any]:

@@ -16,6 +16,7 @@ Errors (all `newsml_model.NewsItemError`)::
     StoreError
     +-- StoreFileError (OSError)                database file missing, unreadable or corrupt
     +-- StoreConnectionError (ConnectionError)  PostgreSQL unreachable, login refused, no database
+    +-- StoreDriverError                        psycopg missing (the ``postgres`` extra)
     +-- StoreBusyError (TimeoutError)           another writer held the database too long
     +-- ConflictError (RuntimeError)            optimistic save with a stale etag
     +-- LockedError (RuntimeError)              another editor holds the lock
@@ -28,6 +29,7 @@ from newsml_tools.store._errors import (
     LockedError,
     StoreBusyError,
     StoreConnectionError,
+    StoreDriverError,
     StoreError,
     StoreFileError,
 )
@@ -50,6 +52,7 @@ __all__ = [
     "Store",
     "StoreBusyError",
     "StoreConnectionError",
+    "StoreDriverError",
     "StoreError",
     "StoreFileError",
     "open_store",

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import math
+import re
 import typing
+from collections.abc import Iterable
 from datetime import UTC, datetime
+from typing import Any
 
 from newsml_model import AnyItem, InvalidArgumentError, LockingMode
 from newsml_tools.store._protocol import Revision
@@ -37,6 +40,24 @@ def check_uuid(uuid: object) -> str:
             field="uuid",
         )
     return uuid
+
+
+_UUID = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
+
+
+def folded(uuid: str) -> str | None:
+    """`uuid` in lower case when it is a UUID (``8-4-4-4-12`` hex digits), else None.
+
+    A UUID's hex digits name the same UUID in either case (RFC 9562), so the
+    store finds ``B201E042-...`` under ``b201e042-...``; any other guid is
+    compared exactly, as NewsML compares strings.
+    """
+    return uuid.lower() if _UUID.fullmatch(uuid) else None
+
+
+def uuid_key(uuid: str) -> str:
+    """What two spellings of one uuid share: `folded`, else the guid itself."""
+    return folded(uuid) or uuid
 
 
 def check_item(item: object) -> tuple[AnyItem, str]:
@@ -141,3 +162,30 @@ def rfc3339(seconds: float) -> str:
     except (OverflowError, ValueError, OSError):
         return f"{seconds:.0f} s after 1970-01-01T00:00:00Z"
     return moment.isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def consistency_problems(
+    heads: Iterable[tuple[Any, ...]], orphans: Iterable[tuple[Any, ...]]
+) -> list[str]:
+    """What a store's ``check`` reports of its heads and its headless revisions.
+
+    Args:
+        heads: Per head: uuid, revision, etag, how many revisions, the
+            largest, and the etag of the head's own revision.
+        orphans: One-column rows, the uuids of revisions without a head.
+
+    Returns:
+        One line per problem; [] when every head ends an unbroken 1..n run.
+    """
+    problems: list[str] = []
+    for uuid, head, etag, count, last, head_etag in heads:
+        if count != head or last != head:
+            problems.append(
+                f"{uuid}: head is revision {head} but {count} revisions up to {last} are stored"
+            )
+        if head_etag != etag:
+            problems.append(
+                f"{uuid}: head etag {etag!r} differs from revision {head}'s {head_etag!r}"
+            )
+    problems.extend(f"{uuid}: revisions without a head" for (uuid,) in orphans)
+    return problems

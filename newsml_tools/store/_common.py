@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import abc
 import uuid as uuids
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, overload
 
@@ -30,6 +30,7 @@ from newsml_tools.store._args import (
     check_lease,
     check_revision,
     check_uuid,
+    consistency_problems,
     revision_of,
     rfc3339,
 )
@@ -37,6 +38,7 @@ from newsml_tools.store._errors import ConflictError, ItemNotFoundError, LockedE
 from newsml_tools.store._migrate import index_head
 from newsml_tools.store._protocol import Lock, Revision
 from newsml_tools.store._query import Queries
+from newsml_tools.store._spelling import Spellings
 from newsml_tools.store._sql import Statements
 
 
@@ -50,7 +52,7 @@ class Connection(Protocol):
 Conn = TypeVar("Conn", bound=Connection)
 
 
-class StoreBase(Queries, abc.ABC, Generic[Conn]):
+class StoreBase(Spellings, Queries, abc.ABC, Generic[Conn]):
     """The public methods of a store, over a backend's statements and transactions.
 
     A subclass sets ``_SQL`` (its `Statements`) and, in its constructor,
@@ -159,17 +161,24 @@ class StoreBase(Queries, abc.ABC, Generic[Conn]):
             InvalidArgumentError: `uuid` or `revision` has the wrong type.
         """
         uuid = check_uuid(uuid)
-        if revision is None:
-            rows = self._read(self._SQL.head, {"u": uuid})
-        else:
+        if revision is not None:
             check_revision(revision)
             # Beyond a 64-bit integer: never stored, and no backend takes it.
-            too_large = revision > MAX_REVISION
-            rows = [] if too_large else self._read(self._SQL.revision, {"u": uuid, "r": revision})
+            if revision > MAX_REVISION:
+                raise ItemNotFoundError(uuid, revision=revision, path=self._where)
+        rows = self._revision_rows(uuid, revision)
+        if not rows:
+            spelled = self._spelled(uuid)
+            rows = [] if spelled is None else self._revision_rows(spelled, revision)
         if not rows:
             raise ItemNotFoundError(uuid, revision=revision, path=self._where)
         *columns, text = rows[0]
         return revision_of(tuple(columns)), str(text)
+
+    def _revision_rows(self, uuid: str, revision: int | None) -> Sequence[tuple[Any, ...]]:
+        if revision is None:
+            return self._read(self._SQL.head, {"u": uuid})
+        return self._read(self._SQL.revision, {"u": uuid, "r": revision})
 
     @overload
     def get(self, uuid: str, revision: int | None = None, *, kind: None = None) -> AnyItem: ...
@@ -205,13 +214,15 @@ class StoreBase(Queries, abc.ABC, Generic[Conn]):
         return self.get(uuid, revision)
 
     def history(self, uuid: str) -> tuple[Revision, ...]:
-        """Every stored revision of `uuid`, oldest first (empty when unknown)."""
-        rows = self._read(self._SQL.history, {"u": check_uuid(uuid)})
-        return tuple(revision_of(row) for row in rows)
+        """Every stored revision of `uuid`, oldest first (empty when unknown).
+
+        A UUID is found in either letter case; the revisions carry the stored spelling.
+        """
+        return tuple(revision_of(row) for row in self._found(self._SQL.history, check_uuid(uuid)))
 
     def exists(self, uuid: str) -> bool:
-        """True when `uuid` is stored."""
-        return bool(self._read(self._SQL.exists, {"u": check_uuid(uuid)}))
+        """True when `uuid` is stored (a UUID in either letter case)."""
+        return bool(self._found(self._SQL.exists, check_uuid(uuid)))
 
     def uuids(self) -> tuple[str, ...]:
         """Every stored uuid, sorted (byte order)."""
@@ -221,6 +232,9 @@ class StoreBase(Queries, abc.ABC, Generic[Conn]):
         """The live lock on `uuid`, or None (expired leases count as none)."""
         uuid = check_uuid(uuid)
         found = self._lease(uuid)
+        spelled = None if found is not None else self._spelled(uuid)
+        if spelled is not None:
+            uuid, found = spelled, self._lease(spelled)
         if found is None or float(found[1]) <= found[2]:
             return None
         return Lock(uuid=uuid, editor=str(found[0]), expires=float(found[1]))
@@ -263,6 +277,7 @@ class StoreBase(Queries, abc.ABC, Generic[Conn]):
         mode = check_args(locking_mode, expected_etag, editor)
         text = newsml.dumps(item)
         with self._write(uuid) as (conn, now):
+            uuid = self._key(conn, uuid)
             head = self._guard(conn, uuid, mode, expected_etag, editor, now)
             saved = Revision(
                 uuid=uuid,
@@ -295,6 +310,7 @@ class StoreBase(Queries, abc.ABC, Generic[Conn]):
         uuid = check_uuid(uuid)
         mode = check_args(locking_mode, expected_etag, editor)
         with self._write(uuid) as (conn, now):
+            uuid = self._key(conn, uuid)
             head = self._guard(conn, uuid, mode, expected_etag, editor, now)
             self._remove(conn, uuid)
         return head > 0
@@ -308,6 +324,7 @@ class StoreBase(Queries, abc.ABC, Generic[Conn]):
         """
         uuid, editor, lease = check_uuid(uuid), check_editor(editor), check_lease(lease)
         with self._write(uuid) as (conn, now):
+            uuid = self._key(conn, uuid)
             self._guard(conn, uuid, LockingMode.NONE, None, editor, now)
             taken = Lock(uuid=uuid, editor=editor, expires=now + lease)
             self._put_lock(conn, taken)
@@ -324,6 +341,7 @@ class StoreBase(Queries, abc.ABC, Generic[Conn]):
         """
         uuid, editor = check_uuid(uuid), check_editor(editor)
         with self._write(uuid) as (conn, now):
+            uuid = self._key(conn, uuid)
             self._guard(conn, uuid, LockingMode.NONE, None, editor, now)
             released = self._release(conn, uuid, editor, now)
         return released > 0
@@ -360,30 +378,3 @@ class StoreBase(Queries, abc.ABC, Generic[Conn]):
         if mode is LockingMode.OPTIMISTIC_LOCKING and expected_etag != current:
             raise ConflictError(uuid, expected=expected_etag, current=current, path=self._where)
         return 0 if head is None else int(head)
-
-
-def consistency_problems(
-    heads: Iterable[tuple[Any, ...]], orphans: Iterable[tuple[Any, ...]]
-) -> list[str]:
-    """What a store's ``check`` reports of its heads and its headless revisions.
-
-    Args:
-        heads: Per head: uuid, revision, etag, how many revisions, the
-            largest, and the etag of the head's own revision.
-        orphans: One-column rows, the uuids of revisions without a head.
-
-    Returns:
-        One line per problem; [] when every head ends an unbroken 1..n run.
-    """
-    problems: list[str] = []
-    for uuid, head, etag, count, last, head_etag in heads:
-        if count != head or last != head:
-            problems.append(
-                f"{uuid}: head is revision {head} but {count} revisions up to {last} are stored"
-            )
-        if head_etag != etag:
-            problems.append(
-                f"{uuid}: head etag {etag!r} differs from revision {head}'s {head_etag!r}"
-            )
-    problems.extend(f"{uuid}: revisions without a head" for (uuid,) in orphans)
-    return problems

@@ -6,6 +6,7 @@ Each also inherits the nearest builtin, as every library error does::
     +-- StoreError                                  any refusal of the store
         +-- StoreFileError (OSError)                database file missing, unreadable or corrupt
         +-- StoreConnectionError (ConnectionError)  PostgreSQL unreachable, login refused, no database
+        +-- StoreDriverError                        psycopg missing (the ``postgres`` extra)
         +-- StoreBusyError (TimeoutError)           another writer held the database too long
         +-- ConflictError (RuntimeError)            optimistic save with a stale etag
         +-- LockedError (RuntimeError)              another editor holds the lock
@@ -40,13 +41,24 @@ class StoreFileError(StoreError, OSError):
     Attributes:
         code: The SQLite result code name behind it (``SQLITE_FULL``,
             ``SQLITE_READONLY``, ...), or "" when none.
+        missing: True when there is no store to open (no file, an empty
+            database) and nothing was created (``create=False``); the
+            message's advice in parentheses is for Python callers.
     """
 
     code: str = ""
+    missing: bool = False
 
     def __str__(self) -> str:
         # OSError.__str__ would print the bare first argument; keep ours.
         return f"{self.path}: {self.reason}"
+
+
+def no_store(message: str, where: str) -> StoreFileError:
+    """The `StoreFileError` of a store that is not there (``missing``), opened without ``create``."""
+    error = StoreFileError(message, path=where)
+    error.missing = True
+    return error
 
 
 class StoreConnectionError(StoreError, ConnectionError):
@@ -58,6 +70,13 @@ class StoreConnectionError(StoreError, ConnectionError):
 
     def __str__(self) -> str:
         return f"{self.path}: {self.reason}"
+
+
+class StoreDriverError(StoreError):
+    """The PostgreSQL driver is not installed: the message names the extra (``postgres``).
+
+    Not an ``ImportError``: its ``path`` attribute means a module's file, ours the database.
+    """
 
 
 class StoreBusyError(StoreError, TimeoutError):

@@ -3,7 +3,11 @@
 The store saves NewsML text; the listing tables hold a few values read from
 it at every save (and by the migration, from the stored heads): the type,
 the pubStatus, versionCreated and pubStart as seconds since the epoch, the
-channels, sections and link uuids, the headline and the words of the item.
+channels, sections and link uuids (UUIDs in lower case, so that either
+case finds them), the headline and the words of the item: its headline and
+title, the titles of its links and the names of its concepts in itemMeta
+and contentMeta (tags, authors, sections, places, channels...), and its
+content.
 They are read from the XML with the standard library's parser, whatever
 the item's kind, so an item of any kind is listed.
 """
@@ -15,6 +19,10 @@ import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 
 import attrs
+
+from newsml_tools.store._args import uuid_key
+from newsml_tools.store._search import fts5_words, tsvector
+from newsml_tools.store._search import words as split_words
 
 __all__ = ["MAX_WORDS", "Fields", "fields_of", "seconds", "short_status"]
 
@@ -33,9 +41,10 @@ class Fields:
         version_created: versionCreated, seconds since the epoch (None when absent).
         pub_start: The ``imext:pubstart`` property, the same way.
         headline: contentMeta's headline, else itemMeta's title ("" when none).
-        words: The headline, the title and every text of the content, for search.
+        words: The headline, the title, the titles and names of links and
+            concepts, and every text of the content, for search.
         tags: ``(facet, value)`` pairs: ``channel``/``section`` and a service
-            qcode, ``link`` and a link uuid.
+            qcode, ``link`` and a link uuid (a UUID in lower case).
     """
 
     type: str
@@ -46,16 +55,21 @@ class Fields:
     words: str
     tags: tuple[tuple[str, str], ...]
 
-    def row(self) -> dict[str, object]:
-        """The statement parameters of `Fields` (tags as a JSON array of pairs)."""
+    def row(self, search: str) -> dict[str, object]:
+        """The statement parameters of `Fields` (tags as a JSON array of pairs).
+
+        Args:
+            search: The backend's search (`_sql.Statements.search`): the words
+                as FTS5 stores them, or as a ``tsvector`` literal.
+        """
+        found = split_words(self.words[:MAX_WORDS])
         return {
             "type": self.type,
             "status": self.status,
             "vc": self.version_created,
             "ps": self.pub_start,
             "headline": self.headline,
-            # Lower case here: a PostgreSQL database in the C locale lowers ASCII only.
-            "words": self.words[:MAX_WORDS].lower(),
+            "words": tsvector(found) if search == "tsvector" else fts5_words(found),
             "pairs": json.dumps([list(tag) for tag in self.tags]),
         }
 
@@ -92,6 +106,7 @@ def fields_of(text: str) -> Fields:
     root = ET.fromstring(text)
     values: dict[str, str | None] = {"type": None, "status": None, "vc": None, "ps": None}
     tags: list[tuple[str, str]] = []
+    titles: list[str] = []
     for part in root:
         name = _local(part.tag)
         if name == "itemMeta":
@@ -102,10 +117,11 @@ def fields_of(text: str) -> Fields:
                     values["headline"] = "".join(child.itertext()).strip()
         if name in ("itemMeta", "contentMeta"):
             tags.extend(
-                ("link", str(link.get("uuid")))
+                ("link", uuid_key(str(link.get("uuid"))))
                 for link in part.iter()
                 if _local(link.tag) == "link" and link.get("uuid")
             )
+            titles.extend(_titles(part))
     content: list[str] = []
     for child in root:
         if _local(child.tag) in ("contentSet", "concept"):
@@ -117,9 +133,27 @@ def fields_of(text: str) -> Fields:
         version_created=seconds(values["vc"]),
         pub_start=seconds(values["ps"]),
         headline=headline,
-        words=" ".join(" ".join([headline, values.get("title") or "", "".join(content)]).split()),
+        words=" ".join(
+            " ".join([headline, values.get("title") or "", *titles, "".join(content)]).split()
+        ),
         tags=tuple(dict.fromkeys(tags)),
     )
+
+
+def _titles(meta: ET.Element) -> list[str]:
+    """The titles of the links and the names of the concepts under itemMeta or contentMeta.
+
+    A link's ``title`` (a tag, an author, a place, a channel...), and the
+    text of a ``name`` (a section's or another service's, a subject's).
+    """
+    found: list[str] = []
+    for node in meta.iter():
+        name = _local(node.tag)
+        if name == "link" and node.get("title"):
+            found.append(str(node.get("title")))
+        elif name == "name":
+            found.append("".join(node.itertext()))
+    return found
 
 
 # Inline markup: its text belongs to the word around it; any other element

@@ -20,8 +20,9 @@ from typing import Any, Literal
 import attrs
 
 from newsml_model import InvalidArgumentError
-from newsml_tools.store._args import rfc3339
+from newsml_tools.store._args import rfc3339, uuid_key
 from newsml_tools.store._fields import seconds, short_status
+from newsml_tools.store._search import fts5_query, parse, tsquery
 from newsml_tools.store._sql import Statements
 
 __all__ = ["MAX_LIMIT", "Listed", "Page", "TimeField", "query"]
@@ -124,17 +125,6 @@ def _text(value: object, name: str) -> str:
     return value
 
 
-def _search(words: str, fts5: bool) -> str:
-    """Every word must occur: FTS5 as quoted strings (no query syntax), PostgreSQL as is.
-
-    Lower case, as the words were stored (`_fields.Fields.row`).
-    """
-    words = words.lower()
-    if not fts5:
-        return words
-    return " ".join('"' + word.replace('"', '""') + '"' for word in words.split())
-
-
 def query(
     sql: Statements,
     filters: dict[str, Any],
@@ -154,7 +144,9 @@ def query(
         time_field: ``versionCreated`` or ``pubStart``, what since/until bound.
 
     Raises:
-        InvalidArgumentError: A filter, limit, cursor or time field out of its domain (``field`` names it).
+        InvalidArgumentError: A filter, limit, cursor or time field out of its
+            domain, a text query without a word or with a dangling ``OR``
+            (``field`` names it).
     """
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise InvalidArgumentError(
@@ -181,8 +173,11 @@ def query(
         text = _text(value, name)
         if name == "status":
             text = short_status(text)
+        elif name == "link":
+            text = uuid_key(text)  # listed in lower case when a UUID
         elif name == "text":
-            text = _search(text, fts5="MATCH" in sql.conditions["text"])
+            groups = parse(text)
+            text = tsquery(groups) if sql.search == "tsvector" else fts5_query(groups)
         args[name] = text
         conditions.append(sql.conditions[name])
     if cursor is not None:

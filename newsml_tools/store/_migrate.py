@@ -1,13 +1,19 @@
-"""The listing tables and the migration that adds them (internal to ``newsml_tools.store``).
+"""The listing tables and the migrations that add them (internal to ``newsml_tools.store``).
 
-Schema version 1 (the previous release) had the heads, the revisions and
-the leases; version 2 adds the listing `Store.list` reads: one row per head
-with the values it filters on, a table of its channels, sections and link
-uuids, and the words of the item for full-text search (an FTS5 table in
-SQLite, a ``tsvector`` column with a GIN index in PostgreSQL), each filter
-with its index. Opening a version 1 store for writing migrates it in one
-transaction: the tables and indexes are created and filled from the stored
-head revisions, no revision is touched, and the version becomes 2.
+Schema version 1 had the heads, the revisions and the leases; version 2
+adds the listing `Store.list` reads: one row per head with the values it
+filters on, a table of its channels, sections and link uuids, and the words
+of the item for full-text search (an FTS5 table in SQLite, a ``tsvector``
+column with a GIN index in PostgreSQL), each filter with its index.
+Version 3 finds UUIDs in either letter case (an index of the lower-case
+uuids of the heads and the leases; link uuids listed in lower case) and
+searches the titles of links and concepts too, with words split by the
+store itself (`_search`), the same on both backends.
+
+Opening a store of an earlier version for writing migrates it in one
+transaction: the missing tables and indexes are created, every head is
+listed again from its stored revision (keeping its place in the listing),
+no revision is touched, and the version becomes 3.
 """
 
 from __future__ import annotations
@@ -18,7 +24,14 @@ from typing import Any
 from newsml_tools.store._fields import Fields, fields_of
 from newsml_tools.store._sql import Statements
 
-__all__ = ["POSTGRES_LISTING", "SQLITE_LISTING", "backfill", "index_head"]
+__all__ = [
+    "POSTGRES_FOLDED",
+    "POSTGRES_LISTING",
+    "SQLITE_FOLDED",
+    "SQLITE_LISTING",
+    "backfill",
+    "index_head",
+]
 
 SQLITE_LISTING = (
     # seq: the item's place in `list`, given at its first save and kept for
@@ -72,6 +85,17 @@ POSTGRES_LISTING = (
     "CREATE INDEX IF NOT EXISTS newsml_listing_tags_seq ON newsml_listing_tags (seq)",
 )
 
+# Version 3: `spelling` finds a uuid given in another letter case by these.
+SQLITE_FOLDED = (
+    "CREATE INDEX items_folded ON items (lower(uuid))",
+    "CREATE INDEX locks_folded ON locks (lower(uuid))",
+)
+
+POSTGRES_FOLDED = (
+    "CREATE INDEX IF NOT EXISTS newsml_items_folded ON newsml_items (lower(uuid))",
+    "CREATE INDEX IF NOT EXISTS newsml_locks_folded ON newsml_locks (lower(uuid))",
+)
+
 # What a head whose stored text does not parse is listed as (a damaged
 # store): by its uuid, with no value to filter on.
 _UNREADABLE = Fields(
@@ -92,7 +116,7 @@ def index_head(conn: Any, sql: Statements, uuid: str, text: str) -> None:
         found = fields_of(text)
     except ET.ParseError:
         found = _UNREADABLE
-    row = {"u": uuid, **found.row()}
+    row = {"u": uuid, **found.row(sql.search)}
     seq = conn.execute(sql.index_head, row).fetchone()[0]
     row["seq"] = seq
     for statement in sql.reindex:
@@ -100,7 +124,10 @@ def index_head(conn: Any, sql: Statements, uuid: str, text: str) -> None:
 
 
 def backfill(conn: Any, sql: Statements) -> int:
-    """List every stored head, oldest first (the migration); how many.
+    """List every stored head again, oldest first (the migrations); how many.
+
+    A head already listed keeps its seq (its place in `list`): `index_head`
+    updates its row.
 
     Args:
         conn: A connection in the migration's transaction.

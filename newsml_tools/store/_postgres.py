@@ -18,6 +18,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from newsml_tools.store import _postgres_db as db
+from newsml_tools.store._args import uuid_key
 from newsml_tools.store._common import StoreBase
 from newsml_tools.store._postgres_pool import Connections
 
@@ -55,7 +56,7 @@ class PostgresStore(StoreBase["psycopg.Connection[Any]"]):
             login, or has no such database.
         StoreFileError: No store in the database (``create=False``), or a
             newer schema version.
-        StoreError: psycopg is not installed.
+        StoreDriverError: psycopg is not installed (the ``postgres`` extra).
     """
 
     _SQL = db.SQL
@@ -83,13 +84,14 @@ class PostgresStore(StoreBase["psycopg.Connection[Any]"]):
     # -- connections and transactions ---------------------------------------
 
     def _write(self, uuid: str) -> AbstractContextManager[tuple[psycopg.Connection[Any], float]]:
-        return self._db.write(uuid, self._clock, self._run_before_commit)
+        # The advisory lock of the item, whatever the letter case of its UUID.
+        return self._db.write(uuid_key(uuid), self._clock, self._run_before_commit)
 
     def _read(self, query: str, args: Mapping[str, object]) -> list[tuple[Any, ...]]:
         return self._db.read(query, args)
 
     def _also_lock(self, conn: psycopg.Connection[Any], uuid: str) -> None:
-        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (uuid,))
+        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (uuid_key(uuid),))
 
     def close(self) -> None:
         """Close the pool and its connections."""

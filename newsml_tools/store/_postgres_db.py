@@ -22,17 +22,20 @@ from newsml_model import InvalidArgumentError
 from newsml_tools.store._errors import (
     StoreBusyError,
     StoreConnectionError,
+    StoreDriverError,
     StoreError,
     StoreFileError,
+    no_store,
 )
-from newsml_tools.store._migrate import POSTGRES_LISTING, backfill
+from newsml_tools.store._migrate import POSTGRES_FOLDED, POSTGRES_LISTING, backfill
 from newsml_tools.store._sql import statements
 
 if TYPE_CHECKING:
     import psycopg
 
-# 1: items, revisions, locks; 2: the listing (`_migrate`), added on opening for writing.
-SCHEMA_VERSION = 2
+# 1: items, revisions, locks; 2: the listing; 3: uuids in either case, titles
+# searched (`_migrate`); added on opening for writing.
+SCHEMA_VERSION = 3
 
 # Serialises the creation of the tables by concurrent first openers.
 SCHEMA_LOCK = 0x4E4D4C53  # "NMLS", the SQLite store's application id
@@ -78,12 +81,12 @@ def driver() -> ModuleType:
     """The ``psycopg`` module.
 
     Raises:
-        StoreError: psycopg is not installed (the ``postgres`` extra).
+        StoreDriverError: psycopg is not installed (the ``postgres`` extra).
     """
     try:
         return importlib.import_module("psycopg")
     except ImportError:
-        raise StoreError(
+        raise StoreDriverError(
             "PostgreSQL stores need psycopg: pip install 'newsml-model[postgres]'",
             path="postgresql",
         ) from None
@@ -142,12 +145,10 @@ def prepare(conn: psycopg.Connection[Any], *, create: bool, where: str) -> None:
     version = _version(conn)
     if version is None:
         if not create:
-            raise StoreFileError(
-                "no newsml store in this database (open it with create=True)", path=where
-            )
+            raise no_store("no newsml store in this database (open it with create=True)", where)
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-            for statement in _SCHEMA + POSTGRES_LISTING:
+            for statement in _SCHEMA + POSTGRES_LISTING + POSTGRES_FOLDED:
                 conn.execute(statement)
             conn.execute(
                 "INSERT INTO newsml_store (key, value) VALUES ('schema_version', %s) "
@@ -155,10 +156,10 @@ def prepare(conn: psycopg.Connection[Any], *, create: bool, where: str) -> None:
                 (str(SCHEMA_VERSION),),
             )
         version = _version(conn)
-    if version == "1" and not _read_only(conn):
+    if version in _EARLIER and not _read_only(conn):
         _migrate(conn)
         version = _version(conn)
-    if version not in ("1", str(SCHEMA_VERSION)):
+    if version not in (*_EARLIER, str(SCHEMA_VERSION)):
         raise StoreFileError(
             f"store schema version {version} is not supported (this library reads {SCHEMA_VERSION})",
             path=where,
@@ -170,13 +171,18 @@ def _read_only(conn: psycopg.Connection[Any]) -> bool:
     return row is not None and row[0] == "on"
 
 
+# The versions `_migrate` brings to this one.
+_EARLIER = ("1", "2")
+
+
 def _migrate(conn: psycopg.Connection[Any]) -> None:
-    """Bring a version 1 store to this version, in one transaction (concurrent openers wait)."""
+    """Bring a store of an earlier version to this one, in one transaction (concurrent openers wait)."""
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-        if _version(conn) != "1":  # another opener migrated it meanwhile
+        version = _version(conn)
+        if version not in _EARLIER:  # another opener migrated it meanwhile
             return
-        for statement in POSTGRES_LISTING:
+        for statement in (POSTGRES_LISTING if version == "1" else ()) + POSTGRES_FOLDED:
             conn.execute(statement)
         backfill(conn, SQL)
         conn.execute(

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from newsml_model import InvalidArgumentError
 from newsml_tools.store import _postgres_db as db
-from newsml_tools.store._errors import StoreConnectionError, StoreError
+from newsml_tools.store._errors import StoreConnectionError, StoreDriverError, StoreError
 
 if TYPE_CHECKING:
     import psycopg
@@ -100,7 +100,7 @@ class Connections:
             try:
                 from psycopg_pool import ConnectionPool
             except ImportError:
-                raise StoreError(
+                raise StoreDriverError(
                     "PostgreSQL stores need psycopg_pool: pip install 'newsml-model[postgres]'",
                     path=self.path,
                 ) from None

@@ -15,7 +15,14 @@ from typing import Any, ClassVar
 from newsml_codecs import newsml
 from newsml_model import AnyItem, LockingMode
 from newsml_model.diff import Difference, diff
-from newsml_tools.store._args import check_args, check_item, check_revision, check_uuid, rfc3339
+from newsml_tools.store._args import (
+    check_args,
+    check_item,
+    check_revision,
+    check_uuid,
+    rfc3339,
+    uuid_key,
+)
 from newsml_tools.store._errors import ItemNotFoundError
 from newsml_tools.store._listing import Page, TimeField, page, query
 from newsml_tools.store._protocol import Revision
@@ -50,6 +57,9 @@ class Queries:
         raise NotImplementedError
 
     def _insert(self, conn: Any, saved: Revision, text: str) -> None:
+        raise NotImplementedError
+
+    def _key(self, conn: Any, uuid: str) -> str:
         raise NotImplementedError
 
     def read(self, uuid: str, revision: int | None = None) -> tuple[Revision, str]:
@@ -104,9 +114,12 @@ class Queries:
             channel: A channel's qcode (``imchn:sport``).
             section: A section's qcode.
             link: A uuid the item links to in itemMeta or contentMeta (a
-                tag, an author, a story...).
-            text: Words that must all occur in the headline or the text
-                (whole words, letter case ignored, no stemming).
+                tag, an author, a story...); a UUID in either letter case.
+            text: A text query over the headline, the title, the titles of
+                links and concepts (tags, authors, sections, places...) and
+                the text: words that must all occur, ``"a phrase"``,
+                ``prefix*``, ``this OR that`` (whole words, letter case
+                ignored, no stemming; docs/persistence.md).
             limit: Items per page, 1 to 10,000.
             cursor: The ``cursor`` of the previous page.
 
@@ -187,13 +200,15 @@ class Queries:
         if not checked:
             return ()
         texts = [newsml.dumps(item) for item, _ in checked]
-        uuid_order = sorted({uuid for _, uuid in checked})
+        # One lock per item, whatever the letter case of its UUID.
+        uuid_order = sorted({uuid_key(uuid) for _, uuid in checked})
         saved: list[Revision] = []
         with self._write(uuid_order[0]) as (conn, now):
             # Every item's lock, in one order, so two imports cannot deadlock.
             for uuid in uuid_order[1:]:
                 self._also_lock(conn, uuid)
-            for (_, uuid), text in zip(checked, texts, strict=True):
+            for (_, given), text in zip(checked, texts, strict=True):
+                uuid = self._key(conn, given)
                 head = self._guard(conn, uuid, LockingMode.NONE, None, editor, now)
                 revision = Revision(
                     uuid=uuid,

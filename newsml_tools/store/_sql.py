@@ -27,6 +27,13 @@ _TEMPLATES = {
     "revision": "SELECT {columns}, newsml FROM {revisions} WHERE uuid = {u} AND revision = {r}",
     "history": "SELECT {columns} FROM {revisions} WHERE uuid = {u} ORDER BY revision",
     "exists": "SELECT 1 FROM {items} WHERE uuid = {u}",
+    # The stored spelling of a uuid given in another letter case ({f}: lower
+    # case), an item's first, else a lock's (a uuid may be locked before it is
+    # saved); the expression indexes of `_migrate.FOLDED` serve it.
+    # The exact spelling first, should a store of an earlier version hold two.
+    "spelling": "SELECT uuid, 0, uuid = {u} FROM {items} WHERE lower(uuid) = {f} "
+    "UNION ALL SELECT uuid, 1, uuid = {u} FROM {locks} WHERE lower(uuid) = {f} "
+    "ORDER BY 2, 3 DESC LIMIT 1",
     # Byte order on both backends.
     "uuids": "SELECT uuid FROM {items} ORDER BY uuid{bytewise}",
     # One row, one round trip: the lock's owner and expiry, the head's revision and etag.
@@ -74,7 +81,7 @@ _TEMPLATES = {
     "orphans": "SELECT DISTINCT uuid FROM {revisions} WHERE uuid NOT IN (SELECT uuid FROM {items})",
 }
 
-_PARAMETERS: tuple[str, ...] = ("u", "r", "e", "at", "by", "text", "owner", "until", "now")
+_PARAMETERS: tuple[str, ...] = ("u", "f", "r", "e", "at", "by", "text", "owner", "until", "now")
 _PARAMETERS += ("type", "status", "vc", "ps", "headline", "words", "pairs", "seq")
 
 # What `Store.list` may ask for, each one condition on the listing ``l``
@@ -93,8 +100,10 @@ _CONDITIONS = {
 }
 _CONDITION_PARAMETERS = ("since", "until", "channel", "section", "link", "after", "text", "limit")
 
-# Full-text search: SQLite's FTS5 table, or PostgreSQL's tsvector column
-# ('simple': words as written, no stemming of Swedish by English rules).
+# Full-text search: SQLite's FTS5 table, or PostgreSQL's tsvector column.
+# Both get the words `_search` split (a tsvector and a tsquery literal for
+# PostgreSQL, so its parser and dictionaries never see the text): the same
+# words, the same answers.
 _SEARCH = {
     "fts5": {
         "condition": "l.seq IN (SELECT rowid FROM {fts} WHERE {fts} MATCH {text})",
@@ -109,11 +118,11 @@ _SEARCH = {
         "pair_rows": "json_each({pairs})",
     },
     "tsvector": {
-        "condition": "l.words @@ plainto_tsquery('simple', {text})",
+        "condition": "l.words @@ {text}::tsquery",
         "statements": (),
         "unlist": (),
         "words_column": ", words",
-        "words_value": ", to_tsvector('simple', {words})",
+        "words_value": ", {words}::tsvector",
         "words_update": ", words = excluded.words",
         "pair_rows": "jsonb_array_elements({pairs}::jsonb) AS pair(value)",
     },
@@ -129,10 +138,12 @@ class Statements:
     run in order with the same parameters.
     """
 
+    search: str
     head: str
     revision: str
     history: str
     exists: str
+    spelling: str
     uuids: str
     state: str
     save: tuple[str, ...]
@@ -218,6 +229,7 @@ def statements(
         )
         order += f") AS l JOIN {names['items']} i ON i.uuid = l.uuid ORDER BY l.seq DESC"
     return Statements(
+        search=search,
         list=listing,
         save=save,
         remove=remove,

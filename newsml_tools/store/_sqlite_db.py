@@ -13,13 +13,14 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from newsml_tools.store._errors import StoreBusyError, StoreError, StoreFileError
-from newsml_tools.store._migrate import SQLITE_LISTING, backfill
+from newsml_tools.store._errors import StoreBusyError, StoreError, StoreFileError, no_store
+from newsml_tools.store._migrate import SQLITE_FOLDED, SQLITE_LISTING, backfill
 from newsml_tools.store._sql import statements
 
 APPLICATION_ID = 0x4E4D4C53  # "NMLS"
-# 1: items, revisions, locks; 2: the listing (`_migrate`), added on opening for writing.
-SCHEMA_VERSION = 2
+# 1: items, revisions, locks; 2: the listing; 3: uuids in either case, titles
+# searched (`_migrate`); added on opening for writing.
+SCHEMA_VERSION = 3
 
 # `items` holds the head of every stored item, `revisions` every save (the
 # NewsML text itself), `locks` the pessimistic leases (a uuid may be locked
@@ -73,9 +74,7 @@ def connect(
     """
     where = str(path)
     if (readonly or not create) and not path.exists():
-        raise StoreFileError(
-            "no such store database (nothing is created without create=True)", path=where
-        )
+        raise no_store("no such store database (nothing is created without create=True)", where)
     if path.is_dir():
         raise StoreFileError("is a directory, not a store database", path=where)
     # Bytes, so that a file name which is not UTF-8 (surrogate-escaped by
@@ -115,16 +114,14 @@ def _prepare(conn: sqlite3.Connection, *, create: bool, where: str) -> None:
     try:
         if not _is_store(conn, where):
             if not create:
-                raise StoreFileError(
-                    "empty database, not a store (open it with create=True)", path=where
-                )
+                raise no_store("empty database, not a store (open it with create=True)", where)
             # WAL must be switched on outside a transaction; it is persistent.
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("BEGIN IMMEDIATE")
             try:
                 # Another process may have created the schema meanwhile.
                 if not _is_store(conn, where):
-                    for statement in _SCHEMA + SQLITE_LISTING:
+                    for statement in _SCHEMA + SQLITE_LISTING + SQLITE_FOLDED:
                         conn.execute(statement)
                     conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -147,8 +144,9 @@ def _migrate(conn: sqlite3.Connection, where: str) -> None:
         conn.execute("BEGIN IMMEDIATE")
         try:
             # Another process may have migrated it meanwhile.
-            if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                for statement in SQLITE_LISTING:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:
+                for statement in (SQLITE_LISTING if version < 2 else ()) + SQLITE_FOLDED:
                     conn.execute(statement)
                 backfill(conn, SQL)
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -161,7 +159,7 @@ def _migrate(conn: sqlite3.Connection, where: str) -> None:
 
 
 def listable(conn: sqlite3.Connection) -> bool:
-    """True when the store has the listing (a store of the previous release opened read-only has not)."""
+    """True when the store has the listing (a version 1 store opened read-only has not)."""
     return bool(conn.execute("PRAGMA user_version").fetchone()[0] >= 2)
 
 

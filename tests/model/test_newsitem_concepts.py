@@ -102,3 +102,17 @@ def test_get_concept_by_uuid() -> None:
     found = newsitem.get_concept_by_uuid(FULL, VOLVO)
     assert found is not None and "Volvo" == found.title
     assert newsitem.get_concept_by_uuid(FULL, "nope") is None
+
+
+def test_get_concept_by_uuid_ignores_the_letter_case_of_a_uuid() -> None:
+    """An upper-case UUID finds the link written in lower case, returned as written."""
+    found = newsitem.get_concept_by_uuid(FULL, VOLVO.upper())
+    assert found is not None
+    assert ("Volvo", VOLVO) == (found.title, found.uuid)
+
+
+def test_get_concept_by_uuid_compares_other_strings_exactly() -> None:
+    """A string that is not a UUID is compared as it is: "CP" does not find "cp"."""
+    added = newsitem.add_story(FULL, "p", {"uuid": "cp", "title": "Story"})
+    assert "cp" == newsitem.get_concept_by_uuid(added.item, "cp").uuid  # type: ignore[union-attr]
+    assert newsitem.get_concept_by_uuid(added.item, "CP") is None

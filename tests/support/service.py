@@ -138,6 +138,25 @@ def stop_server(server: Server) -> int:
     return server.process.returncode
 
 
+def wait_for(check: Any, seconds: float = 30.0, times: int = 1) -> bool:
+    """Poll `check()` until it holds `times` times in a row, or `seconds` pass.
+
+    A connection failure counts as "not yet": with several workers, uvicorn
+    restarts them one by one on SIGHUP.
+    """
+    deadline = time.monotonic() + seconds
+    streak = 0
+    while time.monotonic() < deadline:
+        try:
+            streak = streak + 1 if check() else 0
+        except httpx.TransportError:
+            streak = 0
+        if streak >= times:
+            return True
+        time.sleep(0.1)
+    return False
+
+
 _shared: list[Server] = []
 
 

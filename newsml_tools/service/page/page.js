@@ -1,4 +1,4 @@
-// The page of `newsml serve`: every conversion, validation and diff is a call
+// The page of `newsml serve`: every conversion (to ninjs too), validation and diff is a call
 // to this service's own Twirp routes (JSON), exactly as a client makes it.
 "use strict";
 
@@ -68,7 +68,23 @@ function clear() {
   $("status").textContent = "";
 }
 
-function showError(error) {
+function clearConversion() {
+  $("converted-title").textContent = "Conversion";
+  $("converted").textContent = "";
+  $("problems").replaceChildren();
+  $("valid").textContent = "";
+}
+
+function clearDifferences() {
+  $("differences").replaceChildren();
+  $("same").textContent = "";
+}
+
+// A failed action leaves only what it found itself (the schema problems
+// that explain a failed conversion): the results of earlier actions are
+// cleared with `clearOthers`, so that nothing seems to answer the failed input.
+function showError(error, clearOthers) {
+  clearOthers();
   const meta = error && error.meta ? "\n" + JSON.stringify(error.meta, null, 2) : "";
   $("error").textContent = error && error.msg ? `${error.code}: ${error.msg}${meta}` : String(error);
   $("error").hidden = false;
@@ -89,9 +105,7 @@ function showProblems(reply) {
 
 async function convert() {
   clear();
-  $("converted").textContent = "";
-  $("problems").replaceChildren();
-  $("valid").textContent = "";
+  clearConversion();
   try {
     const input = side($("a").value, "A");
     if (input.newsml !== undefined) {
@@ -107,7 +121,21 @@ async function convert() {
     }
     $("status").textContent = "converted";
   } catch (error) {
-    showError(error);
+    showError(error, clearDifferences);
+  }
+}
+
+// The article as IPTC ninjs 3.0 (the JSON-only ConvertToNinjs route).
+async function toNinjs() {
+  clear();
+  clearConversion();
+  try {
+    const reply = await call("ConvertToNinjs", { item: side($("a").value, "A") });
+    $("converted-title").textContent = "Conversion: ninjs 3.0";
+    $("converted").textContent = JSON.stringify(reply.ninjs, null, 2);
+    $("status").textContent = "converted to ninjs";
+  } catch (error) {
+    showError(error, clearDifferences);
   }
 }
 
@@ -119,8 +147,7 @@ function short(value) {
 
 async function diff() {
   clear();
-  $("differences").replaceChildren();
-  $("same").textContent = "";
+  clearDifferences();
   try {
     const reply = await call("Diff", { a: side($("a").value, "A"), b: side($("b").value, "B") });
     const differences = reply.differences || [];
@@ -149,7 +176,7 @@ async function diff() {
       : "The items are equivalent.";
     $("status").textContent = "compared";
   } catch (error) {
-    showError(error);
+    showError(error, clearConversion);
   }
 }
 
@@ -170,3 +197,4 @@ for (const id of ["a", "b"]) {
 }
 $("convert").addEventListener("click", convert);
 $("diff").addEventListener("click", diff);
+$("ninjs").addEventListener("click", toNinjs);

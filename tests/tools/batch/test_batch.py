@@ -40,7 +40,11 @@ def test_public_names_are_pinned() -> None:
     """The batch package exports exactly these names (nothing by accident)."""
     assert [
         "DOCUMENT",
+        "FROM_FORMATS",
+        "G2",
         "NEWSML",
+        "NINJS",
+        "TO_FORMATS",
         "Chunk",
         "ConvertJob",
         "DaskMissingError",
@@ -52,6 +56,7 @@ def test_public_names_are_pinned() -> None:
         "run",
         "validate",
         "validate_file",
+        "validate_ninjs_file",
         "write_atomically",
     ] == batch.__all__
 

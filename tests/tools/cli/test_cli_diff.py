@@ -187,3 +187,27 @@ def test_a_long_tree_run_shows_a_bar_on_a_terminal(tmp_path: Path) -> None:
     assert "compared 25 pairs: 25 equivalent, 0 differ, 0 failed" in terminal
     status, plain = newsml_on_terminal("diff", "--no-progress", tmp_path / "A", tmp_path / "B")
     assert (0, False) == (status, "25/25" in plain)
+
+
+def test_a_headline_change_prints_the_apis_event(tmp_path: Path) -> None:
+    """A new headline: ``headline-changed`` with old -> new and ``[headline/set]``, and the block."""
+    import newsml_model as nm
+    from newsml_model import body, examples
+
+    item = newsml.loads(examples.article(), kind=nm.NewsItem)
+    old, new = tmp_path / "old.xml", tmp_path / "new.xml"
+    old.write_bytes(examples.article())
+    new.write_text(newsml.dumps(body.set_headline(item, "p", "Volvo picks Torslanda").item))
+    result = newsml_cli("diff", old, new)
+    was = "Volvo to build battery plant near Gothenburg"
+    assert [
+        f'headline-changed /newsItem/contentMeta/headline "{was}" -> "Volvo picks Torslanda"'
+        " [headline/set]",
+        "block-text-changed /newsItem/contentSet/inlineXML/idf/group[1]/element[1] [headline/set]",
+        f"  --- {old}",
+        f"  +++ {new}",
+        "  @@ -1 +1 @@",
+        f"  -{was}",
+        "  +Volvo picks Torslanda",
+    ] == result.stdout.splitlines()
+    assert (1, "") == (result.returncode, result.stderr)

@@ -55,3 +55,22 @@ def test_convert_refuses_bad_options_before_converting(tmp_path):
     missing = newsml_cli("convert", doc, "--options", tmp_path / "none.json")
     assert 2 == missing.returncode
     assert f"--options {tmp_path / 'none.json'}: cannot read" in missing.stderr
+
+
+def test_convert_refuses_too_deep_or_too_large_options(tmp_path):
+    """5,000 levels of nesting, or over a MiB: exit 2, one line naming the file, no traceback."""
+    doc, _ = _files(tmp_path)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    large = tmp_path / "large.json"
+    large.write_text(json.dumps({"element-types": ["x" * 100] * 12000}), encoding="utf-8")
+    for path, reason in (
+        (deep, "nested deeper than 32 levels"),
+        (large, "larger than 1048576 bytes"),
+    ):
+        result = newsml_cli("convert", doc, "--options", path)
+        assert (2, [f"newsml convert: --options {path}: {reason}"]) == (
+            result.returncode,
+            result.stderr.strip().splitlines(),
+        )
+        assert "Traceback" not in result.stderr

@@ -106,9 +106,20 @@ def test_not_json_and_missing_files_are_invalid(tmp_path: Path) -> None:
 
 
 def test_quiet_drops_the_summary(tmp_path: Path) -> None:
-    """-q prints problems only."""
-    result = newsml_cli("validate", "-q", write_json(tmp_path / "doc.json", good_document()))
+    """-q prints problems only, for several files too."""
+    doc = write_json(tmp_path / "doc.json", good_document())
+    result = newsml_cli("validate", "-q", doc, ARTICLE)
     assert (0, "", "") == (result.returncode, result.stdout, result.stderr)
+
+
+def test_one_file_is_quiet_unless_verbose(tmp_path: Path) -> None:
+    """One valid file prints nothing; with --verbose its summary line ("1 valid")."""
+    doc = write_json(tmp_path / "doc.json", good_document())
+    quiet = newsml_cli("validate", doc)
+    assert (0, "", "") == (quiet.returncode, quiet.stdout, quiet.stderr)
+    verbose = newsml_cli("validate", "-v", doc)
+    assert 0 == verbose.returncode
+    assert (1, 0) == summary(verbose.stderr)
 
 
 def test_help_lists_the_subcommands_and_validate_options() -> None:

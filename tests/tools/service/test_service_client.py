@@ -137,15 +137,15 @@ def test_protobuf_client_refuses_what_naviga_document_cannot_carry(server: Serve
     assert isinstance(raised.value, NewsItemError)
 
 
-def test_unreachable_server_is_internal() -> None:
-    """A connection failure is a TwirpError `internal` caused by the httpx error, like Go's."""
+def test_unreachable_server_is_unavailable() -> None:
+    """Nothing listening: a TwirpError `unavailable` (retry later) caused by the httpx error."""
     with (
         ToolsClient(f"http://127.0.0.1:{service_support.free_port()}") as tools,
         pytest.raises(TwirpError) as raised,
     ):
         tools.convert_to_document(ARTICLE)
-    assert "internal" == raised.value.code
-    assert isinstance(raised.value.__cause__, httpx.TransportError)
+    assert ("unavailable", 503) == (raised.value.code, raised.value.status)
+    assert isinstance(raised.value.__cause__, httpx.ConnectError)
 
 
 def test_unknown_protocol_is_refused() -> None:

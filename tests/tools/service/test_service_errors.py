@@ -167,6 +167,16 @@ def test_entity_declaration_is_refused(server: Server, http: httpx.Client) -> No
     assert "boom" not in error["msg"]
 
 
+def test_newsml_over_the_readers_limits_is_resource_exhausted(
+    server: Server, http: httpx.Client
+) -> None:
+    """Elements nested past the reader's depth limit: 429 resource_exhausted, Twirp's code for a limit."""
+    deep = "<newsItem>" + "<x>" * 300 + "</x>" * 300 + "</newsItem>"
+    error = twirp_error(call(http, server, "ConvertToDocument", json.dumps({"newsml": deep})))
+    assert ("resource_exhausted", {"argument": "newsml"}) == (error["code"], error["meta"])
+    assert "nested deeper than 256 levels" in error["msg"], error["msg"]
+
+
 def test_unknown_item_kinds_are_invalid_arguments(server: Server, http: httpx.Client) -> None:
     """A root that is no item kind the codec reads (a newsMessage): 400 invalid_argument on newsml."""
     error = twirp_error(

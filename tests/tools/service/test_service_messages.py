@@ -18,6 +18,7 @@ from support.service import Server
 
 import newsml_model as nm
 from newsml_codecs import document, newsml, schema
+from newsml_model import examples
 from newsml_tools.service import ToolsClient, TwirpError, messages
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -122,7 +123,10 @@ def test_proto_dir_holds_the_proto_files() -> None:
 
 
 def test_the_wheel_ships_the_proto_files(tmp_path: Path) -> None:
-    """The built wheel holds the .proto files at newsml_tools/service/proto and the messages module."""
+    """The built wheel holds the .proto files at newsml_tools/service/proto and the messages module.
+
+    And the sample article the docs read (``newsml_model.examples``), so users of the wheel have it.
+    """
     pytest.importorskip("hatchling")
     subprocess.run(
         [*PIP_WHEEL, "-w", str(tmp_path), str(ROOT)],
@@ -138,3 +142,4 @@ def test_the_wheel_ships_the_proto_files(tmp_path: Path) -> None:
             assert inside in names
             assert (ROOT / "proto" / name).read_bytes() == archive.read(inside)
         assert "newsml_tools/service/messages.py" in names
+        assert examples.article() == archive.read("newsml_model/examples/article.xml")

@@ -239,6 +239,29 @@ def test_browser_shows_a_twirp_error(browser: Any) -> None:
     assert error.startswith("invalid_argument: ") and '"line"' in error, error
 
 
+def test_browser_clears_earlier_results_after_a_failed_action(browser: Any) -> None:
+    """A conversion, then a failed diff: the conversion's results are gone; and the other way round."""
+    page = _page(browser, shared_server())
+    _fill(page, "a", TEXT)
+    _fill(page, "b", "")
+    page.find_element("id", "convert").click()
+    assert "converted" == _wait_for_status(page, "converted", "failed")
+    assert "The document is valid." == page.find_element("id", "valid").text
+    page.find_element("id", "diff").click()  # item B is empty: fails
+    assert "failed" == _wait_for_status(page, "compared", "failed")
+    shown = [page.find_element("id", name).text for name in ("converted", "valid", "same")]
+    assert ["", "", ""] == shown
+    assert [] == page.find_elements("css selector", "#problems li, #differences li")
+    _fill(page, "b", _three_edits(TEXT))
+    page.find_element("id", "diff").click()
+    assert "compared" == _wait_for_status(page, "compared", "failed")
+    _fill(page, "a", "<newsItem><itemMeta></newsItem>")
+    page.find_element("id", "convert").click()
+    assert "failed" == _wait_for_status(page, "converted", "failed")
+    assert [] == page.find_elements("css selector", "#differences li")
+    assert "" == page.find_element("id", "same").text
+
+
 def test_browser_takes_a_dropped_file(browser: Any) -> None:
     """A file dropped on item A replaces its text; converting it then works."""
     page = _page(browser, shared_server())
@@ -265,3 +288,16 @@ def test_files_paths_exist() -> None:
 
     folder = Path(newsml_tools.service.__file__).parent / "page"
     assert {"index.html", "page.js", "page.css"} <= {p.name for p in folder.iterdir()}
+
+
+def test_browser_converts_an_article_to_ninjs(browser: Any) -> None:
+    """NewsML pasted, A to ninjs: the article as ninjs 3.0, pretty-printed, as ninjs.dump makes it."""
+    from newsml_codecs import ninjs
+
+    page = _page(browser, shared_server())
+    _fill(page, "a", TEXT)
+    page.find_element("id", "ninjs").click()
+    assert "converted to ninjs" == _wait_for_status(page, "converted to ninjs", "failed")
+    shown = page.find_element("id", "converted").text
+    assert ninjs.dump(newsml.loads(TEXT)) == json.loads(shown)
+    assert "Conversion: ninjs 3.0" == page.find_element("id", "converted-title").text

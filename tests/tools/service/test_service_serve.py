@@ -19,7 +19,7 @@ from newsml_codecs import document, newsml
 from newsml_tools.cli import _serve
 from newsml_tools.service import DEFAULT_MAX_BODY_BYTES, ToolsApp, app
 from newsml_tools.service._app import DEFAULT_BODY_TIMEOUT
-from newsml_tools.service._run import app_from_env, default_workers, serve
+from newsml_tools.service._run import app_from_env, default_workers
 
 ARTICLE = support.fixture_text("article-full.xml")
 
@@ -41,7 +41,7 @@ def test_serve_defaults() -> None:
         args.max_body_bytes,
         args.log_level,
     )
-    assert serve is args.func
+    assert _serve.run is args.func
     assert default_workers() >= 1
 
 

@@ -35,6 +35,7 @@ def test_exports_are_pinned() -> None:
     expected = [
         "DEFAULT_MAX_BODY_BYTES",
         "ERROR_STATUS",
+        "HostCheck",
         "ToolsApp",
         "ToolsClient",
         "TwirpError",

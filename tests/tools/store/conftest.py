@@ -49,3 +49,14 @@ def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "news.db")
     return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def module_target(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Where a store goes for a whole module, once per backend (for stores a module only reads)."""
+    if request.param == "sqlite":
+        return str(tmp_path_factory.mktemp("store") / "news.db")
+    cluster = request.getfixturevalue("pg_cluster")
+    name = f"test_module_{next(_schemas)}"
+    cluster.execute(f"CREATE SCHEMA {name}", database="newsml")
+    return cluster.url("newsml") + f"?options=-csearch_path%3D{name}"

@@ -110,6 +110,7 @@ def test_exported_names():
         "Store",
         "StoreBusyError",
         "StoreConnectionError",
+        "StoreDriverError",
         "StoreError",
         "StoreFileError",
         "open_store",

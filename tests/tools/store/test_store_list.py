@@ -222,18 +222,13 @@ PLANS = [
 ]
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgres"])
-def big_store(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+@pytest.fixture(scope="module")
+def big_store(module_target: str) -> Any:
     """A store of 1,500 items where each filter of `PLANS` matches a few, its statistics gathered.
 
     One per backend for the module: the plans only read it.
     """
-    if request.param == "sqlite":
-        target = str(tmp_path_factory.mktemp("plans") / "news.db")
-    else:
-        cluster = request.getfixturevalue("pg_cluster")
-        cluster.execute("CREATE SCHEMA test_list_plans", database="newsml")
-        target = cluster.url("newsml") + "?options=-csearch_path%3Dtest_list_plans"
+    target = module_target
     many = [article(n, status="stat:usable", created="2026-11-01T00:00:00Z") for n in range(1500)]
     many += [
         article(2000, type="x-im/rare", status="stat:withheld", links=(TAG,)),

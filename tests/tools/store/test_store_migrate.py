@@ -153,7 +153,7 @@ def tables(target: str) -> tuple[list[Any], list[Any], list[Any], str]:
 
 
 def test_a_version_1_store_gains_the_listing_without_losing_a_revision(store_target):
-    """Opened for writing, an old store is migrated: every row kept, heads listed, version 2."""
+    """Opened for writing, an old store is migrated: every row kept, heads listed, version 3."""
     write_v1(store_target)
     revisions, heads, locks, version = tables(store_target)
     assert ("1", 6, 3) == (version, len(revisions), len(heads))
@@ -169,7 +169,7 @@ def test_a_version_1_store_gains_the_listing_without_losing_a_revision(store_tar
         assert [(guid(3), 2, "e32")] == [(i.uuid, i.revision, i.etag) for i in listed]
         assert ROWS[1][5] == store.read(guid(1), 2)[1]
         assert 3 == len(store.history(guid(1)))
-    assert (revisions, heads, locks, "2") == tables(store_target)
+    assert (revisions, heads, locks, "3") == tables(store_target)
     # Opening it again migrates nothing; a new save is listed.
     with open_store(store_target) as store:
         store.save(newsml.loads(text(4, "stat:usable", "Ny")))
@@ -200,7 +200,7 @@ def test_newsml_store_list_migrates_an_old_store_file(tmp_path):
     result = newsml_cli("store", "list", "--db", path, "--status", "usable")
     assert 0 == result.returncode, result.stderr
     assert [guid(2), guid(1)] == [line.split("\t")[0] for line in result.stdout.splitlines()]
-    assert "2" == tables(path)[3]
+    assert "3" == tables(path)[3]
 
 
 def test_a_newer_schema_version_is_still_refused(tmp_path):
@@ -208,7 +208,63 @@ def test_a_newer_schema_version_is_still_refused(tmp_path):
     path = str(tmp_path / "new.db")
     SQLiteStore(path).close()
     conn = sqlite3.connect(path)
-    conn.execute("PRAGMA user_version=3")
+    conn.execute("PRAGMA user_version=4")
     conn.close()
-    with pytest.raises(StoreFileError, match="schema version 3"):
+    with pytest.raises(StoreFileError, match="schema version 4"):
         SQLiteStore(path)
+
+
+# -- version 2 -> 3 ------------------------------------------------------------------
+
+UPPER_TAG = "B201E042-555B-11E5-885D-FEFF819CDC9F"
+
+
+def tagged(n: int) -> str:
+    """NewsML of item `n` tagged "Volvo" by a link whose uuid is written in upper case."""
+    return text(n, "stat:usable", f"Rubrik {n}").replace(
+        "</itemMeta>",
+        '<links xmlns="http://www.infomaker.se/newsml/1.0"><link rel="subject" '
+        f'type="x-im/topic" title="Volvo" uuid="{UPPER_TAG}"/></links></itemMeta>',
+    )
+
+
+def as_version_2(target: str) -> None:
+    """Turn a store written now back into what the version 2 release left.
+
+    Version 2 listed link uuids as written and searched the headline and the
+    text only (no titles), and had no lower-case uuid indexes.
+    """
+    if target.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(target, autocommit=True) as conn, conn.transaction():
+            conn.execute("DROP INDEX newsml_items_folded, newsml_locks_folded")
+            conn.execute("UPDATE newsml_listing_tags SET value = upper(value) WHERE facet = 'link'")
+            conn.execute("UPDATE newsml_listing SET words = to_tsvector('simple', lower(headline))")
+            conn.execute("UPDATE newsml_store SET value = '2' WHERE key = 'schema_version'")
+        return
+    conn = sqlite3.connect(target, isolation_level=None)
+    conn.execute("DROP INDEX items_folded")
+    conn.execute("DROP INDEX locks_folded")
+    conn.execute("UPDATE listing_tags SET value = upper(value) WHERE facet = 'link'")
+    conn.execute("DELETE FROM listing_text")
+    conn.execute("INSERT INTO listing_text (rowid, words) SELECT seq, lower(headline) FROM listing")
+    conn.execute("PRAGMA user_version=2")
+    conn.close()
+
+
+def test_a_version_2_store_gains_uuid_case_and_title_search(store_target):
+    """Opened for writing, a version 2 store lists again: tags by title, links in either case, places kept."""
+    with open_store(store_target) as store:
+        for n in (1, 2, 3):
+            store.save(newsml.loads(tagged(n) if n != 2 else text(n, "stat:usable", "Rubrik 2")))
+    as_version_2(store_target)
+    before = tables(store_target)
+    with open_store(store_target, readonly=True) as old:
+        assert () == old.list(text="volvo").items  # what version 2 answered
+    with open_store(store_target) as store:
+        assert [guid(3), guid(1)] == [i.uuid for i in store.list(text="Volvo").items]
+        assert [guid(3), guid(1)] == [i.uuid for i in store.list(link=UPPER_TAG.lower()).items]
+        assert [guid(3), guid(2), guid(1)] == [i.uuid for i in store.list().items]
+        assert store.exists(guid(1).upper())
+    assert (*before[:3], "3") == tables(store_target)

@@ -78,11 +78,11 @@ def test_an_empty_database_needs_create(pg_url, article):
 
 
 def test_the_schema_version_is_recorded_and_a_newer_one_refused(pg_url):
-    """The tables carry schema_version 2; a store written by a newer schema is refused."""
+    """The tables carry schema_version 3; a store written by a newer schema is refused."""
     PostgresStore(pg_url).close()
     with psycopg.connect(pg_url, autocommit=True) as conn:
         row = conn.execute("SELECT value FROM newsml_store WHERE key = 'schema_version'")
-        assert ("2",) == row.fetchone()
+        assert ("3",) == row.fetchone()
         conn.execute("UPDATE newsml_store SET value = '99' WHERE key = 'schema_version'")
     with pytest.raises(StoreFileError, match="schema version 99"):
         PostgresStore(pg_url)
