@@ -92,6 +92,8 @@ def hanging_up() -> Iterator[str]:
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{listening.getsockname()[1]}"
+    # shutdown wakes the accept() blocked in the thread (close alone does not, on Linux).
+    listening.shutdown(socket.SHUT_RDWR)
     listening.close()
     thread.join(timeout=10)
 
