@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, settings
 _SLOW_BY_DESIGN = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
 settings.register_profile(
-    "default", max_examples=10, deadline=None, suppress_health_check=_SLOW_BY_DESIGN
+    "default", max_examples=5, deadline=None, suppress_health_check=_SLOW_BY_DESIGN
 )
 settings.register_profile(
     "ci",
