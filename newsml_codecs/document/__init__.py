@@ -65,8 +65,10 @@ def make_options(options: Mapping[str, Any] | None) -> DocumentOptions:
 
     Raises:
         InvalidArgumentError: An unknown key (at any depth), a value of the
-            wrong type, an unknown value handling or section; the message
-            and ``error.field`` name the key path (``text-options[0].data.x``).
+            wrong type, an unknown value handling or section, or options
+            nested deeper than 6 levels or larger than 100,000 values or
+            4 MiB of text in all; the message and ``error.field`` name the
+            key path (``text-options[0].data.x``).
     """
     return _config.resolve(options)
 

@@ -248,6 +248,10 @@ def resolve(options: Any) -> DocumentOptions:
         return options
     try:
         key = json.dumps(options, sort_keys=True)
+    except RecursionError:
+        # Nested deeper than json recurses: the bounds' own walk names where.
+        _options.bound(options)
+        raise InvalidArgumentError("options are nested too deeply", field="$") from None
     except (TypeError, ValueError) as error:
         raise InvalidArgumentError(f"options must be JSON values: {error}") from None
     return _resolve_text(key)
@@ -255,7 +259,10 @@ def resolve(options: Any) -> DocumentOptions:
 
 @lru_cache(maxsize=32)
 def _resolve_text(key: str) -> DocumentOptions:
-    custom = _options.check(json.loads(key))
+    # Bounded and checked once per distinct options (cached), not per call.
+    value = json.loads(key)
+    _options.bound(value)
+    custom = _options.check(value)
     return build(_options.merge(custom)) if custom else DEFAULT
 
 

@@ -306,6 +306,51 @@ def _handlings(value: Any, kind: str, path: str) -> dict[str, str]:
     return dict(value)
 
 
+MAX_DEPTH = 6
+"""Levels of nesting custom options may have: the deepest table (``text-options[0].data.key``) has 4."""
+MAX_VALUES = 100_000
+"""Values (objects, arrays, keys, strings...) custom options may hold in all."""
+MAX_TEXT = 4 * 1024 * 1024
+"""Characters of keys and strings custom options may hold in all."""
+
+
+def bound(custom: Any) -> None:
+    """Refuse custom options nested deeper than `MAX_DEPTH` or larger than `MAX_VALUES`/`MAX_TEXT`.
+
+    A walk with its own stack, so options nested 100,000 levels deep are
+    refused here by name (``json.dumps`` of them raises `RecursionError`,
+    and `_config.resolve` then walks them here), and huge ones before
+    `check` and `merge` copy them.
+
+    Raises:
+        InvalidArgumentError: The first value past a bound; the message and
+            ``field`` name its key path (``$`` for the object itself).
+    """
+    stack: list[tuple[Any, str, int]] = [(custom, "$", 0)]
+    values = text = 0
+    while stack:
+        value, path, depth = stack.pop()
+        values += 1
+        if values > MAX_VALUES:
+            raise _bad(path, f"too large (more than {MAX_VALUES:,} values in all)")
+        if isinstance(value, str):
+            text += len(value)
+        elif isinstance(value, Mapping | list | tuple):
+            if depth >= MAX_DEPTH:
+                raise _bad(path, f"nested too deeply (more than {MAX_DEPTH} levels)")
+            if values + len(value) > MAX_VALUES:
+                raise _bad(path, f"too large (more than {MAX_VALUES:,} values in all)")
+            if isinstance(value, Mapping):
+                for key, item in value.items():
+                    text += len(key) if isinstance(key, str) else 0
+                    name = str(key) if path == "$" else f"{path}.{key}"
+                    stack.append((item, name, depth + 1))
+            else:
+                stack.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
+        if text > MAX_TEXT:
+            raise _bad(path, f"too large (more than {MAX_TEXT:,} characters in all)")
+
+
 def check(custom: Any) -> dict[str, list[Any]]:
     """A checked copy of custom options (every key optional).
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from support import canonical
 
 from newsml_codecs import document, newsml
-from newsml_model import ConceptItem, InvalidArgumentError, NewsItem, PlanningItem
+from newsml_model import ConceptItem, InvalidArgumentError, NewsItem, PlanningItem, examples
 from newsml_model.strategies import news_items
 
 NAR = "{http://iptc.org/std/nar/2006-10-01/}"
@@ -363,3 +363,50 @@ def test_options_apply_to_one_conversion_only():
         kinds = list(pool.map(kind, [i % 2 == 0 for i in range(40)]))
     assert ["element", "object"] * 20 == kinds
     assert "object" == kind(False)
+
+
+# --- bounded options ---------------------------------------------------------------------
+
+
+def _deep_list(levels: int) -> Any:
+    value: Any = "x"
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def test_options_nested_100000_levels_deep_are_refused_by_name() -> None:
+    """A table nested 100,000 levels deep is an InvalidArgumentError naming where, not a crash."""
+    with pytest.raises(InvalidArgumentError) as caught:
+        document.make_options({"element-types": _deep_list(100_000)})
+    assert "element-types[0][0][0][0][0]" == caught.value.field
+    assert "nested too deeply" in str(caught.value)
+
+
+def test_a_deep_mapping_of_options_is_refused_by_name() -> None:
+    """Objects nested 100,000 deep are refused the same way, by every function taking options."""
+    value: dict[str, Any] = {}
+    top = value
+    for _ in range(100_000):
+        value["a"] = {}
+        value = value["a"]
+    with pytest.raises(InvalidArgumentError) as caught:
+        document.dumps(newsml.loads(examples.article()), options={"text-options": [top]})
+    assert "text-options[0].a.a.a.a" == caught.value.field
+
+
+def test_too_many_option_values_are_refused_by_name() -> None:
+    """More values than the bound are refused before anything copies them."""
+    with pytest.raises(InvalidArgumentError) as caught:
+        document.make_options({"element-types": ["x"] * 200_000})
+    assert "element-types" == caught.value.field
+    assert "too large" in str(caught.value)
+
+
+def test_options_at_the_bounds_are_taken() -> None:
+    """The deepest table the options have and a few thousand entries are within the bounds."""
+    options = {
+        "text-options": [{"type": "x-im/factbox", "data": {"body": "xml"}}],
+        "element-types": [f"x-im/t{i}" for i in range(5000)],
+    }
+    assert "x-im/t4999" in document.make_options(options).element_types
