@@ -28,8 +28,14 @@ __all__ = ["build_parser", "main"]
 _SUBCOMMANDS = ("_convert", "_validate", "_diff", "_serve", "_store")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``newsml`` argument parser with every available subcommand registered.
+
+    Args:
+        only: Register this subcommand alone (its name, e.g. ``"convert"``):
+            `main` passes the one the arguments name, so ``newsml convert``
+            does not import the service, the store and Dask to build parsers
+            it will not use. None, or a name that is not a subcommand: all.
 
     Returns:
         The parser; each subcommand sets ``func`` on the namespace.
@@ -44,7 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'newsml COMMAND --help' for the options of a command.",
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in _SUBCOMMANDS:
+    chosen = f"_{only}"
+    for name in (chosen,) if chosen in _SUBCOMMANDS else _SUBCOMMANDS:
         qualified = f"{__name__}.{name}"
         try:
             module = importlib.import_module(qualified)
@@ -66,7 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status (argparse's usage errors and ``--help`` included, so
         callers in-process get a status rather than `SystemExit`).
     """
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    # The subcommand is the first word when there is one (the top level has
+    # no options of its own but --help); anything else builds every parser.
+    parser = build_parser(words[0] if words and not words[0].startswith("-") else None)
     try:
         args, unknown = parser.parse_known_args(argv)
         if unknown and not getattr(args, ACCEPTS_EXTRA, False):

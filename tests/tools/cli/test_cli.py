@@ -68,7 +68,7 @@ def test_main_returns_130_when_interrupted(
 
     parser = argparse.ArgumentParser()
     parser.set_defaults(func=interrupted)
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    monkeypatch.setattr(cli, "build_parser", lambda only=None: parser)
     assert 130 == cli.main([])
     assert "newsml: interrupted\n" == capsys.readouterr().err
 
@@ -152,3 +152,18 @@ def test_sources_walk_directories_sorted_and_take_named_files(tmp_path: Path) ->
 def test_standard_input_sniffing(data: bytes, expected: bool) -> None:
     """XML starts with '<' after a BOM and whitespace; anything else is taken for JSON."""
     assert expected == sniff_xml(data)
+
+
+def test_a_subcommand_builds_its_own_parser_alone() -> None:
+    """``newsml validate ...`` registers the validate parser only; ``newsml --help`` all five.
+
+    So a subcommand does not import the service, the store and Dask to build
+    parsers it will not use (a cost every call of the command line pays).
+    """
+    choices = cli.build_parser("validate")._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert ["validate"] == list(choices)
+    every = cli.build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert ["convert", "validate", "diff", "serve", "store"] == list(every)
+    assert list(every) == list(
+        cli.build_parser("no-such-command")._subparsers._group_actions[0].choices
+    )  # type: ignore[union-attr]
