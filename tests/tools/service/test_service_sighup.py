@@ -97,8 +97,10 @@ def test_a_worker_restarted_after_a_crash_holds_the_checked_tokens(tmp_path: Pat
     try:
         assert wait_for(_serving(running, "old-token", "new-token"))
         tokens.write_text("bad token\n")
-        pids = [int(pid) for pid in re.findall(r"Started server process \[(\d+)\]", running.log())]
-        assert 2 == len(pids), running.log()
+        # One worker may answer before the other has started (and logged it).
+        started = r"Started server process \[(\d+)\]"
+        assert wait_for(lambda: 2 == len(re.findall(started, running.log()))), running.log()
+        pids = [int(pid) for pid in re.findall(started, running.log())]
         os.kill(pids[0], signal.SIGKILL)
         assert wait_for(lambda: f"Child process [{pids[0]}] died" in running.log()), running.log()
         assert wait_for(lambda: running.log().count("Started server process") == 3), running.log()
