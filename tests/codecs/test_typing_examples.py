@@ -22,7 +22,17 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "typing-examples").glob("*.py"))
 _BLOCK = re.compile(r"```python[^\n]*\n(.*?)```", re.DOTALL)
 # The pages whose examples teach the model's idioms: what they show passes --strict as written.
-TYPED_PAGES = ("quickstart", "body", "api", "tree", "records", "diff", "schema", "editor", "persistence")
+TYPED_PAGES = (
+    "quickstart",
+    "body",
+    "api",
+    "tree",
+    "records",
+    "diff",
+    "schema",
+    "editor",
+    "persistence",
+)
 
 
 def readme_example() -> str:
