@@ -102,19 +102,13 @@ def inline_html(nodes: tuple[Node, ...]) -> str:
     return "".join(out)
 
 
-def _text(nodes: tuple[Node, ...], out: list[str]) -> None:
-    for node in nodes:
-        if isinstance(node, str):
-            out.append(node)
-        elif isinstance(node, Element):
-            _text(node.children, out)
-
-
 def inline_text(nodes: tuple[Node, ...]) -> str:
     """Inline content as plain text (the elements' text, without markup)."""
-    out: list[str] = []
-    _text(nodes, out)
-    return "".join(out)
+    return "".join(
+        node if isinstance(node, str) else node.full_text
+        for node in nodes
+        if isinstance(node, str | Element)
+    )
 
 
 def body_html(blocks: tuple[Block, ...]) -> str:
