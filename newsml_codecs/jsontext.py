@@ -25,6 +25,10 @@ written ``null`` (``json.dumps`` writes its own ``NaN`` and ``Infinity``
 tokens, which JSON parsers other than Python's refuse). No document holds
 one: the codecs write strings, and JSON text cannot carry them.
 
+``loads`` reads a document's JSON text, for ``document.loads`` and
+``ninjs.loads`` alike: text that is not JSON, or is nested too deeply for
+the parser, raises the library's ``InvalidDocumentError``.
+
 ``tests/test_jsontext.py`` checks the equality, non-ASCII, surrogates, big
 integers and floats included.
 """
@@ -33,10 +37,13 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import orjson
 
-__all__ = ["dumpb", "dumps"]
+from newsml_model import InvalidDocumentError
+
+__all__ = ["dumpb", "dumps", "loads"]
 
 # Where a float below 1e-4 as orjson writes it may end or start (json.dumps
 # writes `1e-05` forms); a literal first, so the scan runs at memchr speed.
@@ -123,3 +130,25 @@ def dumpb(value: object) -> bytes:
     """
     text = _orjson(value)
     return _json(value).encode() if text is None else text
+
+
+def loads(text: str | bytes) -> Any:
+    """The JSON value of a document's text (``json.loads``), its failures as the library's.
+
+    Args:
+        text: JSON text, as str or UTF-8 bytes.
+
+    Returns:
+        The value ``json.loads`` gives.
+
+    Raises:
+        InvalidDocumentError: Not JSON (or not UTF-8), or nested too deeply
+            for the parser.
+    """
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError) as error:
+        raise InvalidDocumentError(f"not a JSON document: {error}") from None
+    except RecursionError:
+        # The same error as the codecs' load gives for the same value nested as dicts.
+        raise InvalidDocumentError("the document is nested too deeply") from None

@@ -326,13 +326,7 @@ def loads(
         UnsupportedItemKindError: The document is not of the `kind` asked for.
         InvalidArgumentError: As `load`.
     """
-    try:
-        value = json.loads(text)
-    except (ValueError, TypeError) as error:
-        raise InvalidDocumentError(f"not a JSON document: {error}") from None
-    except RecursionError:
-        # The same error as `load` gives for the same value nested as dicts.
-        raise InvalidDocumentError("the document is nested too deeply") from None
+    value = jsontext.loads(text)
     if kind is None:
         return load(value, options=options)
     return load(value, kind=kind, options=options)

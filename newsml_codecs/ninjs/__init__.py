@@ -19,7 +19,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from newsml_codecs import _article, _article_read
+from newsml_codecs import _article, _article_read, jsontext
 from newsml_codecs.ninjs import _read, _schema, _write
 from newsml_model import InvalidArgumentError, InvalidDocumentError, NewsItem
 
@@ -102,12 +102,7 @@ def loads(text: str | bytes) -> NewsItem | tuple[NewsItem, ...]:
         InvalidDocumentError: Not JSON, nested too deeply, a collection of
             more than `MAX_ITEMS`, or as `load` (paths such as ``$[3].uri``).
     """
-    try:
-        value = json.loads(text)
-    except (ValueError, TypeError) as error:
-        raise InvalidDocumentError(f"not a JSON document: {error}") from None
-    except RecursionError:
-        raise InvalidDocumentError("the document is nested too deeply") from None
+    value = jsontext.loads(text)
     if isinstance(value, list):
         if len(value) > MAX_ITEMS:
             raise InvalidDocumentError(f"a collection of more than {MAX_ITEMS} items")
