@@ -22,7 +22,7 @@ import attrs
 
 from newsml_codecs._article import Block, Picture
 from newsml_codecs._xmlwrite import serialize_node
-from newsml_codecs.ninjs._html import html_blocks
+from newsml_codecs.ninjs._html import html_blocks, inline_text
 from newsml_model import Element, Node
 
 _SPACE = re.compile(r"\s+")
@@ -118,10 +118,7 @@ def _tidy(content: tuple[Node, ...], *, trim: bool = True) -> tuple[Node, ...]:
 
 
 def _plain(content: tuple[Node, ...]) -> str:
-    parts = [
-        n if isinstance(n, str) else n.full_text for n in content if isinstance(n, (str, Element))
-    ]
-    return _SPACE.sub(" ", "".join(parts)).strip()
+    return _SPACE.sub(" ", inline_text(content)).strip()
 
 
 def _int(text: str | None) -> int | None:
