@@ -192,6 +192,12 @@ def _first_text(root: Element, names: frozenset[str], *, skip: frozenset[str]) -
     return None
 
 
+def _classed_lead(root: Element, first: Block) -> bool:
+    """Whether `first` is the text of the body's first ``p`` of a lead class."""
+    classed = next((e for e in _walk(root) if e.name == "p" and _classes(e) & _LEAD_CLASSES), None)
+    return classed is not None and _text(classed) == _plain(first.content)
+
+
 def _markup_body(root: Element) -> Body:
     """The body of one ``inlineXML`` root element (``html``, ``nitf``, or a bare ``p``...)."""
     text = serialize_node(root, xml_declaration=False)
@@ -199,13 +205,10 @@ def _markup_body(root: Element) -> Body:
     blocks = [block for block in blocks if block.content]
     lead: tuple[Node, ...] = ()
     abstract = next((e for e in _walk(root) if e.name == "abstract"), None)
-    classed = next((e for e in _walk(root) if e.name == "p" and _classes(e) & _LEAD_CLASSES), None)
     if abstract is not None:
-        lead = (_text(abstract),) if _text(abstract) else ()
-    elif blocks and (
-        blocks[0].kind == "preamble"
-        or (classed is not None and _text(classed) == _plain(blocks[0].content))
-    ):
+        abstract_text = _text(abstract)
+        lead = (abstract_text,) if abstract_text else ()
+    elif blocks and (blocks[0].kind == "preamble" or _classed_lead(root, blocks[0])):
         lead = blocks.pop(0).content
     figures = frozenset({"figure", "media"})
     return Body(
