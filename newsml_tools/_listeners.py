@@ -8,6 +8,7 @@ sender's exact name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any, Literal, overload
 
 import attrs
 
@@ -146,3 +147,84 @@ class Listeners:
                     failures.append(error)
         if failures:
             raise ExceptionGroup("editor event listeners raised", failures)
+
+
+class ListenerHost:
+    """`on`, `off` and `deliver` over a `Listeners` registry, typed per event type.
+
+    The editor session's listener part: a subclass sets ``_listeners``.
+    """
+
+    _listeners: Listeners
+
+    # One overload per event type, so a callback typed for the event it
+    # receives (``def on_change(event: DocumentChanged)``) passes mypy --strict;
+    # any other string (``"all"``, a host's own type) takes a callback of `Event`.
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["document:changed"],
+        callback: Callable[[DocumentChanged], object],
+    ) -> bool: ...
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["document:invalidated"],
+        callback: Callable[[DocumentInvalidated], object],
+    ) -> bool: ...
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["document:validated"],
+        callback: Callable[[DocumentValidated], object],
+    ) -> bool: ...
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["document:saved"],
+        callback: Callable[[DocumentSaved], object],
+    ) -> bool: ...
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["document:savefailed"],
+        callback: Callable[[DocumentSaveFailed], object],
+    ) -> bool: ...
+    @overload
+    def on(
+        self,
+        listener_name: str,
+        event_type: Literal["language:changed"],
+        callback: Callable[[LanguageChanged], object],
+    ) -> bool: ...
+    @overload
+    def on(self, listener_name: str, event_type: str, callback: Listener) -> bool: ...
+    def on(self, listener_name: str, event_type: str, callback: Callable[[Any], object]) -> bool:
+        """Register `callback` for `event_type` (``document:changed``..., or ``"all"``).
+
+        The callback may be typed for the event its type delivers
+        (``Callable[[DocumentChanged], object]`` for ``document:changed``);
+        for ``"all"`` it takes any `Event`.
+
+        Returns:
+            False when that name already has a listener for that type (the
+            first one stays, as in the Writer).
+        """
+        return self._listeners.on(listener_name, event_type, callback)
+
+    def off(self, listener_name: str, event_type: str | None = None) -> int:
+        """Unregister the listener for `event_type` (every type when None); how many went."""
+        return self._listeners.off(listener_name, event_type)
+
+    def deliver(self, *events: Event) -> None:
+        """Deliver `events` to the listeners (for hosts raising their own).
+
+        Raises:
+            ExceptionGroup: Listeners raised; every listener still ran.
+        """
+        self._listeners.deliver(events)

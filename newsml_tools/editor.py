@@ -20,28 +20,23 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any, Concatenate, Literal, ParamSpec, overload
+from typing import Any, Concatenate, ParamSpec
 
 import attrs
 
 from newsml_codecs import newsml
 from newsml_model import (
     Change,
-    DocumentChanged,
-    DocumentInvalidated,
     DocumentSaved,
     DocumentSaveFailed,
-    DocumentValidated,
-    Event,
     InvalidArgumentError,
-    LanguageChanged,
     LockingMode,
     NewsItem,
     NewsItemError,
     UnsupportedItemKindError,
     newsitem,
 )
-from newsml_tools._listeners import ALL, EVENT_TYPES, Listener, Listeners, event_type
+from newsml_tools._listeners import ALL, EVENT_TYPES, Listener, ListenerHost, Listeners, event_type
 from newsml_tools._validation import split_by_baseline, validate
 from newsml_tools.store import Revision, Store
 
@@ -84,7 +79,7 @@ __all__ = [
 ]
 
 
-class Editor:
+class Editor(ListenerHost):
     """A stateful session around one current item.
 
     Args:
@@ -228,80 +223,6 @@ class Editor:
             self._undo.append(self._item)
             self._redo.clear()
             self._item = item
-
-    # -- listeners ------------------------------------------------------------
-
-    # One overload per event type, so a callback typed for the event it
-    # receives (``def on_change(event: DocumentChanged)``) passes mypy --strict;
-    # any other string (``"all"``, a host's own type) takes a callback of `Event`.
-    @overload
-    def on(
-        self,
-        listener_name: str,
-        event_type: Literal["document:changed"],
-        callback: Callable[[DocumentChanged], object],
-    ) -> bool: ...
-    @overload
-    def on(
-        self,
-        listener_name: str,
-        event_type: Literal["document:invalidated"],
-        callback: Callable[[DocumentInvalidated], object],
-    ) -> bool: ...
-    @overload
-    def on(
-        self,
-        listener_name: str,
-        event_type: Literal["document:validated"],
-        callback: Callable[[DocumentValidated], object],
-    ) -> bool: ...
-    @overload
-    def on(
-        self,
-        listener_name: str,
-        event_type: Literal["document:saved"],
-        callback: Callable[[DocumentSaved], object],
-    ) -> bool: ...
-    @overload
-    def on(
-        self,
-        listener_name: str,
-        event_type: Literal["document:savefailed"],
-        callback: Callable[[DocumentSaveFailed], object],
-    ) -> bool: ...
-    @overload
-    def on(
-        self,
-        listener_name: str,
-        event_type: Literal["language:changed"],
-        callback: Callable[[LanguageChanged], object],
-    ) -> bool: ...
-    @overload
-    def on(self, listener_name: str, event_type: str, callback: Listener) -> bool: ...
-    def on(self, listener_name: str, event_type: str, callback: Callable[[Any], object]) -> bool:
-        """Register `callback` for `event_type` (``document:changed``..., or ``"all"``).
-
-        The callback may be typed for the event its type delivers
-        (``Callable[[DocumentChanged], object]`` for ``document:changed``);
-        for ``"all"`` it takes any `Event`.
-
-        Returns:
-            False when that name already has a listener for that type (the
-            first one stays, as in the Writer).
-        """
-        return self._listeners.on(listener_name, event_type, callback)
-
-    def off(self, listener_name: str, event_type: str | None = None) -> int:
-        """Unregister the listener for `event_type` (every type when None); how many went."""
-        return self._listeners.off(listener_name, event_type)
-
-    def deliver(self, *events: Event) -> None:
-        """Deliver `events` to the listeners (for hosts raising their own).
-
-        Raises:
-            ExceptionGroup: Listeners raised; every listener still ran.
-        """
-        self._listeners.deliver(events)
 
     # -- changing -------------------------------------------------------------
 

@@ -9,7 +9,6 @@ workers that refuse everyone) and passes TLS to uvicorn (`tls_options`).
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import logging
 import ssl
 from collections.abc import MutableMapping
@@ -24,6 +23,7 @@ from newsml_tools.service._auth import (
     AuthConfigError,
     Authenticator,
 )
+from newsml_tools.service._edges import is_loopback
 
 __all__ = ["add_arguments", "is_loopback", "prepare", "tls_options"]
 
@@ -55,16 +55,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--ssl-certfile", metavar="FILE", help="TLS certificate chain (PEM)")
     group.add_argument("--ssl-keyfile", metavar="FILE", help="TLS private key (PEM)")
-
-
-def is_loopback(host: str) -> bool:
-    """Whether binding `host` serves this machine only (``localhost``, 127.0.0.0/8, ``::1``)."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False  # a host name: it may resolve to anything
 
 
 def prepare(args: argparse.Namespace, environ: MutableMapping[str, str]) -> str | None:

@@ -182,12 +182,7 @@ class ToolsClient:
                 any other code the server or a proxy sends.
         """
         request = {"a": _side(a, "a"), "b": _side(b, "b")}
-        body = json.dumps(request, ensure_ascii=False, separators=(",", ":")).encode()
-        content = self._post("Diff", body, _JSON_HEADERS)
-        try:
-            reply = json.loads(content)
-        except ValueError as error:
-            raise TwirpError("internal", f"failed to unmarshal json response: {error}") from error
+        reply = self._call_json("Diff", request, _JSON_HEADERS)
         differences = _reply_field(reply, "differences", list) or []
         if not all(isinstance(difference, dict) for difference in differences):
             raise TwirpError("internal", "failed to unmarshal json response: bad differences")
@@ -209,9 +204,11 @@ class ToolsClient:
     ) -> None:
         self.close()
 
-    def _call_json(self, method: str, request: Mapping[str, Any]) -> Any:
+    def _call_json(
+        self, method: str, request: Mapping[str, Any], media: Mapping[str, str] | None = None
+    ) -> Any:
         body = json.dumps(request, ensure_ascii=False, separators=(",", ":")).encode()
-        content = self._post(method, body)
+        content = self._post(method, body, media)
         try:
             return json.loads(content)
         except ValueError as error:

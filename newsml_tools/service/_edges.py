@@ -19,6 +19,7 @@ __all__ = [
     "WILDCARD",
     "HostCheck",
     "host_name",
+    "is_loopback",
     "loggable",
 ]
 
@@ -59,6 +60,16 @@ def host_name(value: str) -> str:
     return value.rstrip(".")
 
 
+def is_loopback(host: str) -> bool:
+    """Whether binding `host` serves this machine only (``localhost``, 127.0.0.0/8, ``::1``)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False  # a host name: it may resolve to anything
+
+
 def _is_ip(name: str) -> bool:
     try:
         ipaddress.ip_address(name)
@@ -83,10 +94,10 @@ class HostCheck:
     def __init__(self, bound: str, allowed: Iterable[str] = ()) -> None:
         names = {host_name(name) for name in allowed if name.strip()}
         self.any = WILDCARD in names
-        bound_name = host_name(bound) if bound.count(":") < 2 else bound.strip("[]").lower()
+        bound_name = host_name(bound)
         self.any_ip = bound_name in _WILDCARD_BINDS
         names.add(bound_name)
-        if bound_name in LOOPBACK_NAMES or (_is_ip(bound_name) and _loopback(bound_name)):
+        if is_loopback(bound_name):
             names |= LOOPBACK_NAMES
         self.names = frozenset(names - {WILDCARD})
 
@@ -98,10 +109,6 @@ class HostCheck:
             return False
         name = host_name(host.decode("latin-1"))
         return name in self.names or (self.any_ip and _is_ip(name))
-
-
-def _loopback(address: str) -> bool:
-    return ipaddress.ip_address(address).is_loopback
 
 
 def loggable(text: str) -> str:

@@ -166,19 +166,14 @@ class StoreBase(Spellings, Queries, abc.ABC, Generic[Conn]):
             # Beyond a 64-bit integer: never stored, and no backend takes it.
             if revision > MAX_REVISION:
                 raise ItemNotFoundError(uuid, revision=revision, path=self._where)
-        rows = self._revision_rows(uuid, revision)
-        if not rows:
-            spelled = self._spelled(uuid)
-            rows = [] if spelled is None else self._revision_rows(spelled, revision)
+        if revision is None:
+            rows = self._found(self._SQL.head, uuid)
+        else:
+            rows = self._found(self._SQL.revision, uuid, r=revision)
         if not rows:
             raise ItemNotFoundError(uuid, revision=revision, path=self._where)
         *columns, text = rows[0]
         return revision_of(tuple(columns)), str(text)
-
-    def _revision_rows(self, uuid: str, revision: int | None) -> Sequence[tuple[Any, ...]]:
-        if revision is None:
-            return self._read(self._SQL.head, {"u": uuid})
-        return self._read(self._SQL.revision, {"u": uuid, "r": revision})
 
     @overload
     def get(self, uuid: str, revision: int | None = None, *, kind: None = None) -> AnyItem: ...

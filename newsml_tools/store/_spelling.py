@@ -51,11 +51,11 @@ class Spellings:
         row = conn.execute(self._SQL.spelling, {"u": uuid, "f": lowered}).fetchone()
         return uuid if row is None else str(row[0])
 
-    def _found(self, query: str, uuid: str) -> Sequence[tuple[Any, ...]]:
-        """The rows of `query` for `uuid`, else for its stored spelling in another letter case."""
-        rows = self._read(query, {"u": uuid})
+    def _found(self, query: str, uuid: str, **args: object) -> Sequence[tuple[Any, ...]]:
+        """The rows of `query` for `uuid` (and `args`), else for its stored spelling in another case."""
+        rows = self._read(query, {"u": uuid, **args})
         if not rows:
             spelled = self._spelled(uuid)
             if spelled is not None:
-                rows = self._read(query, {"u": spelled})
+                rows = self._read(query, {"u": spelled, **args})
         return rows
