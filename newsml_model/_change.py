@@ -109,15 +109,8 @@ Event = (
 )
 """Any event record a change can carry."""
 
-E = TypeVar(
-    "E",
-    DocumentChanged,
-    DocumentInvalidated,
-    LanguageChanged,
-    DocumentValidated,
-    DocumentSaved,
-    DocumentSaveFailed,
-)
+E = TypeVar("E", bound=Event)
+"""One event class (`Change.events_of`): any member of `Event`."""
 
 
 @attrs.frozen(kw_only=True)

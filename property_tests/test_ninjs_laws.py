@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 from hypothesis import given
 from hypothesis import strategies as st
+from support.json_strategy import json_values
 
 from newsml_codecs import document, ninjs, schema
 from newsml_codecs._article import ArticleParts, build
@@ -63,13 +64,7 @@ def test_strategy_documents_are_valid_and_load_to_valid_articles(
     assert [] == schema.errors(document.dump(ninjs.load(doc)))
 
 
-_JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=20,
-)
+_JSON = json_values(text_size=8, key_size=8)
 _KEYS = st.sampled_from(
     [
         "uri",

@@ -19,7 +19,7 @@ import httpx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support import fixture_text
+from support import fixture_text, json_strategy
 from support import service as service_support
 from support.service import JSON, PROTOBUF, Server
 
@@ -68,13 +68,7 @@ def post(http: tuple[Server, httpx.Client], route: str, body: bytes, ctype: str)
 
 
 # JSON values of every shape, small enough to keep requests quick.
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
-    ),
-    max_leaves=20,
-)
+json_values = json_strategy.json_values(text_size=20, key_size=10)
 times = st.sampled_from(
     [
         "2020-01-01T00:00:00Z",

@@ -23,6 +23,17 @@ def _xml(doc: dict[str, Any]) -> ET.Element:
     return ET.fromstring(newsml.dumps(document.load(doc)).encode("utf-8"))
 
 
+def _image_xml(fields: dict[str, Any]) -> ET.Element:
+    """An article whose body is one IDF image object (``id`` o) with `fields`, as NewsML."""
+    return _xml(
+        {
+            "uuid": "u",
+            "type": "x-im/article",
+            "content": [{"id": "o", "type": "x-im/image", **fields}],
+        }
+    )
+
+
 def _names(element: ET.Element) -> list[str]:
     return [child.tag.rpartition("}")[2] for child in element]
 
@@ -56,23 +67,15 @@ def test_empty_notes_are_dropped():
 
 def test_every_link_inside_an_idf_object_has_links():
     """Links of IDF objects, at every depth, carry ``<links>`` even when empty."""
-    root = _xml(
+    root = _image_xml(
         {
-            "uuid": "u",
-            "type": "x-im/article",
-            "content": [
+            "links": [
                 {
-                    "id": "o",
+                    "rel": "self",
                     "type": "x-im/image",
-                    "links": [
-                        {
-                            "rel": "self",
-                            "type": "x-im/image",
-                            "links": [{"rel": "author", "type": "x-im/author", "title": "A"}],
-                        },
-                        {"rel": "alternate", "url": "https://x.org"},
-                    ],
-                }
+                    "links": [{"rel": "author", "type": "x-im/author", "title": "A"}],
+                },
+                {"rel": "alternate", "url": "https://x.org"},
             ],
         }
     )
@@ -85,21 +88,13 @@ def test_every_link_inside_an_idf_object_has_links():
 
 def test_a_meta_object_inside_an_idf_object_has_links():
     """A meta block nested in an IDF object's meta, at every depth, carries an empty ``<links>``."""
-    root = _xml(
+    root = _image_xml(
         {
-            "uuid": "u",
-            "type": "x-im/article",
-            "content": [
+            "meta": [
                 {
-                    "id": "o",
-                    "type": "x-im/image",
-                    "meta": [
-                        {
-                            "type": "x-im/crop",
-                            "data": {"x": "1"},
-                            "meta": [{"type": "x-im/point", "data": {"y": "2"}}],
-                        }
-                    ],
+                    "type": "x-im/crop",
+                    "data": {"x": "1"},
+                    "meta": [{"type": "x-im/point", "data": {"y": "2"}}],
                 }
             ],
         }
@@ -128,15 +123,7 @@ def test_an_info_source_without_attributes_is_written():
 
 def test_a_link_inside_an_idf_object_keeps_its_role():
     """Departure: the reference drops ``role`` there; we keep it."""
-    root = _xml(
-        {
-            "uuid": "u",
-            "type": "x-im/article",
-            "content": [
-                {"id": "o", "type": "x-im/image", "links": [{"rel": "self", "role": "main"}]}
-            ],
-        }
-    )
+    root = _image_xml({"links": [{"rel": "self", "role": "main"}]})
     assert "main" == root.find(f".//{IDF}object/{IDF}links/{IDF}link").get("role")
 
 

@@ -88,5 +88,5 @@ def test_events_of_refuses_what_is_not_a_class() -> None:
     """Passing a string is an `InvalidArgumentError` on field ``kind``, not a TypeError."""
     change = nm.Change(item=nm.NewsItem())
     with pytest.raises(nm.InvalidArgumentError) as raised:
-        change.events_of("DocumentChanged")  # type: ignore[type-var]
+        change.events_of("DocumentChanged")  # type: ignore[arg-type]
     assert "kind" == raised.value.field

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from support import ROOT
+
 NINJS_EXAMPLES = ROOT.parent / "shared" / "wire" / "ninjs" / "examples"
 
 # A schema, not an instance: the extension example's own schema.

@@ -106,18 +106,12 @@ def link_node(block: Block, context: str, path: str, ns: str = IM) -> Link:
     # Inside IDF the reference writes ``<links>`` in every link, even empty.
     if links or ns == IDF:
         in_meta = context == cfg.META
-        children.append(
-            build_links(
-                tuple(
-                    [
-                        link_node(child, context, f"{path}.links[{i}]", ns)
-                        for i, child in enumerate(links)
-                        if not in_meta or child.get("type") != "x-im/imchn"
-                    ]
-                ),
-                ns,
-            )
-        )
+        kept = [
+            (i, child)
+            for i, child in enumerate(links)
+            if not in_meta or child.get("type") != "x-im/imchn"
+        ]
+        children.append(_links_node(kept, context, path, ns))
     metas = get("meta")
     if metas:
         if get("type") in cfg.active().flag_types:  # its flags are in its data
@@ -157,6 +151,13 @@ def link_node(block: Block, context: str, path: str, ns: str = IM) -> Link:
     )
 
 
+def _links_node(links: list[tuple[int, Block]], context: str, path: str, ns: str) -> Node:
+    """The ``<links>`` of a block: each link with the index it is reported under."""
+    return build_links(
+        tuple([link_node(link, context, f"{path}.links[{i}]", ns) for i, link in links]), ns
+    )
+
+
 def object_node(block: Block, context: str, path: str, ns: str = IM) -> ContentMetaObject:
     """A meta block as a metadata ``<object>`` (§5.6)."""
     children: list[Node] = []
@@ -173,17 +174,7 @@ def object_node(block: Block, context: str, path: str, ns: str = IM) -> ContentM
     links = [link for link in get("links") or () if link.get("type") != "x-im/imchn"]
     # Nested in an IDF object's meta, the reference writes ``<links>`` even empty.
     if links or ns == IDF:
-        children.append(
-            build_links(
-                tuple(
-                    [
-                        link_node(link, context, f"{path}.links[{i}]", ns)
-                        for i, link in enumerate(links)
-                    ]
-                ),
-                ns,
-            )
-        )
+        children.append(_links_node(list(enumerate(links)), context, path, ns))
     metas = get("meta")
     if metas:
         props = [
