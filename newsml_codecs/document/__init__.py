@@ -19,9 +19,16 @@ from newsml_codecs import jsontext
 from newsml_codecs.document import _config
 from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._carrier.apply import apply_patch, read_patch
-from newsml_codecs.document._carrier.law import fingerprint, keep_edits
+from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
 from newsml_codecs.document._carrier.make import make_patch
-from newsml_codecs.document._carrier.original import PATCH, PREFIX, PatchCache, pack, unpack
+from newsml_codecs.document._carrier.original import (
+    PATCH,
+    PREFIX,
+    PatchCache,
+    limit,
+    pack,
+    unpack,
+)
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     export_any,
@@ -113,11 +120,20 @@ def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
     # has no header), the other kinds' in the header (`tag`).
     odd = wire_spelled(doc, kt.DOCUMENT_TIMES, offsets=kind != "newsItem")
     if odd or _loses(item, doc, kind):
-        carrier: dict[str, Any] = {"o": pack(item), "u": doc.get("uuid") or ""}
-        carrier["h"] = fingerprint(doc)
+        original, packed = pack(item)
+        seen = visible_bytes(doc)
+        carrier: dict[str, Any] = {"o": packed, "u": doc.get("uuid") or ""}
+        carrier["h"] = digest(seen)
         if odd and kind == "newsItem":
             carrier["t"] = odd
         value = json.dumps(carrier, separators=(",", ":"))
+        if original > limit(len(packed), len(seen) + len(value)):
+            # load would refuse it: said now, at the source, not at the save
+            raise InvalidArgumentError(
+                f"the item's NewsML ({original} bytes) packs too far to travel in its"
+                " document's carrier (a file of repeated markup the document does not show)",
+                field="item",
+            )
         # Always the last property, after the reference's sort.
         doc.setdefault("properties", []).append({"name": PATCH, "value": tag(value, kind, doc)})
     return doc
@@ -246,10 +262,14 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
             times = {**times, **checked.get("t", {})}
         tied = checked is not None
         if checked is not None and "o" in checked:
-            if checked.get("h") == fingerprint(doc):
-                return unpack(checked["o"])  # the document as dump wrote it: the original
+            seen = visible_bytes(doc)
+            packed = checked["o"]
+            most = limit(len(packed) if packed.__class__ is str else 0, len(seen) + len(patch))
+            if checked.get("h") == digest(seen):
+                # the document as dump wrote it: the original
+                return unpack(checked["o"], most)
             # Edited: the patch of what the reference drops, checked below.
-            checked = _PATCHES.get(checked["o"], _config.active(), _patch_for)
+            checked = _PATCHES.get(checked["o"], _config.active(), _patch_for, most)
         doc = restore_times(doc, times)
     if typeless and not tied:
         check_document(mapping)  # the reference's "unsupported type"

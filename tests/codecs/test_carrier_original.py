@@ -115,3 +115,29 @@ def test_a_malformed_original_is_a_document_error_at_properties(value: Any, says
         document.load(with_carrier(doc, {**carrier, "o": value}))
     assert caught.value.path == "$.properties"
     assert says in str(caught.value)
+
+
+def _holding(doc: dict[str, Any], elements: int) -> dict[str, Any]:
+    """`doc` whose carried original holds `elements` small elements more (edited: its title)."""
+    carrier = carrier_of(doc)[1]
+    text = newsml.dumps(newsml.loads(ARTICLE.read_bytes()), xml_declaration=False)
+    bulk = text.replace("</itemMeta>", "<x/>" * elements + "</itemMeta>", 1)
+    return with_carrier({**doc, "title": "edited"}, {**carrier, "o": packed(bulk.encode())})
+
+
+def test_a_carrier_unpacks_to_a_proportionate_multiple_of_its_document() -> None:
+    """Issue 27: a 7 KB document whose carrier held 2 MiB of small elements took seconds;
+    now its original may unpack to 16x its packed size or 4x the document + 64 KiB."""
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    bomb = _holding(doc, 500_000)  # 2 MB of <x/>, a few KB packed
+    with pytest.raises(nm.InvalidDocumentError, match="expands past") as caught:
+        document.load(bomb)
+    assert caught.value.path == "$.properties"
+
+
+def test_an_original_within_the_bound_still_loads() -> None:
+    """A carried original a few times its document's size is a document's own: it loads."""
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    loaded = document.load(_holding(doc, 2_000))
+    assert isinstance(loaded, nm.NewsItem)
+    assert "edited" == document.dump(loaded)["title"]

@@ -38,14 +38,25 @@ Apply = Callable[[Patch], Any]
 
 
 def fingerprint(doc: dict[str, Any]) -> str:
-    """A digest of what a reader sees of `doc` (without its carrier).
+    """A digest of what a reader sees of `doc` (without its carrier): `digest` of `visible_bytes`."""
+    return digest(visible_bytes(doc))
+
+
+def digest(data: bytes) -> str:
+    """The fingerprint of `visible_bytes` (key ``h`` of the carrier)."""
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
+
+
+def visible_bytes(doc: dict[str, Any]) -> bytes:
+    """What a reader sees of `doc` (without its carrier), as canonical JSON bytes.
 
     What protobuf changes on the way is left out, so a document that went
     through the service's protobuf route unedited is still recognised: field
     order (keys are sorted), empty lists, and the spelling of the document's
     times (each counts as its instant, as `load` restores the spelling of an
     unchanged instant). Anything else protobuf changed only makes the
-    document count as edited, which costs time, never correctness.
+    document count as edited, which costs time, never correctness. Their
+    length is the document's size the carrier is bounded by.
     """
     seen = {key: value for key, value in doc.items() if value != []}
     for key in kt.DOCUMENT_TIMES:
@@ -59,7 +70,7 @@ def fingerprint(doc: dict[str, Any]) -> str:
     except (TypeError, orjson.JSONEncodeError):  # a lone surrogate, a huge integer
         text = json.dumps(seen, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         data = text.encode("utf-8", "surrogatepass")
-    return hashlib.blake2b(data, digest_size=8).hexdigest()
+    return data
 
 
 def shows(got: Any, edited: Any, want: Any) -> bool:

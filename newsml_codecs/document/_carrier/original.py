@@ -32,32 +32,44 @@ PATCH = PREFIX + "patch"
 """The name of the carrier property."""
 
 _LEVEL = 1  # the fastest: a carrier is written for every document, read for few
-# A carried original may expand to the reader's default limit, or to this many
-# times its packed size when larger (XML packs 3-10x; a body of empty elements
-# far more, and stays under the default): a zlib bomb stops there.
+# A carried original expands to at most this many times its packed size (its
+# base64 text; NewsML packs 1-4x so, a file of repeated markup a few times
+# more), or to the document's own multiple below when that is larger: a zlib
+# bomb stops there, so a document costs a proportionate multiple of its size.
 _MAX_EXPANSION = 16
+_DOCUMENT_MULTIPLE = 4
+_DOCUMENT_SLACK = 64 * 1024
 
 
-def pack(item: AnyItem) -> str:
-    """The original's NewsML, compressed and in base64 (ASCII, no JSON escaping)."""
+def limit(packed_size: int, document_size: int) -> int:
+    """The most bytes a carried original of `packed_size` may unpack to in a document.
+
+    `document_size` is the document's size as `load` measures it: its
+    visible JSON (`law.visible_bytes`) and the carrier's text.
+    """
+    return max(packed_size * _MAX_EXPANSION, document_size * _DOCUMENT_MULTIPLE + _DOCUMENT_SLACK)
+
+
+def pack(item: AnyItem) -> tuple[int, str]:
+    """The original's NewsML size in bytes, and the NewsML compressed, in base64 (ASCII)."""
     text = newsml.dumps(item, xml_declaration=False).encode("utf-8", "surrogatepass")
-    return base64.b64encode(zlib.compress(text, _LEVEL)).decode("ascii")
+    return len(text), base64.b64encode(zlib.compress(text, _LEVEL)).decode("ascii")
 
 
-def unpack(value: Any) -> AnyItem:
-    """The original item of a carrier's ``o``.
+def unpack(value: Any, most: int) -> AnyItem:
+    """The original item of a carrier's ``o``, unpacked to at most `most` bytes (`limit`).
 
     Raises:
         InvalidDocumentError: Not base64 of zlib data, truncated, a bomb
-            (past the reader's default limit and 16 times its packed size),
-            or NewsML the reader refuses; at ``$.properties``.
+            (past `most` bytes), or NewsML the reader refuses; at
+            ``$.properties``.
     """
     if value.__class__ is not str:
         raise malformed("the original (o) is not a string")
+    limit = most
     try:
         packed = base64.b64decode(value, validate=True)
         inflater = zlib.decompressobj()
-        limit = max(len(packed) * _MAX_EXPANSION, newsml.DEFAULT_MAX_BYTES)
         text = inflater.decompress(packed, limit)
     except (binascii.Error, ValueError, zlib.error):
         raise malformed("the original (o) is not base64 of zlib data") from None
@@ -91,8 +103,12 @@ class PatchCache:
         self._entries: OrderedDict[tuple[str, int], tuple[object, Patch]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, packed: str, options: object, derive: Callable[[AnyItem], Patch]) -> Patch:
+    def get(
+        self, packed: str, options: object, derive: Callable[[AnyItem], Patch], most: int
+    ) -> Patch:
         """The patch of the original in `packed` (a carrier's ``o``) under `options`.
+
+        `most` bounds the unpacked original (`unpack`).
 
         Raises:
             InvalidDocumentError: `packed` is malformed (`unpack`).
@@ -105,7 +121,7 @@ class PatchCache:
             if hit is not None and hit[0] is options:
                 self._entries.move_to_end(key)
                 return hit[1]
-        patch = derive(unpack(packed))
+        patch = derive(unpack(packed, most))
         if len(packed) <= self.max_text:
             with self._lock:
                 self._entries[key] = (options, patch)
