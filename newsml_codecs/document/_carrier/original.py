@@ -33,12 +33,13 @@ PATCH = PREFIX + "patch"
 
 _LEVEL = 1  # the fastest: a carrier is written for every document, read for few
 # A carried original expands to at most this many times its packed size (its
-# base64 text; NewsML packs 1-4x so, a file of repeated markup a few times
-# more), or to the document's own multiple below when that is larger: a zlib
-# bomb stops there, so a document costs a proportionate multiple of its size.
+# base64 text; NewsML packs 1-4x so), or to the document's own multiple below
+# when that is larger (the slack holds items of repeated markup the document
+# does not show, which pack far more): a zlib bomb stops there, so a document
+# costs a proportionate multiple of its size.
 _MAX_EXPANSION = 16
 _DOCUMENT_MULTIPLE = 4
-_DOCUMENT_SLACK = 64 * 1024
+_DOCUMENT_SLACK = 1024 * 1024
 
 
 def limit(packed_size: int, document_size: int) -> int:
