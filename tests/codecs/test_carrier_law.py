@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from support import FIXTURES, canonical
-from support.carrier import carrier_of, with_carrier
+from support.carrier import calls, carrier_of, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
@@ -102,3 +102,30 @@ def test_a_fingerprint_that_is_not_text_is_refused(value: Any) -> None:
         document.load(with_carrier(doc, {**carrier_of(doc)[1], "h": value}))
     assert caught.value.path == "$.properties"
     assert "fingerprint" in str(caught.value)
+
+
+def _notes_item(pairs: int) -> nm.AnyItem:
+    """An article with `pairs` edNotes of text, each followed by one of markup (shown empty)."""
+    notes = "".join(
+        f"<edNote>Note {i}</edNote><edNote><span>m{i}</span></edNote>" for i in range(pairs)
+    )
+    return newsml.loads(
+        f'<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="{GUID}" version="1">'
+        f'<itemMeta><itemClass qcode="ninat:text"/><title>T</title>{notes}</itemMeta></newsItem>'
+    )
+
+
+def _last_note_edited(pairs: int) -> dict[str, Any]:
+    doc = document.dump(_notes_item(pairs))
+    notes = [block for block in doc["meta"] if block["type"] == "x-im/note"]
+    notes[-1]["data"]["text"] = "edited"
+    return doc
+
+
+def test_an_edit_the_law_refuses_costs_a_linear_load() -> None:
+    """Issue 27: 200 note pairs with the last one edited took 3-4 s (a whole check per entry);
+    the cut is now found by halving and a bounded number of single tries."""
+    small, large = _last_note_edited(50), _last_note_edited(100)
+    assert calls(lambda: document.load(large)) < 2.5 * calls(lambda: document.load(small))
+    loaded = document.load(_last_note_edited(200))
+    assert "edited" in newsml.dumps(loaded)

@@ -158,24 +158,50 @@ def _neutral(entry: list[Any]) -> list[Any]:
     return [entry[0], entry[1], entry[2], 0, *entry[4:]]
 
 
-def _cut(patch: Patch, path: tuple[int, ...]) -> Patch:
-    """`patch` with the entry at `path` (indices into nested ``c`` lists) neutralised."""
+def _cut(patch: Patch, indices: list[int], inner: int | None = None) -> Patch:
+    """`patch` with its ``c`` entries at `indices` neutralised (those of entry `inner`'s when given).
+
+    One copy of the list whatever the number of entries, so a cut of many
+    costs what a cut of one does.
+    """
     entries = list(patch["c"])
-    index = path[0]
-    if len(path) == 1:
-        entries[index] = _neutral(entries[index])
+    if inner is None:
+        for index in indices:
+            entries[index] = _neutral(entries[index])
     else:
-        entry = list(entries[index])
-        entry[3] = _cut(entry[3], path[1:])
-        entries[index] = entry
+        entry = list(entries[inner])
+        entry[3] = _cut(entry[3], indices)
+        entries[inner] = entry
     return {**patch, "c": entries}
 
 
-def _children(patch: Any) -> range:
+def _children(patch: Any) -> list[int]:
     """Indices of the ``c`` entries of a node patch (none for 0 or a replacement)."""
     if patch.__class__ is dict and "c" in patch:
-        return range(len(patch["c"]))
-    return range(0)
+        return list(range(len(patch["c"])))
+    return []
+
+
+def _narrow(candidates: list[int], attempt: Callable[[list[int]], Any]) -> tuple[list[int], Any]:
+    """The fewest of `candidates` whose cut `attempt` accepts (item or None), by halving.
+
+    Starts from all of them (None: even that fails) and keeps a half while
+    one half alone passes: at most 1 + 2 log2(n) attempts, each linear in the
+    document, where trying each candidate alone cost n (quadratic in all).
+    """
+    found = attempt(candidates) if candidates else None
+    if found is None:
+        return [], None
+    while len(candidates) > 1:
+        half = len(candidates) // 2
+        for part in (candidates[:half], candidates[half:]):
+            got = attempt(part)
+            if got is not None:
+                candidates, found = part, got
+                break
+        else:  # each half alone breaks the law: the cause is in both
+            break
+    return candidates, found
 
 
 def keep_edits(
@@ -186,7 +212,11 @@ def keep_edits(
     apply: Apply,
     visible: Visible,
 ) -> Any:
-    """The item of an edited document: `applied` if it passes the law, else the least cut.
+    """The item of an edited document: `applied` if it passes the law, else the least cut found.
+
+    The parts of the patch left out are found by halving (`_narrow`): first
+    among the children of the root, then, where one child holds the cause,
+    among that child's children. Linear in the document, times a logarithm.
 
     Args:
         patch: The carrier's patch, checked.
@@ -207,23 +237,35 @@ def keep_edits(
         except NewsItemError:
             return False
 
+    def passing(cut: Patch) -> Any:
+        try:
+            item = apply(cut)
+        except NewsItemError:
+            return None
+        return item if passes(item) else None
+
     if passes(applied):
         return applied
-    for index in _children(patch):
-        try:
-            cut = apply(_cut(patch, (index,)))
-        except NewsItemError:
-            continue
-        if not passes(cut):
-            continue
+    roots, cut = _narrow(_children(patch), lambda indices: passing(_cut(patch, indices)))
+    if cut is None:
+        return bare
+    if len(roots) == 1:
         # The cause is under this child: leave out only the part of it that breaks the law.
+        (index,) = roots
         entry = patch["c"][index]
-        for inner in _children(entry[3] if entry[0] in ("s", "m", "n") else None):
-            try:
-                finer = apply(_cut(patch, (index, inner)))
-            except NewsItemError:
-                continue
-            if passes(finer):
+        inner = _children(entry[3] if entry[0] in ("s", "m", "n") else None)
+        _, finer = _narrow(inner, lambda indices: passing(_cut(patch, indices, index)))
+        if finer is not None:
+            return finer
+        # Halving fails where cutting one entry breaks another's pair (a carried
+        # run and the drop that makes room for it): a few entries alone, then
+        # the whole child. A bounded number of tries keeps the load linear.
+        for single in inner[:_SINGLE_TRIES]:
+            finer = passing(_cut(patch, [single], index))
+            if finer is not None:
                 return finer
-        return cut
-    return bare
+    return cut
+
+
+_SINGLE_TRIES = 16
+"""Entries of one child tried alone when halving finds no cut (each try is a whole check)."""
