@@ -19,6 +19,7 @@ from newsml_codecs import jsontext
 from newsml_codecs.document import _config
 from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._carrier.apply import apply_patch, read_patch
+from newsml_codecs.document._carrier.copies import refresh, sources
 from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
 from newsml_codecs.document._carrier.make import make_patch
 from newsml_codecs.document._carrier.original import (
@@ -124,6 +125,7 @@ def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
         seen = visible_bytes(doc)
         carrier: dict[str, Any] = {"o": packed, "u": doc.get("uuid") or ""}
         carrier["h"] = digest(seen)
+        carrier["s"] = sources(doc)
         if odd and kind == "newsItem":
             carrier["t"] = odd
         value = json.dumps(carrier, separators=(",", ":"))
@@ -250,6 +252,9 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
             ],
         }
     carried = None
+    # the carrier's digests of what copies repeat (`copies.sources`): None when
+    # it recorded none; the patch form of a previous release is left as it was
+    copied: Any = _PATCH_FORM
     checked: dict[str, Any] | None = None
     tied = False
     if patch is not None:
@@ -269,6 +274,7 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
                 # the document as dump wrote it: the original
                 return unpack(checked["o"], most)
             # Edited: the patch of what the reference drops, checked below.
+            copied = checked.get("s")
             checked = _PATCHES.get(checked["o"], _config.active(), _patch_for, most)
         doc = restore_times(doc, times)
     if typeless and not tied:
@@ -287,10 +293,11 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
         apply=lambda patch: apply_patch(item, patch, doc),
         visible=lambda loaded: _dump(loaded, carriers=False),
     )
-    return kept
+    return kept if copied is _PATCH_FORM else refresh(kept, doc, copied)
 
 
 _UNTYPED = "x-newsml/untyped"
+_PATCH_FORM = object()
 
 
 def dumps(

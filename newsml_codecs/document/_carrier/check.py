@@ -25,7 +25,7 @@ _RESERVED = ("{http://www.w3.org/XML/1998/namespace}", "{http://www.w3.org/2000/
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _KEY = re.compile("[0-9a-f]{8}(?:[0-9a-f]{8}|0)?")
 _NODE_KEYS = frozenset(("a", "r", "c", "g", "q"))
-_ROOT_KEYS = frozenset(("a", "r", "c", "g", "q", "u", "h", "k", "t", "w", "o"))
+_ROOT_KEYS = frozenset(("a", "r", "c", "g", "q", "u", "h", "k", "t", "w", "o", "s"))
 _V_OPTIONS = frozenset(("g", "k", "p", "a", "w"))
 
 
@@ -87,6 +87,11 @@ def check_root(patch: Any) -> None:
         for unit in _list(shown, "a guard"):
             if not _KEY.fullmatch(_text(unit, "a unit key")):
                 raise malformed(f"{unit!r} is not a unit key")
+    copied = patch.get("s", {})  # digests of what copies repeat (`copies.sources`)
+    if copied.__class__ is not dict:
+        raise malformed("s is not an object")
+    for key, text in copied.items():
+        _text(text, f"the digest of {key}")
     times = patch.get("t", {})
     if times.__class__ is not dict:
         raise malformed("t is not an object")
