@@ -129,3 +129,35 @@ def test_an_edit_the_law_refuses_costs_a_linear_load() -> None:
     assert calls(lambda: document.load(large)) < 2.5 * calls(lambda: document.load(small))
     loaded = document.load(_last_note_edited(200))
     assert "edited" in newsml.dumps(loaded)
+
+
+def _links(doc: dict[str, Any]) -> list[tuple[Any, Any]]:
+    return [(link.get("type"), link.get("rel")) for link in doc.get("links", ())]
+
+
+def _loaded_links(doc: dict[str, Any]) -> list[tuple[Any, Any]]:
+    return _links(document.dump(document.load(doc), carriers=False))
+
+
+ARTICLE = FIXTURES / "document-article.xml"
+
+
+def test_links_swapped_across_containers_keep_the_users_order() -> None:
+    """Issue 27: swapping the author and the related-geo link (which the converter
+    rewrites) wrote the original order back; the law now counts order."""
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    rels = [link.get("rel") for link in doc["links"]]
+    i, j = rels.index("author"), rels.index("related-geo")
+    doc["links"][i], doc["links"][j] = doc["links"][j], doc["links"][i]
+    assert _links(doc) == _loaded_links(doc)
+
+
+def test_reversed_links_get_the_conversions_order_not_the_original() -> None:
+    """NewsML cannot hold every order of links (services and contentMeta links have their
+    places): a reversal loads as the conversion without the carrier orders it."""
+    source = newsml.loads(ARTICLE.read_bytes())
+    doc, bare = document.dump(source), document.dump(source, carriers=False)
+    doc["links"].reverse()
+    bare["links"].reverse()
+    assert _loaded_links(bare) == _loaded_links(doc)
+    assert _links(document.dump(source, carriers=False)) != _loaded_links(doc)

@@ -108,9 +108,28 @@ def shows(got: Any, edited: Any, want: Any) -> bool:
                 _at(other, i) if mine else guide[i],
             )
             for i, value in enumerate(got)
-        ):
+        ) and _in_order(got, edited, want):
             return True
     return _in_part(got, edited, want)
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _in_order(got: list[Any], edited: list[Any], want: list[Any]) -> bool:
+    """Whether the user's elements in `got` keep the user's order or the conversion's.
+
+    A reorder wins like any edit: the carrier may not put back the original
+    order of what the user reordered (where NewsML cannot hold the user's
+    order, the conversion's stands).
+    """
+    if got in (edited, want):
+        return True
+    users = [_key(v) for v in edited]
+    mine = set(users)
+    kept = [k for k in (_key(v) for v in got) if k in mine]
+    return _subsequence(kept, users) or _subsequence(kept, [_key(v) for v in want])
 
 
 def _at(values: list[Any], index: int) -> Any:
@@ -124,10 +143,7 @@ def _in_part(got: list[Any], edited: list[Any], want: list[Any]) -> bool:
     user's elements keep the user's order or the conversion's.
     """
 
-    def key(value: Any) -> str:
-        return json.dumps(value, sort_keys=True)
-
-    mine, users, theirs = [key(v) for v in got], [key(v) for v in edited], [key(v) for v in want]
+    mine, users, theirs = [_key(v) for v in got], [_key(v) for v in edited], [_key(v) for v in want]
     user_count, their_count = Counter(users), Counter(theirs)
     if any(k not in user_count and k not in their_count for k in mine):
         return False
