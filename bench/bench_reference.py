@@ -92,13 +92,21 @@ def row(kind: str, stem: str, number: int, rounds: int) -> tuple[float, float, f
     return forward, from_reference, from_ours, from_bare, from_edited, from_edited_again
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--number", type=int, default=20, help="calls per timed round")
-    parser.add_argument("--rounds", type=int, default=21, help="alternating rounds")
+def arguments(doc: str, number: int, rounds: int) -> argparse.Namespace | None:
+    """``--number`` and ``--rounds`` of a bench over the reference's files; None when absent."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--number", type=int, default=number, help="calls per timed round")
+    parser.add_argument("--rounds", type=int, default=rounds, help="alternating rounds")
     args = parser.parse_args()
     if not REFERENCE.is_dir():
         print("../shared/reference is absent", file=sys.stderr)
+        return None
+    return args
+
+
+def main() -> int:
+    args = arguments(__doc__, 20, 21)
+    if args is None:
         return 1
     print(
         "| file | fwd / parse: ours (reference) | rev / unparse from the reference's doc,"

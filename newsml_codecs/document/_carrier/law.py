@@ -25,6 +25,7 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import orjson
@@ -118,22 +119,37 @@ def _key(value: Any) -> str:
 
 
 def _in_order(got: list[Any], edited: list[Any], want: list[Any]) -> bool:
-    """Whether the user's elements in `got` keep the user's order or the conversion's.
+    """Whether the user's elements in `got` keep the user's order where NewsML can hold it.
 
     A reorder wins like any edit: the carrier may not put back the original
-    order of what the user reordered (where NewsML cannot hold the user's
-    order, the conversion's stands).
+    order of what the user reordered. Two neighbours the user has the other
+    way round are right only where the conversion without the carrier orders
+    them so too (NewsML keeps services after links, contentMeta links after
+    itemMeta's). Elements the user has more than once are not judged.
     """
     if got in (edited, want):
         return True
-    users = [_key(v) for v in edited]
-    mine = set(users)
-    kept = [k for k in (_key(v) for v in got) if k in mine]
-    return _subsequence(kept, users) or _subsequence(kept, [_key(v) for v in want])
+    users = _positions(edited)
+    theirs = _positions(want)
+    kept = [k for k in map(_key, got) if users.get(k, -1) >= 0]
+    for first, second in pairwise(kept):
+        if users[first] > users[second]:
+            a, b = theirs.get(first, -1), theirs.get(second, -1)
+            if a < 0 or b < 0 or a > b:
+                return False
+    return True
 
 
 def _at(values: list[Any], index: int) -> Any:
     return values[index] if index < len(values) else None
+
+
+def _positions(values: list[Any]) -> dict[str, int]:
+    """Each value's index by its key (-1 for a value found more than once)."""
+    at: dict[str, int] = {}
+    for index, key in enumerate(map(_key, values)):
+        at[key] = -1 if key in at else index
+    return at
 
 
 def _in_part(got: list[Any], edited: list[Any], want: list[Any]) -> bool:
