@@ -161,3 +161,15 @@ def test_reversed_links_get_the_conversions_order_not_the_original() -> None:
     bare["links"].reverse()
     assert _loaded_links(bare) == _loaded_links(doc)
     assert _links(document.dump(source, carriers=False)) != _loaded_links(doc)
+
+
+def test_a_link_added_after_the_services_is_no_reorder() -> None:
+    """NewsML keeps services after links: a subject link the user appends after the service
+    block stands before it, and the carrier still restores the rest (the generator)."""
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    assert "x-im/service" == doc["links"][-2]["type"]
+    doc["links"].append({"type": "x-im/category", "rel": "subject", "title": "New", "uuid": "n1"})
+    loaded = document.load(doc)
+    assert '<generator versioninfo="5.1">Writer</generator>' in newsml.dumps(loaded)
+    types = [link.get("type") for link in document.dump(loaded)["links"]]
+    assert types.index("x-im/category") < types.index("x-im/service")
