@@ -32,9 +32,9 @@ from newsml_codecs.document._carrier.original import (
 )
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
-    export_any,
-    export_kind,
-    import_any,
+    dump_any,
+    load_any,
+    load_target,
     restore_times,
     root_kind,
     tag,
@@ -114,7 +114,7 @@ def dump(item: AnyItem, *, carriers: bool = True, options: Options = None) -> di
 
 def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
     kind = root_kind(item)
-    doc = import_any(item)
+    doc = dump_any(item)
     if not carriers:
         return doc
     # Times protobuf would spell otherwise: a newsItem's in the carrier (it
@@ -151,16 +151,16 @@ def _loses(item: AnyItem, doc: dict[str, Any], kind: str) -> bool:
     """
     if any(child.__class__ is str for child in item.children):
         return True
-    target, strict = export_kind(doc, kind)
+    target, strict = load_target(doc, kind)
     try:
         # The root attributes the reference writes first, from a document of
         # the uuid and type alone: most NewsML files differ there (another
         # standardversion), and this costs a few per cent of the export. Only
         # "no carrier" needs the whole export to agree.
-        head = export_any({k: doc[k] for k in ("uuid", "type") if k in doc}, target, strict=False)
+        head = load_any({k: doc[k] for k in ("uuid", "type") if k in doc}, target, strict=False)
         if head.attributes != item.attributes:
             return True
-        return bool(export_any(doc, target, strict=strict) != item)
+        return bool(load_any(doc, target, strict=strict) != item)
     except NewsItemError:
         return True  # the reference refuses its own document: the original must travel
 
@@ -171,10 +171,10 @@ _PATCHES = PatchCache()
 
 def _patch_for(original: AnyItem) -> dict[str, Any] | None:
     """The patch turning the reference export of `original`'s document back into it."""
-    doc = import_any(original)
-    target, strict = export_kind(doc, root_kind(original))
-    exported = export_any(doc, target, strict=strict)
-    return make_patch(original, exported, shown=(doc, import_any))
+    doc = dump_any(original)
+    target, strict = load_target(doc, root_kind(original))
+    exported = load_any(doc, target, strict=strict)
+    return make_patch(original, exported, shown=(doc, dump_any))
 
 
 @overload
@@ -245,7 +245,7 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
             **doc,
             "properties": [
                 # only the carrier: an item's own ext property may use the prefix,
-                # and dump exported the document with it when it made the patch
+                # and dump loaded the document with it when it made the patch
                 prop
                 for prop in props
                 if prop.get("name") != PATCH
@@ -279,8 +279,8 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
         doc = restore_times(doc, times)
     if typeless and not tied:
         check_document(mapping)  # the reference's "unsupported type"
-    kind, strict = export_kind(doc, carried)
-    item: AnyItem = export_any(doc, kind, strict=strict)
+    kind, strict = load_target(doc, carried)
+    item: AnyItem = load_any(doc, kind, strict=strict)
     if checked is None:
         return item
     # An edited document, or a previous release's carrier (a patch): checked.

@@ -1,6 +1,6 @@
 """Which mapping serves an item or a document (``spec/item-kinds.md`` §1, decision K2); internal.
 
-Import goes by the root record; export by the document ``type`` with the
+`dump` goes by the root record (`dump_any`); `load` by the document ``type`` with the
 reference's table, then by the kind recorded in the carrier, then to the
 newsItem mapping (which takes any custom type, M9).
 """
@@ -14,34 +14,34 @@ from typing import Any
 
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_times as kt
-from newsml_codecs.document._dump.assignment import import_assignment
-from newsml_codecs.document._dump.concept import import_concept
-from newsml_codecs.document._dump.item import import_item
-from newsml_codecs.document._dump.lists import import_list, import_package
+from newsml_codecs.document._dump.assignment import dump_assignment
+from newsml_codecs.document._dump.concept import dump_concept
+from newsml_codecs.document._dump.item import dump_item
+from newsml_codecs.document._dump.lists import dump_list, dump_package
 from newsml_codecs.document._dump.omit import omit_empty
-from newsml_codecs.document._dump.planning import import_planning_item
-from newsml_codecs.document._load.assignment import export_assignment
-from newsml_codecs.document._load.concept import export_concept
-from newsml_codecs.document._load.item import export_item
-from newsml_codecs.document._load.lists import export_list, export_package
-from newsml_codecs.document._load.planning import export_planning_item
+from newsml_codecs.document._dump.planning import dump_planning_item
+from newsml_codecs.document._load.assignment import load_assignment
+from newsml_codecs.document._load.concept import load_concept
+from newsml_codecs.document._load.item import load_item
+from newsml_codecs.document._load.lists import load_list, load_package
+from newsml_codecs.document._load.planning import load_planning_item
 from newsml_model import InvalidDocumentError
 from newsml_model.tree import is_root
 
-_IMPORT: dict[str, Callable[[Any], dict[str, Any]]] = {
-    "newsItem": import_item,
-    "conceptItem": import_concept,
-    "planningItem": import_planning_item,
-    "planning": import_assignment,
-    "list": import_list,
-    "package": import_package,
+_DUMPERS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "newsItem": dump_item,
+    "conceptItem": dump_concept,
+    "planningItem": dump_planning_item,
+    "planning": dump_assignment,
+    "list": dump_list,
+    "package": dump_package,
 }
-_EXPORT: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "newsItem": export_item,
-    "planningItem": export_planning_item,
-    "planning": export_assignment,
-    "list": export_list,
-    "package": export_package,
+_LOADERS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "newsItem": load_item,
+    "planningItem": load_planning_item,
+    "planning": load_assignment,
+    "list": load_list,
+    "package": load_package,
 }
 _SEPARATOR = "|"
 
@@ -53,18 +53,18 @@ def root_kind(item: Any) -> Any:
         InvalidDocumentError: Not an item record.
     """
     kind = getattr(type(item), "element_name", None)
-    if kind not in _IMPORT or not is_root(item):
+    if kind not in _DUMPERS or not is_root(item):
         raise InvalidDocumentError(f"not a NewsML item record: {type(item).__name__}")
     return kind
 
 
-def import_any(item: Any) -> dict[str, Any]:
+def dump_any(item: Any) -> dict[str, Any]:
     """The reference document of any item record (§1.1), empty fields omitted as Go does."""
-    return omit_empty(_IMPORT[root_kind(item)](item))
+    return omit_empty(_DUMPERS[root_kind(item)](item))
 
 
-def export_kind(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
-    """(root kind, strict) of the export of `doc` (§1.2, K2).
+def load_target(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
+    """(root kind, strict) that `doc` loads as (§1.2, K2).
 
     The type decides by the reference's table; a type outside it goes to the
     kind the carrier recorded, else to a newsItem. One departure from K2's
@@ -72,11 +72,12 @@ def export_kind(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
     since its patch only applies to that root (a list whose itemClass
     ``ninat:text`` made its type ``x-im/article``, §6.2 step 4, is a list
     again). `strict` is false when a concept's type is outside the qcode
-    table: it then exports without one and the carrier restores the original;
-    and for a package under a carrier: a status the package export refuses
+    table: it then loads without one and the carrier restores the original;
+    and for a package under a carrier: a status the package load refuses
     (``withheld``, from itemMeta) is then left out and the carrier restores
-    the original ``<pubStatus>``, so `dump` never fails where the import did
-    not. Without a carrier the package export refuses it, as the reference's.
+    the original ``<pubStatus>``, so `dump` never fails where its mapping did
+    not. Without a carrier the package load refuses it, as the reference's
+    export does.
     """
     kind = carried or cfg.EXPORT_KINDS.get(doc.get("type") or "") or "newsItem"
     if kind == "package":
@@ -84,7 +85,7 @@ def export_kind(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
     return kind, kind != "conceptItem" or (doc.get("type") or "") in cfg.CONCEPT_QCODE
 
 
-def export_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
+def load_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
     """The record the reference exports for `doc` as a `kind` root (no carrier applied).
 
     Every kind writes the document's times as Go writes them (RFC3339Nano in
@@ -92,10 +93,10 @@ def export_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
     """
     doc = {**doc, **{k: kt.keep_offset(doc[k]) or doc[k] for k in kt.DOCUMENT_TIMES if doc.get(k)}}
     if kind == "conceptItem":
-        return export_concept(doc, strict=strict)
+        return load_concept(doc, strict=strict)
     if kind == "package":
-        return export_package(doc, strict=strict)
-    return _EXPORT[kind](doc)
+        return load_package(doc, strict=strict)
+    return _LOADERS[kind](doc)
 
 
 def tag(value: str, kind: str, doc: dict[str, Any]) -> str:
@@ -116,7 +117,7 @@ def tag(value: str, kind: str, doc: dict[str, Any]) -> str:
 def untag(value: str) -> tuple[str | None, dict[str, str], str]:
     """(kind or None, recorded times, patch) of a carrier value written by `tag`."""
     head, separator, rest = value.partition(_SEPARATOR)
-    if not separator or head not in _IMPORT:
+    if not separator or head not in _DUMPERS:
         return None, {}, value
     times_text, _, patch = rest.partition(_SEPARATOR)
     try:

@@ -58,7 +58,7 @@ def to_utc(text: str) -> str:
     return moment.isoformat() + ("." + fraction if fraction else "") + "Z"
 
 
-def import_time(text: str | None, field: str, *, strict: bool) -> str | None:
+def dump_time(text: str | None, field: str, *, strict: bool) -> str | None:
     """A NewsML time as the document's UTC string, or None for "no value".
 
     Args:

@@ -18,7 +18,7 @@ import newsml_model as nm
 from newsml_codecs import document, newsml
 from newsml_codecs.document._carrier.apply import apply_patch
 from newsml_codecs.document._carrier.law import fingerprint
-from newsml_codecs.document._dispatch import export_any
+from newsml_codecs.document._dispatch import load_any
 
 GUID = "d95bafc8-f2a4-d27b-dcf4-bb99f4bea973"
 # A planning with an empty headline (the reference writes its title from the
@@ -59,7 +59,7 @@ def test_without_the_check_the_patch_would_undo_that_edit() -> None:
     edited = {**doc, "properties": [p for p in doc["properties"] if p["name"] != document.PATCH]}
     patch = document._patch_for(original)
     assert patch is not None
-    unchecked = apply_patch(export_any(edited, "planning"), patch, edited)
+    unchecked = apply_patch(load_any(edited, "planning"), patch, edited)
     text = newsml.dumps(unchecked)
     assert text.count("<headline") == 2  # the edit and the carried empty one: the title is lost
 

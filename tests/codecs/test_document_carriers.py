@@ -43,7 +43,7 @@ def carried(path: Any) -> dict[str, Any]:
 
 
 def through_newsml(doc: dict[str, Any]) -> dict[str, Any]:
-    """The reference document of what `doc` exports to (the carrier applied)."""
+    """The reference document of what `doc` loads as (the carrier applied)."""
     return document.dump(document.load(doc), carriers=False)
 
 

@@ -99,7 +99,7 @@ def test_every_document_is_schema_valid(path):
 
 @pytest.mark.parametrize("path", SOURCES)
 def test_json_text_survives_edits_of_unrelated_fields(path):
-    """An edited title is exported; everything the carrier holds still comes back."""
+    """An edited title is loaded; everything the carrier holds still comes back."""
     original = _load(path)
     doc = json.loads(document.dumps(original))
     doc["title"] = "Edited title"
@@ -137,7 +137,7 @@ def test_carrier_restores_offsets_protobuf_drops():
 
 
 def test_an_edited_time_wins_over_the_carrier():
-    """K6: a time whose instant changed is exported as edited."""
+    """K6: a time whose instant changed is loaded as edited."""
     original = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
     doc = document.dump(original)
     doc["modified"] = "2025-01-01T00:00:00Z"
@@ -153,7 +153,7 @@ def test_generated_items_of_every_kind_round_trip(item):
     except nm.DecodeError:
         return  # what the reference refuses: an assignment without itemClass, a bad time
     if not doc.get("type"):
-        return  # the reference's typeless documents (below) cannot be exported
+        return  # the reference's typeless documents (below) cannot be loaded
     back = document.loads(document.dumps(item))
     assert type(item) is type(back)
     assert canonical(newsml.dumps(item)) == canonical(newsml.dumps(back))

@@ -164,7 +164,7 @@ CUSTOM_TEXT = {
 
 
 def test_a_custom_text_type_is_an_element_both_ways():
-    """A custom text type exports as an IDF element (an object without options) and back."""
+    """A custom text type loads as an IDF element (an object without options) and back."""
     doc = {
         "uuid": "u",
         "type": "x-im/article",
@@ -214,7 +214,7 @@ def test_a_custom_text_option_changes_data_handling_both_ways():
 
 
 def test_a_custom_item_class_maps_both_ways():
-    """``qcode-type``: a new item class gets its type on import and back on export."""
+    """``qcode-type``: a new item class gets its type on dump and back on load."""
     options = {"qcode-type": [{"qcode": "ninat:audio", "type": "x-im/audio"}]}
     item = newsml.loads(HEAD + '<itemMeta><itemClass qcode="ninat:audio"/></itemMeta></newsItem>')
     assert "type" not in document.dump(item, carriers=False)

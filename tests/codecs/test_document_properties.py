@@ -19,7 +19,7 @@ def test_any_typed_item_round_trips_losslessly(item):
     except nm.DecodeError:
         return  # a timestamp the reference refuses: dump's documented error
     if not doc.get("type"):
-        return  # no itemClass/imext:type: the document cannot be exported (M5)
+        return  # no itemClass/imext:type: the document cannot be loaded (M5)
     back = document.loads(document.dumps(item))
     assert canonical(newsml.dumps(item)) == canonical(newsml.dumps(back))
 

@@ -70,7 +70,7 @@ def test_every_document_is_schema_valid(path):
 
 
 def test_edits_win_over_carriers():
-    """A changed title and an added link are exported; the carried qcode and order survive."""
+    """A changed title and an added link are loaded; the carried qcode and order survive."""
     original = item(
         '<title>Old</title><itemClass qcode="ninat:text"/>'
         '<links xmlns="http://www.infomaker.se/newsml/1.0"><link rel="subject" type="x-im/topic" uuid="t" qcode="q"/></links>'

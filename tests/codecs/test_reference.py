@@ -267,9 +267,9 @@ def test_rule_data_keys_are_every_element_name() -> None:
 def test_rule_a_package_status_the_export_refuses_still_dumps() -> None:
     """A package whose itemMeta status has no package pubStatus (withheld) dumps and round-trips.
 
-    The package export refuses such a document without a carrier, as the
+    The package load refuses such a document without a carrier, as the
     reference's does; under the carrier (which also makes its ``x-im/article``
-    type a package again) it leaves ``<pubStatus>`` to the patch.
+    type a package again) it leaves ``<pubStatus>`` to the carrier.
     """
     xml = (
         '<package uuid="p1" published="true"><name>N</name><pubStatus>private</pubStatus>'

@@ -26,7 +26,7 @@ def ext_properties(item: Any) -> list[tuple[str, str]]:
     return found
 
 
-def import_assignment(item: Any) -> dict[str, Any]:
+def dump_assignment(item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a planning record.
 
     A planning without an item class (which the reference refuses, "missing

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs.document import _config as cfg
-from newsml_codecs.document._dump.data import import_data
+from newsml_codecs.document._dump.data import dump_data
 from newsml_codecs.document._markup import MarkupError, sanitize_nodes
 from newsml_model import ContentMetaObject, DecodeError, Element, Link, Links, Metadata
 from newsml_model.tree import element_parts
@@ -64,7 +64,7 @@ def link_block(link: Link, context: str = cfg.LINK) -> Block:
     meta: list[Block] = []
     data = last_data(children)
     if data is not None:
-        values, flags, _ = import_data(data, link.type, context)
+        values, flags, _ = dump_data(data, link.type, context)
         if values:
             block["data"] = values
         meta.extend(flags)
@@ -98,7 +98,7 @@ def object_block(obj: ContentMetaObject, context: str = cfg.META) -> Block:
     data = last_data(children)
     for child in children:
         if child is data and data is not None:
-            values, flags, idf = import_data(data, obj.type, context)
+            values, flags, idf = dump_data(data, obj.type, context)
             if idf is not None:
                 content = idf_blocks(idf.children)
                 if content:
@@ -140,7 +140,7 @@ def idf_blocks(children: tuple[Any, ...]) -> list[Block]:
                 blocks.append(element_block(child))  # never empty: data.format
             elif child.name == "object":
                 block = content_object_block(child)
-                if block:  # an empty block could not be exported (M2: none are produced)
+                if block:  # an empty block could not be loaded back (M2: none are produced)
                     blocks.append(block)
     return blocks
 
@@ -206,7 +206,7 @@ def content_object_block(obj: Element) -> Block:
             continue
         name, grandchildren = _name_and_children(child)
         if name == "data" and child is data and data is not None:
-            values, flags, idf = import_data(data, kind, cfg.CONTENT)
+            values, flags, idf = dump_data(data, kind, cfg.CONTENT)
             if idf is not None:
                 content = idf_blocks(idf.children)
                 if content:
@@ -254,7 +254,7 @@ def nested_block(node: Any) -> Block:
             continue
         name, grandchildren = _name_and_children(child)
         if name == "data" and child is data and data is not None:
-            values, flags, _ = import_data(data, attributes.get("type"), cfg.CONTENT)
+            values, flags, _ = dump_data(data, attributes.get("type"), cfg.CONTENT)
             if values:
                 block["data"] = values
             meta.extend(flags)

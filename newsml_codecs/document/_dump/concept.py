@@ -12,7 +12,7 @@ from typing import Any
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._dump.blocks import Block, last_data, object_block
-from newsml_codecs.document._dump.item import import_content_meta, import_item_meta
+from newsml_codecs.document._dump.item import dump_content_meta, dump_item_meta
 from newsml_model import Element
 from newsml_model.tree import get_attribute
 
@@ -117,7 +117,7 @@ def _concept(
                 event["registration"] = registration.text
 
 
-def import_concept(item: Any) -> dict[str, Any]:
+def dump_concept(item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a conceptItem record.
 
     Raises:
@@ -138,12 +138,12 @@ def import_concept(item: Any) -> dict[str, Any]:
     props.extend(kc.rights_holder(item, "copyrightHolder"))
     imeta = kc.item_meta(item)
     if imeta is not None:
-        import_item_meta(imeta, doc, props, links, notes, item_objects)
+        dump_item_meta(imeta, doc, props, links, notes, item_objects)
         _event_fields(imeta, doc, event)
     cmeta = kc.content_meta(item)
     if cmeta is not None:
         start = len(props)
-        import_content_meta(cmeta, doc, props, cm_links, content_objects)
+        dump_content_meta(cmeta, doc, props, cm_links, content_objects)
         section_link = _content(cmeta, props, start, event)
     concept = kc.child(item, "concept")
     if concept is not None:

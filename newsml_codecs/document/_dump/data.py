@@ -69,7 +69,7 @@ def _html_line_ends(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
-def import_data(
+def dump_data(
     data: Element, block_type: str | None, context: str
 ) -> tuple[dict[str, str], list[dict[str, Any]], Element | None]:
     """Read a ``<data>`` element.
@@ -107,7 +107,7 @@ def import_data(
             )
             continue
         if not match_key(name):
-            continue  # the export could not write it back; the carrier keeps the element
+            continue  # load could not write it back; the carrier keeps the element
         if table is not None and name in table:
             how = table[name]
         elif content_table is not None and name in content_table:

@@ -13,7 +13,7 @@ from newsml_codecs.document._dump.blocks import (
     link_block,
     object_block,
 )
-from newsml_codecs.document._times import TimeError, import_time, lenient_time
+from newsml_codecs.document._times import TimeError, dump_time, lenient_time
 from newsml_model import (
     ContentMeta,
     DecodeError,
@@ -48,12 +48,12 @@ def prop_entry(name: str, value: str | None, **parameters: str | None) -> dict[s
 
 def _time(text: str | None, field: str, *, strict: bool) -> str | None:
     try:
-        return import_time(text, field, strict=strict)
+        return dump_time(text, field, strict=strict)
     except TimeError as error:
         raise DecodeError(str(error)) from None
 
 
-def import_item_meta(
+def dump_item_meta(
     meta: ItemMeta,
     doc: dict[str, Any],
     props: list[dict[str, Any]],
@@ -158,7 +158,7 @@ def _item_link(link: Any) -> list[Block]:
     return blocks
 
 
-def import_content_meta(
+def dump_content_meta(
     meta: ContentMeta,
     doc: dict[str, Any],
     props: list[dict[str, Any]],
@@ -214,7 +214,7 @@ def import_content_meta(
     props.extend(exts)
 
 
-def import_item(item: NewsItem) -> dict[str, Any]:
+def dump_item(item: NewsItem) -> dict[str, Any]:
     """The document the reference converter makes of `item`, field for field.
 
     Raises:
@@ -234,9 +234,9 @@ def import_item(item: NewsItem) -> dict[str, Any]:
     language = None
     for child in item.children:
         if isinstance(child, ItemMeta):
-            import_item_meta(child, doc, props, links, notes, item_objects)
+            dump_item_meta(child, doc, props, links, notes, item_objects)
         elif isinstance(child, ContentMeta):
-            import_content_meta(child, doc, props, cm_links, content_objects)
+            dump_content_meta(child, doc, props, cm_links, content_objects)
         elif isinstance(child, Element) and child.name == "contentSet":
             for inline in child.elements("inlineXML"):
                 for idf in inline.elements("idf"):

@@ -13,7 +13,7 @@ from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._dump.blocks import Block
-from newsml_codecs.document._dump.item import import_item_meta
+from newsml_codecs.document._dump.item import dump_item_meta
 from newsml_model import DecodeError
 from newsml_model.tree import get_attribute
 
@@ -44,7 +44,7 @@ def parse_int(text: str | None) -> int:
 
 
 def parse_bool(text: str | None, *, wrap: bool) -> bool:
-    """Go's ``strconv.ParseBool`` of a trimmed value; empty is false on import.
+    """Go's ``strconv.ParseBool`` of a trimmed value; empty is false on dump.
 
     Raises:
         DecodeError: ``strconv.ParseBool: parsing "<v>": invalid syntax``
@@ -80,7 +80,7 @@ def _item_meta(
     notes: list[Block] = []
     objects: list[Block] = []
     kind = doc.pop("type")
-    import_item_meta(meta, doc, props, links, notes, objects)
+    dump_item_meta(meta, doc, props, links, notes, objects)
     if "type" not in doc:
         if meta.item_class is not None:
             kc.put(doc, "type", cfg.ITEM_CLASS_TYPE.get(meta.item_class))  # quirk: "" for x-im/list
@@ -90,7 +90,7 @@ def _item_meta(
     return [*notes, *objects]
 
 
-def import_list(item: Any) -> dict[str, Any]:
+def dump_list(item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a list record.
 
     Raises:
@@ -130,7 +130,7 @@ def import_list(item: Any) -> dict[str, Any]:
     return kc.finish(doc, links, props)
 
 
-def import_package(item: Any) -> dict[str, Any]:
+def dump_package(item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a package record.
 
     Raises:

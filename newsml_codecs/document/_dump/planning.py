@@ -12,7 +12,7 @@ from typing import Any
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._dump.blocks import Block, link_block
-from newsml_codecs.document._dump.item import import_content_meta, import_item_meta
+from newsml_codecs.document._dump.item import dump_content_meta, dump_item_meta
 from newsml_model.tree import get_attribute
 
 _REMOVED = frozenset(
@@ -74,7 +74,7 @@ def _coverages(item: Any) -> list[Block]:
     return blocks
 
 
-def import_planning_item(item: Any) -> dict[str, Any]:
+def dump_planning_item(item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a planningItem record.
 
     Raises:
@@ -91,11 +91,11 @@ def import_planning_item(item: Any) -> dict[str, Any]:
     cm_links: list[Block] = []
     imeta = kc.item_meta(item)
     if imeta is not None:
-        import_item_meta(imeta, doc, props, links, notes, item_objects)
+        dump_item_meta(imeta, doc, props, links, notes, item_objects)
     cmeta = kc.content_meta(item)
     cm_props: list[dict[str, Any]] = []
     if cmeta is not None:
-        import_content_meta(cmeta, doc, cm_props, cm_links, content_objects)
+        dump_content_meta(cmeta, doc, cm_props, cm_links, content_objects)
     data = {"priority": "", "slug": ""}
     _coverage(imeta, doc, cm_props, data)
     props.extend(cm_props)

@@ -16,7 +16,7 @@ def _ext(kind: str, value: str) -> ExtProperty:
     return ExtProperty(type=kind, value=value)
 
 
-def export_assignment(doc: dict[str, Any]) -> Any:
+def load_assignment(doc: dict[str, Any]) -> Any:
     """The planning record the reference writes for `doc` (no carrier applied).
 
     Raises:

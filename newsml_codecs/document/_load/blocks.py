@@ -1,7 +1,7 @@
 """Blocks -> model nodes: links, objects, ``<data>`` and IDF content (mapping spec §5.5-§5.8).
 
 The input is a document already checked by `_validate`, so fields have the
-right types; what is checked here is what only the export knows (data keys,
+right types; what is checked here is what only load knows (data keys,
 markup in *xml*-handled values).
 
 Speed (issue 20): records are made by the positional constructors of

@@ -3,7 +3,7 @@
 Fixes of K4: an ``x-im/event-details`` object keeps its other keys when the
 registration is set (b), a concept object whose data cannot be written raises
 (c), and the ``conceptid`` property's value is written as ``conceptId`` text (d).
-Internal; `event_fields` and `rights_info` serve the planningItem export too.
+Internal; `event_fields` and `rights_info` serve the planningItem load too.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._load.blocks import data_children
 from newsml_codecs.document._load.item import (
     el,
-    export_content_meta,
-    export_item_meta,
+    load_content_meta,
+    load_item_meta,
     lower_props,
     root_attributes,
 )
@@ -99,7 +99,7 @@ def rights_info(props: Props) -> list[Element]:
 def _item_meta(doc: dict[str, Any], props: Props, exts: list[ExtProperty]) -> ItemMeta:
     """§3.3 step 3: IM-export, then the concept's changes."""
     children: list[Node] = []
-    for node in export_item_meta(doc, props).children:
+    for node in load_item_meta(doc, props).children:
         if isinstance(node, Element) and node.name == "itemClass":
             children.append(el("itemClass", qcode="cinat:concept"))
         elif (isinstance(node, Element) and node.name == "title") or (
@@ -126,7 +126,7 @@ def _item_meta(doc: dict[str, Any], props: Props, exts: list[ExtProperty]) -> It
 
 def _content_meta(doc: dict[str, Any], props: Props) -> ContentMeta:
     """§3.3 step 4: CM-export, never pruned, without the conceptitem objects."""
-    meta = export_content_meta(doc, props, prune=False)
+    meta = load_content_meta(doc, props, prune=False)
     assert meta is not None  # never pruned
     children: list[Node] = []
     for node in meta.children:
@@ -207,7 +207,7 @@ def _concept(doc: dict[str, Any], kind: str, registration: str, *, strict: bool)
     return kc.make_root("concept", (), tuple(children))
 
 
-def export_concept(doc: dict[str, Any], *, strict: bool = True) -> Any:
+def load_concept(doc: dict[str, Any], *, strict: bool = True) -> Any:
     """The conceptItem record the reference writes for `doc` (no carrier applied).
 
     Args:

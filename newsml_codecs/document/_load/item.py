@@ -45,7 +45,7 @@ def lower_props(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return [((prop.get("name") or "").lower(), prop) for prop in doc.get("properties") or ()]
 
 
-def export_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> ItemMeta:
+def load_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> ItemMeta:
     """IM-export: the ``itemMeta`` of `doc` (§5.3); kinds post-process its children."""
     kind = doc.get("type") or ""
     children: list[Node] = [el("itemClass", qcode=cfg.TYPE_ITEM_CLASS.get(kind, "imext:newsitem"))]
@@ -141,7 +141,7 @@ def export_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]
     return ItemMeta(children=tuple(children))
 
 
-def export_content_meta(
+def load_content_meta(
     doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]], *, prune: bool = True
 ) -> ContentMeta | None:
     """CM-export: the ``contentMeta`` of `doc` (§5.4), None when empty and `prune`."""
@@ -221,12 +221,12 @@ def export_content_meta(
     return ContentMeta(children=tuple(children)) if alive or not prune else None
 
 
-def export_item(doc: dict[str, Any]) -> NewsItem:
+def load_item(doc: dict[str, Any]) -> NewsItem:
     """The NewsItem the reference converter writes for `doc` (no carriers applied)."""
     props = lower_props(doc)
     children: list[Node] = [el("catalogRef", href=href) for href in cfg.CATALOGS]
-    children.append(export_item_meta(doc, props))
-    content_meta = export_content_meta(doc, props)
+    children.append(load_item_meta(doc, props))
+    content_meta = load_content_meta(doc, props)
     if content_meta is not None:
         children.append(content_meta)
     if doc.get("type") == "x-im/article":

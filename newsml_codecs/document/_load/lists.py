@@ -8,7 +8,7 @@ from typing import Any
 from newsml_codecs.document import _config as cfg
 from newsml_codecs.document import _kind_common as kc
 from newsml_codecs.document._dump.lists import parse_bool
-from newsml_codecs.document._load.item import el, export_item_meta, lower_props
+from newsml_codecs.document._load.item import el, load_item_meta, lower_props
 from newsml_model import (
     DecodeError,
     Element,
@@ -40,7 +40,7 @@ def _item_meta(
     """
     taken: list[Link] = []
     children: list[Node] = []
-    for node in export_item_meta(doc, lower_props(doc)).children:
+    for node in load_item_meta(doc, lower_props(doc)).children:
         if isinstance(node, Element) and node.name in drop:
             continue
         if isinstance(node, ExtProperty) and drop_ext(node):
@@ -72,14 +72,14 @@ def _uuid_only(name: str, block: dict[str, Any]) -> Element:
     return Element(name=name, attributes=(("uuid", block.get("uuid") or ""),))
 
 
-def export_list(doc: dict[str, Any]) -> Any:
+def load_list(doc: dict[str, Any]) -> Any:
     """The list record the reference writes for `doc` (no carrier applied).
 
     Raises:
         InvalidDocumentError: ``invalid limit in document: <value>``, or data
             that cannot be written.
     """
-    # The uri is synthesised on import and written nowhere (§6.3 step 1).
+    # The uri is synthesised on dump and written nowhere (§6.3 step 1).
     meta, taken = _item_meta(
         doc,
         lambda e: (e.type or "").lower() in cfg.LIST_EXCEPTIONS or e.type == "imext:uri",
@@ -121,7 +121,7 @@ def export_list(doc: dict[str, Any]) -> Any:
     return kc.make_root("list", (("uuid", doc.get("uuid") or ""),), tuple(children))
 
 
-def export_package(doc: dict[str, Any], *, strict: bool = True) -> Any:
+def load_package(doc: dict[str, Any], *, strict: bool = True) -> Any:
     """The package record the reference writes for `doc` (no carrier applied).
 
     Args:

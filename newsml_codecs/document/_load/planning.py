@@ -11,8 +11,8 @@ from newsml_codecs.document._load.blocks import link_node
 from newsml_codecs.document._load.concept import event_fields, rights_info
 from newsml_codecs.document._load.item import (
     el,
-    export_content_meta,
-    export_item_meta,
+    load_content_meta,
+    load_item_meta,
     lower_props,
     root_attributes,
 )
@@ -36,7 +36,7 @@ def _item_meta(
 ) -> ItemMeta:
     """§4.3 step 2: IM-export, then the planningItem's changes."""
     children: list[Node] = []
-    for node in export_item_meta(doc, props).children:
+    for node in load_item_meta(doc, props).children:
         if isinstance(node, Element) and node.name == "itemClass":
             node = el("itemClass", qcode="plinat:newscoverage")
         elif isinstance(node, Element) and node.name in ("firstCreated", "versionCreated"):
@@ -93,7 +93,7 @@ def _coverage_set(doc: dict[str, Any]) -> Any:
     return kc.make_root("newsCoverageSet", (), tuple(coverages))
 
 
-def export_planning_item(doc: dict[str, Any]) -> Any:
+def load_planning_item(doc: dict[str, Any]) -> Any:
     """The planningItem record the reference writes for `doc` (no carrier applied).
 
     Raises:
@@ -106,7 +106,7 @@ def export_planning_item(doc: dict[str, Any]) -> Any:
     children: list[Node] = [el("catalogRef", href=href) for href in cfg.CATALOGS]
     children.extend(rights_info(props))
     children.append(_item_meta(doc, props, exts))
-    content = export_content_meta(doc, props + extra, prune=False)
+    content = load_content_meta(doc, props + extra, prune=False)
     assert content is not None  # never pruned
     children.append(
         ContentMeta(children=tuple(c for c in content.children if not isinstance(c, Metadata)))

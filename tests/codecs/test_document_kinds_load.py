@@ -261,8 +261,8 @@ CASES = [
 @pytest.mark.parametrize(
     ("doc", "xml", "record"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
 )
-def test_export_writes_what_the_reference_writes(doc, xml, record):
-    """K1, M4: a document without carrier exports as the reference exports it."""
+def test_load_writes_what_the_reference_writes(doc, xml, record):
+    """K1, M4: a document without carrier loads as the reference exports it."""
     item = document.load(doc)
     assert isinstance(item, record)
     assert canonical(xml) == canonical(newsml.dumps(item))
@@ -298,7 +298,7 @@ def test_news_item_with_a_concept_type_stays_a_news_item():
 
 
 def test_minimal_concept_document():
-    """K2: a concept type exports as a conceptItem, contentMeta never pruned (§3.3)."""
+    """K2: a concept type loads as a conceptItem, contentMeta never pruned (§3.3)."""
     item = document.load({"uuid": "u", "type": "x-im/topic"})
     xml = (
         f'<conceptItem {NAR} {ROOT} guid="u">{CATALOGS}'
@@ -443,8 +443,8 @@ def test_a_planning_without_an_item_class_converts(xml: str) -> None:
         ),
     ],
 )
-def test_import_errors(xml, message):
-    """K7: import errors with the reference's text (K4e spelling), as DecodeError."""
+def test_dump_errors(xml, message):
+    """K7: `dump`'s errors with the reference's text (K4e spelling), as DecodeError."""
     item = newsml.loads(xml)
     with pytest.raises(nm.DecodeError) as caught:
         document.dump(item)
