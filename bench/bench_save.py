@@ -63,7 +63,7 @@ def edit(doc: dict[str, Any], text: str) -> dict[str, Any]:
 
 def bare(doc: dict[str, Any]) -> dict[str, Any]:
     """`doc` without its carrier."""
-    props = [p for p in doc.get("properties") or () if p.get("name") != document.PATCH]
+    props = [p for p in doc.get("properties") or () if p.get("name") != document.CARRIER_PROPERTY]
     return {**doc, "properties": props}
 
 

@@ -39,7 +39,7 @@ def _file_documents() -> list[dict[str, Any]]:
             doc = document.dump(newsml.loads(path.read_bytes()))
         except nm.NewsItemError:
             continue  # snippets and inputs the converter refuses
-        if any(p.get("name") == ce.PATCH for p in doc.get("properties", ())):
+        if any(p.get("name") == ce.CARRIER_PROPERTY for p in doc.get("properties", ())):
             out.append(doc)
     return out
 
@@ -56,7 +56,11 @@ def _dumped(item: Any) -> dict[str, Any] | None:
         doc = document.dump(item)
     except nm.NewsItemError:
         return None  # a drawn item the converter refuses (an assignment without item class)
-    return doc if any(p.get("name") == ce.PATCH for p in doc.get("properties", ())) else None
+    return (
+        doc
+        if any(p.get("name") == ce.CARRIER_PROPERTY for p in doc.get("properties", ()))
+        else None
+    )
 
 
 def _documents() -> st.SearchStrategy[dict[str, Any]]:

@@ -23,8 +23,8 @@ from newsml_codecs.document._carrier.copies import refresh, sources
 from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
 from newsml_codecs.document._carrier.make import make_patch
 from newsml_codecs.document._carrier.original import (
-    PATCH,
-    PREFIX,
+    CARRIER_PREFIX,
+    CARRIER_PROPERTY,
     PatchCache,
     limit,
     pack,
@@ -32,13 +32,13 @@ from newsml_codecs.document._carrier.original import (
 )
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
+    add_kind_header,
     dump_any,
     load_any,
     load_target,
     restore_times,
     root_kind,
-    tag,
-    untag,
+    split_kind_header,
     wire_spelled,
 )
 from newsml_codecs.document._validate import check_document
@@ -47,8 +47,8 @@ from newsml_model import AnyItem, InvalidArgumentError, InvalidDocumentError, Ne
 from newsml_model.shapes import ItemT, as_kind
 
 __all__ = [
-    "PATCH",
-    "PREFIX",
+    "CARRIER_PREFIX",
+    "CARRIER_PROPERTY",
     "DocumentOptions",
     "Options",
     "dump",
@@ -118,7 +118,7 @@ def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
     if not carriers:
         return doc
     # Times protobuf would spell otherwise: a newsItem's in the carrier (it
-    # has no header), the other kinds' in the header (`tag`).
+    # has no header), the other kinds' in the header (`add_kind_header`).
     odd = wire_spelled(doc, kt.DOCUMENT_TIMES, offsets=kind != "newsItem")
     if odd or _loses(item, doc, kind):
         original, packed = pack(item)
@@ -137,7 +137,9 @@ def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
                 field="item",
             )
         # Always the last property, after the reference's sort.
-        doc.setdefault("properties", []).append({"name": PATCH, "value": tag(value, kind, doc)})
+        doc.setdefault("properties", []).append(
+            {"name": CARRIER_PROPERTY, "value": add_kind_header(value, kind, doc)}
+        )
     return doc
 
 
@@ -239,8 +241,10 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
         doc = check_document(mapping)
     patch = None
     props = doc.get("properties")
-    if props and any(prop.get("name") == PATCH for prop in props):
-        patch = next(prop.get("value") or "" for prop in props if prop.get("name") == PATCH)
+    if props and any(prop.get("name") == CARRIER_PROPERTY for prop in props):
+        patch = next(
+            prop.get("value") or "" for prop in props if prop.get("name") == CARRIER_PROPERTY
+        )
         doc = {
             **doc,
             "properties": [
@@ -248,7 +252,7 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
                 # and dump loaded the document with it when it made the patch
                 prop
                 for prop in props
-                if prop.get("name") != PATCH
+                if prop.get("name") != CARRIER_PROPERTY
             ],
         }
     carried = None
@@ -258,7 +262,7 @@ def _load(mapping: Mapping[str, Any]) -> AnyItem:
     checked: dict[str, Any] | None = None
     tied = False
     if patch is not None:
-        carried, times, text = untag(patch)
+        carried, times, text = split_kind_header(patch)
         checked = read_patch(text)
         if "u" in checked and checked["u"] != (doc.get("uuid") or ""):
             # A carrier copied from another document: nothing of it applies here.

@@ -99,7 +99,7 @@ def load_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
     return _LOADERS[kind](doc)
 
 
-def tag(value: str, kind: str, doc: dict[str, Any]) -> str:
+def add_kind_header(value: str, kind: str, doc: dict[str, Any]) -> str:
     """The carrier value recording the root kind and time spellings.
 
     ``<kind>|<times>|<patch>``, where ``<times>`` is a JSON object of the
@@ -114,8 +114,8 @@ def tag(value: str, kind: str, doc: dict[str, Any]) -> str:
     return kind + _SEPARATOR + json.dumps(times, separators=(",", ":")) + _SEPARATOR + value
 
 
-def untag(value: str) -> tuple[str | None, dict[str, str], str]:
-    """(kind or None, recorded times, patch) of a carrier value written by `tag`."""
+def split_kind_header(value: str) -> tuple[str | None, dict[str, str], str]:
+    """(kind or None, recorded times, patch) of a carrier value written by `add_kind_header`."""
     head, separator, rest = value.partition(_SEPARATOR)
     if not separator or head not in _DUMPERS:
         return None, {}, value

@@ -33,7 +33,7 @@ def dumped(path: Any) -> dict[str, Any]:
 
 def carrier(doc: dict[str, Any]) -> dict[str, Any]:
     """The carrier property of `doc`."""
-    return next(p for p in doc["properties"] if p["name"] == document.PATCH)
+    return next(p for p in doc["properties"] if p["name"] == document.CARRIER_PROPERTY)
 
 
 def shown(doc: dict[str, Any]) -> dict[str, Any]:
@@ -221,7 +221,10 @@ def test_d1_an_ext_property_of_an_unlisted_type_follows_the_document(value: str 
         doc["properties"] = [p for p in props if p["name"] != "nrptype:evtyp"]
     else:
         next(p for p in props if p["name"] == "nrptype:evtyp")["value"] = value
-    bare = {**doc, "properties": [p for p in doc["properties"] if p["name"] != document.PATCH]}
+    bare = {
+        **doc,
+        "properties": [p for p in doc["properties"] if p["name"] != document.CARRIER_PROPERTY],
+    }
 
     def evtyp(d: dict[str, Any]) -> list[Any]:
         return [p for p in shown(d)["properties"] if p["name"] == "nrptype:evtyp"]

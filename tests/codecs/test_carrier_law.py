@@ -56,7 +56,10 @@ def test_without_the_check_the_patch_would_undo_that_edit() -> None:
     doc = document.dump(original)
     doc["meta"] = []
     doc["title"] = "T1"
-    edited = {**doc, "properties": [p for p in doc["properties"] if p["name"] != document.PATCH]}
+    edited = {
+        **doc,
+        "properties": [p for p in doc["properties"] if p["name"] != document.CARRIER_PROPERTY],
+    }
     patch = document._patch_for(original)
     assert patch is not None
     unchecked = apply_patch(load_any(edited, "planning"), patch, edited)
@@ -77,7 +80,7 @@ def test_a_document_through_protobuf_is_still_recognised() -> None:
     """Fields reordered and times respelled as protobuf does: the same fingerprint."""
     doc = document.dump(newsml.loads((FIXTURES / "document-article.xml").read_bytes()))
     shown = {k: v for k, v in doc.items() if k != "properties"}
-    shown["properties"] = [p for p in doc["properties"] if p["name"] != document.PATCH]
+    shown["properties"] = [p for p in doc["properties"] if p["name"] != document.CARRIER_PROPERTY]
     wired = dict(reversed(list(shown.items())))
     assert doc["modified"] == "2020-02-25T06:18:00.588Z"
     wired["modified"] = "2020-02-25T07:18:00.588000+01:00"

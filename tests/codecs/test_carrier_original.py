@@ -53,7 +53,7 @@ def test_an_item_the_reference_gives_back_exactly_gets_no_carrier() -> None:
     """An item made by `load` of a carrier-less document is exported and compared: equal."""
     reference = document.dump(newsml.loads(ARTICLE.read_bytes()), carriers=False)
     again = document.dump(document.load(reference))
-    assert all(p["name"] != document.PATCH for p in again.get("properties", ()))
+    assert all(p["name"] != document.CARRIER_PROPERTY for p in again.get("properties", ()))
 
 
 def test_an_edited_item_that_the_reference_loses_gets_one() -> None:
@@ -62,7 +62,7 @@ def test_an_edited_item_that_the_reference_loses_gets_one() -> None:
     loaded = document.load(reference)
     text = newsml.dumps(loaded).replace('<link rel="', '<link id="kept" rel="', 1)
     doc = document.dump(newsml.loads(text))
-    assert any(p["name"] == document.PATCH for p in doc["properties"])
+    assert any(p["name"] == document.CARRIER_PROPERTY for p in doc["properties"])
     assert 'id="kept"' in newsml.dumps(document.load(doc))
 
 

@@ -38,7 +38,7 @@ ARTICLES = [
 def carried(path: Any) -> dict[str, Any]:
     """The document of an article file, with a carrier (asserted)."""
     doc = document.dump(newsml.loads(path.read_bytes()))
-    assert any(p["name"] == document.PATCH for p in doc["properties"])
+    assert any(p["name"] == document.CARRIER_PROPERTY for p in doc["properties"])
     return doc
 
 
@@ -144,7 +144,10 @@ def test_loading_appended_paragraphs_is_linear():
     and one without (measured 2.8x).
     """
     doc = carried(TWO_GROUPS)
-    bare = {**doc, "properties": [p for p in doc["properties"] if p["name"] != document.PATCH]}
+    bare = {
+        **doc,
+        "properties": [p for p in doc["properties"] if p["name"] != document.CARRIER_PROPERTY],
+    }
     docs = appended(doc, 1500), appended(doc, 3000), appended(bare, 3000)
     small, large, plain = (calls(lambda d=d: document.load(d)) for d in docs)
     assert large < 2.2 * small

@@ -64,8 +64,8 @@ def test_carrier_is_last_and_changes_no_reference_field(path):
     original = _load(path)
     with_carrier = document.dump(original)
     props = with_carrier.get("properties", [])
-    assert props and props[-1]["name"] == document.PATCH
-    assert [p["name"] for p in props].count(document.PATCH) == 1
+    assert props and props[-1]["name"] == document.CARRIER_PROPERTY
+    assert [p["name"] for p in props].count(document.CARRIER_PROPERTY) == 1
     stripped = {**with_carrier, "properties": props[:-1]}
     if not props[:-1]:
         del stripped["properties"]

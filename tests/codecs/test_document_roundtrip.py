@@ -27,7 +27,9 @@ def test_carriers_do_not_change_reference_fields(path):
     original = newsml.loads(path.read_bytes())
     with_carriers = document.dump(original)
     props = [
-        p for p in with_carriers.get("properties", []) if not p["name"].startswith(document.PREFIX)
+        p
+        for p in with_carriers.get("properties", [])
+        if not p["name"].startswith(document.CARRIER_PREFIX)
     ]
     stripped = {**with_carriers, "properties": props}
     if not props:
@@ -88,8 +90,8 @@ def test_edits_win_over_carriers():
 def test_carrier_is_one_json_property():
     """The carrier is the property x-newsml/patch holding a JSON object."""
     doc = document.dump(item('<itemClass qcode="ninat:text"/><generator>g</generator>'))
-    [carrier] = [p for p in doc["properties"] if p["name"].startswith(document.PREFIX)]
-    assert document.PATCH == carrier["name"]
+    [carrier] = [p for p in doc["properties"] if p["name"].startswith(document.CARRIER_PREFIX)]
+    assert document.CARRIER_PROPERTY == carrier["name"]
     assert isinstance(json.loads(carrier["value"]), dict)
 
 

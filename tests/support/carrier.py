@@ -22,7 +22,7 @@ from typing import Any
 
 from newsml_codecs import document
 
-PATCH = document.PATCH
+CARRIER_PROPERTY = document.CARRIER_PROPERTY
 NESTED = ("meta", "links", "content")
 KINDS = ("newsItem", "conceptItem", "planningItem", "planning", "list", "package")
 
@@ -41,7 +41,7 @@ def block_lists(doc: dict[str, Any]) -> list[list[Any]]:
                         visit(block)
 
     visit(doc)
-    props = [p for p in doc.get("properties") or () if p.get("name") != PATCH]
+    props = [p for p in doc.get("properties") or () if p.get("name") != CARRIER_PROPERTY]
     if props:
         out.append(doc["properties"])
     return out
@@ -53,14 +53,14 @@ def blocks_of(doc: dict[str, Any]) -> list[dict[str, Any]]:
         b
         for blocks in block_lists(doc)
         for b in blocks
-        if isinstance(b, dict) and b.get("name") != PATCH
+        if isinstance(b, dict) and b.get("name") != CARRIER_PROPERTY
     ]
 
 
 def carrier_index(blocks: list[Any]) -> int | None:
     """The position of the carrier in a properties list, or None."""
     for i, b in enumerate(blocks):
-        if isinstance(b, dict) and b.get("name") == PATCH:
+        if isinstance(b, dict) and b.get("name") == CARRIER_PROPERTY:
             return i
     return None
 
@@ -124,7 +124,7 @@ def split_value(value: str) -> tuple[str, str]:
 
 def carrier_of(doc: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """(kind header, carrier object) of a document's ``x-newsml/patch``."""
-    value = next(p["value"] for p in doc["properties"] if p.get("name") == PATCH)
+    value = next(p["value"] for p in doc["properties"] if p.get("name") == CARRIER_PROPERTY)
     head, text = split_value(value)
     return head, dict(json.loads(text))
 
@@ -133,7 +133,7 @@ def with_carrier(doc: dict[str, Any], carrier: dict[str, Any]) -> dict[str, Any]
     """A copy of `doc` whose carrier holds the object `carrier`, the kind header kept."""
     out = copy.deepcopy(doc)
     for prop in out.get("properties") or ():
-        if prop.get("name") == PATCH:
+        if prop.get("name") == CARRIER_PROPERTY:
             prop["value"] = split_value(prop["value"])[0] + json.dumps(carrier)
     return out
 
@@ -155,7 +155,7 @@ def stripped(doc: dict[str, Any]) -> dict[str, Any]:
     """`doc` without its carrier: the edit as the user made it."""
     out = dict(doc)
     if "properties" in out:
-        out["properties"] = [p for p in out["properties"] if p.get("name") != PATCH]
+        out["properties"] = [p for p in out["properties"] if p.get("name") != CARRIER_PROPERTY]
         if not out["properties"]:
             del out["properties"]
     return out

@@ -56,7 +56,7 @@ def strip_carriers(doc: dict[str, Any]) -> dict[str, Any]:
     props = doc.get("properties")
     if not props:
         return doc
-    kept = [prop for prop in props if prop.get("name") != document.PATCH]
+    kept = [prop for prop in props if prop.get("name") != document.CARRIER_PROPERTY]
     fixed = {key: value for key, value in doc.items() if key != "properties"}
     if kept:
         fixed["properties"] = kept

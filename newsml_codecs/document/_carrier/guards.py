@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from newsml_codecs.document._carrier.keys import hash_text, parts_of
-from newsml_codecs.document._carrier.original import PATCH
+from newsml_codecs.document._carrier.original import CARRIER_PROPERTY
 from newsml_model.tree import with_children
 
 Members = list[tuple[list[Any], set[str]]]
@@ -103,7 +103,7 @@ def _units_of(doc: dict[str, Any]) -> Iterator[tuple[dict[str, Any], tuple[str, 
     """Each unit of `doc` (`units`) with the nested lists its hash leaves out."""
     yield doc, (*_UNIT_LISTS, "properties")
     for prop in doc.get("properties") or ():
-        if prop.__class__ is dict and prop.get("name") != PATCH:
+        if prop.__class__ is dict and prop.get("name") != CARRIER_PROPERTY:
             yield prop, ()
     stack = [doc]
     while stack:

@@ -26,9 +26,9 @@ from newsml_codecs import newsml
 from newsml_codecs.document._carrier.check import malformed
 from newsml_model import AnyItem, DecodeError
 
-PREFIX = "x-newsml/"
+CARRIER_PREFIX = "x-newsml/"
 """The reserved prefix of carrier names."""
-PATCH = PREFIX + "patch"
+CARRIER_PROPERTY = CARRIER_PREFIX + "patch"
 """The name of the carrier property."""
 
 _LEVEL = 1  # the fastest: a carrier is written for every document, read for few
