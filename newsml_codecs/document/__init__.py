@@ -17,7 +17,6 @@ from typing import Any, overload
 
 from newsml_codecs import jsontext
 from newsml_codecs.document import _config
-from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._carrier.apply import apply_patch, read_patch
 from newsml_codecs.document._carrier.copies import refresh, sources
 from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
@@ -41,6 +40,7 @@ from newsml_codecs.document._dispatch import (
     split_kind_header,
     wire_spelled,
 )
+from newsml_codecs.document._kind_times import DOCUMENT_TIMES
 from newsml_codecs.document._validate import check_document
 from newsml_codecs.shapes import DocumentMapping
 from newsml_model import AnyItem, InvalidArgumentError, InvalidDocumentError, NewsItemError
@@ -119,7 +119,7 @@ def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
         return doc
     # Times protobuf would spell otherwise: a newsItem's in the carrier (it
     # has no header), the other kinds' in the header (`add_kind_header`).
-    odd = wire_spelled(doc, kt.DOCUMENT_TIMES, offsets=kind != "newsItem")
+    odd = wire_spelled(doc, DOCUMENT_TIMES, offsets=kind != "newsItem")
     if odd or _loses(item, doc, kind):
         original, packed = pack(item)
         seen = visible_bytes(doc)

@@ -12,14 +12,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from newsml_codecs.document import _config as cfg
-from newsml_codecs.document import _kind_times as kt
+from newsml_codecs.document._config import CONCEPT_QCODE, EXPORT_KINDS
 from newsml_codecs.document._dump.assignment import dump_assignment
 from newsml_codecs.document._dump.concept import dump_concept
 from newsml_codecs.document._dump.item import dump_item
 from newsml_codecs.document._dump.lists import dump_list, dump_package
 from newsml_codecs.document._dump.omit import omit_empty
 from newsml_codecs.document._dump.planning import dump_planning_item
+from newsml_codecs.document._kind_times import DOCUMENT_TIMES, instant, keep_offset
 from newsml_codecs.document._load.assignment import load_assignment
 from newsml_codecs.document._load.concept import load_concept
 from newsml_codecs.document._load.item import load_item
@@ -79,10 +79,10 @@ def load_target(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
     not. Without a carrier the package load refuses it, as the reference's
     export does.
     """
-    kind = carried or cfg.EXPORT_KINDS.get(doc.get("type") or "") or "newsItem"
+    kind = carried or EXPORT_KINDS.get(doc.get("type") or "") or "newsItem"
     if kind == "package":
         return kind, carried is None
-    return kind, kind != "conceptItem" or (doc.get("type") or "") in cfg.CONCEPT_QCODE
+    return kind, kind != "conceptItem" or (doc.get("type") or "") in CONCEPT_QCODE
 
 
 def load_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
@@ -91,7 +91,7 @@ def load_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
     Every kind writes the document's times as Go writes them (RFC3339Nano in
     their own offset, §8), so a hand-written ``.500+00:00`` becomes ``.5Z``.
     """
-    doc = {**doc, **{k: kt.keep_offset(doc[k]) or doc[k] for k in kt.DOCUMENT_TIMES if doc.get(k)}}
+    doc = {**doc, **{k: keep_offset(doc[k]) or doc[k] for k in DOCUMENT_TIMES if doc.get(k)}}
     if kind == "conceptItem":
         return load_concept(doc, strict=strict)
     if kind == "package":
@@ -108,9 +108,9 @@ def add_kind_header(value: str, kind: str, doc: dict[str, Any]) -> str:
     puts the spelling back. A newsItem's carrier is the patch alone, unless
     its type is one the table sends to another kind (``x-im/person``).
     """
-    if kind == "newsItem" and cfg.EXPORT_KINDS.get(doc.get("type") or "", kind) == kind:
+    if kind == "newsItem" and EXPORT_KINDS.get(doc.get("type") or "", kind) == kind:
         return value  # the type table already sends it to a newsItem
-    times = {key: doc[key] for key in kt.DOCUMENT_TIMES if doc.get(key)}
+    times = {key: doc[key] for key in DOCUMENT_TIMES if doc.get(key)}
     return kind + _SEPARATOR + json.dumps(times, separators=(",", ":")) + _SEPARATOR + value
 
 
@@ -136,9 +136,9 @@ def restore_times(doc: dict[str, Any], times: dict[str, str]) -> dict[str, Any]:
     fixed = dict(doc)
     for key, text in times.items():
         if (
-            key in kt.DOCUMENT_TIMES
+            key in DOCUMENT_TIMES
             and doc.get(key) != text
-            and kt.instant(doc.get(key)) == kt.instant(text)
+            and instant(doc.get(key)) == instant(text)
         ):
             fixed[key] = text
     return fixed

@@ -30,7 +30,7 @@ from typing import Any
 
 import orjson
 
-from newsml_codecs.document import _kind_times as kt
+from newsml_codecs.document._kind_times import DOCUMENT_TIMES, instant
 from newsml_model import NewsItemError
 
 Patch = dict[str, Any]
@@ -60,10 +60,10 @@ def visible_bytes(doc: dict[str, Any]) -> bytes:
     length is the document's size the carrier is bounded by.
     """
     seen = {key: value for key, value in doc.items() if value != []}
-    for key in kt.DOCUMENT_TIMES:
+    for key in DOCUMENT_TIMES:
         value = seen.get(key)
         if value.__class__ is str:
-            moment = kt.instant(value)
+            moment = instant(value)
             if moment is not None:
                 seen[key] = [moment[0].isoformat(), moment[1]]
     try:

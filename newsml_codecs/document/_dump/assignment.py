@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document import _config as cfg
-from newsml_codecs.document import _kind_common as kc
-from newsml_codecs.document import _kind_times as kt
+from newsml_codecs.document._config import ASSIGNMENT_QCODE
 from newsml_codecs.document._dump.blocks import Block, link_block
+from newsml_codecs.document._kind_common import child, elements, finish, guid, links_of, put
+from newsml_codecs.document._kind_times import parse_go
 from newsml_model import DecodeError, Element, ExtProperty
 
 
@@ -37,16 +37,16 @@ def dump_assignment(item: Any) -> dict[str, Any]:
         DecodeError: ``missing subtype for qcode <q>``, or Go's parse error
             text for a bad ``nrpdate:created|modified``.
     """
-    item_class = kc.child(item, "itemClass")
+    item_class = child(item, "itemClass")
     qcode = None if item_class is None else item_class.get("qcode")
-    subtype = None if not qcode else cfg.ASSIGNMENT_QCODE.get(qcode)
+    subtype = None if not qcode else ASSIGNMENT_QCODE.get(qcode)
     if qcode and subtype is None:
         raise DecodeError(f"missing subtype for qcode {qcode}")
     doc: dict[str, Any] = {}
-    kc.put(doc, "uuid", kc.guid(item))
+    put(doc, "uuid", guid(item))
     doc["type"] = "x-im/assignment"
-    headline = kc.child(item, "headline")
-    kc.put(doc, "title", None if headline is None else headline.text)
+    headline = child(item, "headline")
+    put(doc, "title", None if headline is None else headline.text)
     data = (
         {"start": "", "end": ""} if subtype is None else {"type": subtype, "start": "", "end": ""}
     )
@@ -54,21 +54,21 @@ def dump_assignment(item: Any) -> dict[str, Any]:
     for kind, value in ext_properties(item):
         if kind == "imext:status":
             doc.pop("status", None)
-            kc.put(doc, "status", value)
+            put(doc, "status", value)
         elif kind == "nrpdate:created":
-            doc["created"] = kt.parse_go(value)
+            doc["created"] = parse_go(value)
         elif kind == "nrpdate:modified":
-            doc["modified"] = kt.parse_go(value)
+            doc["modified"] = parse_go(value)
         elif kind in ("nrpdate:start", "nrpdate:end"):
             data[kind[8:]] = value
         elif value:
             props.append({"name": kind, "value": value})
-    for description in kc.elements(item, "description"):
+    for description in elements(item, "description"):
         role = description.get("role")
         if role == "nrpdesc:intern":
             data["description"] = description.text
         elif role == "nrpdesc:extern":
             data["publicDescription"] = description.text
-    links: list[Block] = [b for link in kc.links_of(item) if (b := link_block(link))]
+    links: list[Block] = [b for link in links_of(item) if (b := link_block(link))]
     doc["meta"] = [{"type": "x-im/assignment", "data": data}]
-    return kc.finish(doc, links, props)
+    return finish(doc, links, props)

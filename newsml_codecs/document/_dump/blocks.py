@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._config import CONTENT, ELEMENT_RENAME, LINK, META
 from newsml_codecs.document._dump.data import dump_data
 from newsml_codecs.document._markup import MarkupError, sanitize_nodes
 from newsml_model import ContentMetaObject, DecodeError, Element, Link, Links, Metadata
@@ -40,7 +40,7 @@ def _put(block: Block, key: str, value: str | None) -> None:
         block[key] = value
 
 
-def link_block(link: Link, context: str = cfg.LINK) -> Block:
+def link_block(link: Link, context: str = LINK) -> Block:
     """A ``<link>`` of itemMeta/contentMeta (or nested in one) as a block (§4.5)."""
     # The fields in the block's order, set when not empty (as `_put`, inline).
     block: Block = {}
@@ -71,13 +71,13 @@ def link_block(link: Link, context: str = cfg.LINK) -> Block:
     links = [b for child in _links_of(children) if (b := link_block(child, context))]
     if links:
         block["links"] = links
-    meta.extend(b for obj in _objects_of(children, "meta") if (b := object_block(obj, cfg.LINK)))
+    meta.extend(b for obj in _objects_of(children, "meta") if (b := object_block(obj, LINK)))
     if meta:
         block["meta"] = meta
     return block
 
 
-def object_block(obj: ContentMetaObject, context: str = cfg.META) -> Block:
+def object_block(obj: ContentMetaObject, context: str = META) -> Block:
     """A metadata ``<object>`` as a block (§4.7)."""
     block: Block = {}
     if obj.id:
@@ -150,7 +150,7 @@ def element_block(element: Element) -> Block:
     block: Block = {}
     _put(block, "id", element.get("id"))
     kind = element.get("type")
-    _put(block, "type", cfg.ELEMENT_RENAME.get(kind or "", kind))
+    _put(block, "type", ELEMENT_RENAME.get(kind or "", kind))
     data = {"format": "html"}
     _put(data, "variation", element.get("variation"))
     children = element.children
@@ -198,7 +198,7 @@ def content_object_block(obj: Element) -> Block:
     for name in ("id", "uuid", "uri", "url", "title"):
         _put(block, name, obj.get(name))
     kind = obj.get("type")
-    _put(block, "type", cfg.ELEMENT_RENAME.get(kind or "", kind))
+    _put(block, "type", ELEMENT_RENAME.get(kind or "", kind))
     meta: list[Block] = []
     data = last_data(obj.children)
     for child in obj.children:
@@ -206,7 +206,7 @@ def content_object_block(obj: Element) -> Block:
             continue
         name, grandchildren = _name_and_children(child)
         if name == "data" and child is data and data is not None:
-            values, flags, idf = dump_data(data, kind, cfg.CONTENT)
+            values, flags, idf = dump_data(data, kind, CONTENT)
             if idf is not None:
                 content = idf_blocks(idf.children)
                 if content:
@@ -254,7 +254,7 @@ def nested_block(node: Any) -> Block:
             continue
         name, grandchildren = _name_and_children(child)
         if name == "data" and child is data and data is not None:
-            values, flags, _ = dump_data(data, attributes.get("type"), cfg.CONTENT)
+            values, flags, _ = dump_data(data, attributes.get("type"), CONTENT)
             if values:
                 block["data"] = values
             meta.extend(flags)

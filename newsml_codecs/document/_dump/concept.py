@@ -9,10 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document import _kind_common as kc
-from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._dump.blocks import Block, last_data, object_block
 from newsml_codecs.document._dump.item import dump_content_meta, dump_item_meta
+from newsml_codecs.document._kind_common import (
+    child,
+    content_meta,
+    elements,
+    guid,
+    item_meta,
+    number_notes,
+    objects_of,
+    put,
+    rights_holder,
+)
+from newsml_codecs.document._kind_times import parse_kept
 from newsml_model import Element
 from newsml_model.tree import get_attribute
 
@@ -40,9 +50,9 @@ def _event_fields(meta: Any, doc: dict[str, Any], event: dict[str, str]) -> None
             why = get_attribute(ext.attributes, "why") or ""
             event["dateGranularity"] = why.replace("nrpwhy:", "")  # every occurrence (trap 7)
         elif kind == "nrpdate:created":
-            doc["created"] = kt.parse_kept(ext.value, "failed to parse created: ")
+            doc["created"] = parse_kept(ext.value, "failed to parse created: ")
         elif kind == "nrpdate:modified":
-            doc["modified"] = kt.parse_kept(ext.value, "failed to parse modified: ")
+            doc["modified"] = parse_kept(ext.value, "failed to parse modified: ")
 
 
 def _content(meta: Any, props: list[dict[str, Any]], start: int, event: dict[str, str]) -> Block:
@@ -65,10 +75,10 @@ def _content(meta: Any, props: list[dict[str, Any]], start: int, event: dict[str
         return {}
     literal = get_attribute(sector.attributes, "literal") or ""
     link: Block = {}
-    kc.put(link, "uri", "nrp://section/" + literal.lower())
-    kc.put(link, "title", literal)
+    put(link, "uri", "nrp://section/" + literal.lower())
+    put(link, "title", literal)
     link["rel"] = "section"
-    kc.put(link, "value", sector.value)
+    put(link, "value", sector.value)
     return link
 
 
@@ -80,14 +90,14 @@ def _concept(
     event: dict[str, str],
 ) -> None:
     """§3.2 step 6: name, conceptId, concept objects, definitions."""
-    name = kc.child(concept, "name")
+    name = child(concept, "name")
     doc.pop("title", None)  # always from the name, even an empty one
-    kc.put(doc, "title", None if name is None else name.text)
-    concept_id = kc.child(concept, "conceptId")
+    put(doc, "title", None if name is None else name.text)
+    concept_id = child(concept, "conceptId")
     if concept_id is not None:  # K4a: no conceptId keeps imext:uri, adds no property
         doc.pop("uri", None)
-        kc.put(doc, "uri", concept_id.get("uri"))
-    objects = kc.objects_of(concept)
+        put(doc, "uri", concept_id.get("uri"))
+    objects = objects_of(concept)
     for obj in objects:
         block = object_block(obj)
         if obj.type == "x-im/event-details" and "registration" in block.get("data", {}):
@@ -96,14 +106,14 @@ def _concept(
                 del block["data"]
         if block:
             meta.append(block)
-    for definition in kc.elements(concept, "definition"):
+    for definition in elements(concept, "definition"):
         prop: dict[str, Any] = {"name": "definition"}
-        kc.put(prop, "value", _plain(definition))
+        put(prop, "value", _plain(definition))
         prop["parameters"] = {"role": definition.get("role") or ""}
         props.append(prop)
     if concept_id is not None:
         prop = {"name": "conceptid"}
-        kc.put(prop, "value", concept_id.text)
+        put(prop, "value", concept_id.text)
         prop["parameters"] = {
             key: concept_id.get(key) or ""
             for key in ("uri", "creator", "created", "qcode", "modified")
@@ -112,7 +122,7 @@ def _concept(
     for obj in objects:
         data = last_data(obj.children)
         if obj.type == "x-im/event-details" and data is not None:
-            registration = kc.child(data, "registration")
+            registration = child(data, "registration")
             if registration is not None:
                 event["registration"] = registration.text
 
@@ -125,7 +135,7 @@ def dump_concept(item: Any) -> dict[str, Any]:
             <value>`` and the itemMeta time errors), or bad markup.
     """
     doc: dict[str, Any] = {}
-    kc.put(doc, "uuid", kc.guid(item))
+    put(doc, "uuid", guid(item))
     props: list[dict[str, Any]] = []
     links: list[Block] = []
     notes: list[Block] = []
@@ -135,22 +145,22 @@ def dump_concept(item: Any) -> dict[str, Any]:
     concept_meta: list[Block] = []
     event: dict[str, str] = {}
     section_link: Block = {}
-    props.extend(kc.rights_holder(item, "copyrightHolder"))
-    imeta = kc.item_meta(item)
+    props.extend(rights_holder(item, "copyrightHolder"))
+    imeta = item_meta(item)
     if imeta is not None:
         dump_item_meta(imeta, doc, props, links, notes, item_objects)
         _event_fields(imeta, doc, event)
-    cmeta = kc.content_meta(item)
+    cmeta = content_meta(item)
     if cmeta is not None:
         start = len(props)
         dump_content_meta(cmeta, doc, props, cm_links, content_objects)
         section_link = _content(cmeta, props, start, event)
-    concept = kc.child(item, "concept")
+    concept = child(item, "concept")
     if concept is not None:
         _concept(concept, doc, props, concept_meta, event)
     if cmeta is not None:
         props[:] = [p for p in props if p["name"] != "sector"]
-    kc.number_notes(notes)
+    number_notes(notes)
     meta = [*notes, *item_objects, *content_objects, *concept_meta]
     if event:
         meta.append({"type": "x-im/event", "data": event})

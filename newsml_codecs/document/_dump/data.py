@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._config import CDATA, CONTENT, DATA_KEY, TEXT, active
 from newsml_codecs.document._markup import sanitize_nodes
 from newsml_model import Element, Node
 from newsml_model.tree import get_attribute
@@ -47,9 +47,9 @@ def cdata_content(text: str) -> str:
 
 
 def _value(element: Element, block_type: str | None, how: str) -> str:
-    if how == cfg.TEXT:
+    if how == TEXT:
         return leading_text(element.children)
-    if how == cfg.CDATA:
+    if how == CDATA:
         text = leading_text(element.children)
         if text.strip():
             return cdata_content(text)
@@ -85,13 +85,13 @@ def dump_data(
     """
     values: dict[str, str] = {}
     flags: list[dict[str, Any]] = []
-    options = cfg.active()
-    # `cfg.handling` of each child, its two tables looked up once.
+    options = active()
+    # `_config.handling` of each child, its two tables looked up once.
     table = options.text_options.get(block_type or "")
     content_table = (
-        options.content_only_options.get(block_type or "") if context == cfg.CONTENT else None
+        options.content_only_options.get(block_type or "") if context == CONTENT else None
     )
-    match_key = cfg.DATA_KEY.match
+    match_key = DATA_KEY.match
     for child in data.children:
         if not isinstance(child, Element):
             continue
@@ -113,7 +113,7 @@ def dump_data(
         elif content_table is not None and name in content_table:
             how = content_table[name]
         else:
-            how = cfg.TEXT
+            how = TEXT
         values.pop(name, None)  # the last duplicate wins, at its own position
         values[name] = _value(child, block_type, how)
     for block in flags:

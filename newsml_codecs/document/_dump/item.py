@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document import _config as cfg
-from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document._config import (
+    CONTENTMETA_LINK_RELS,
+    ITEM_CLASS_TYPE,
+    STATUS,
+    is_contentmeta_link,
+)
 from newsml_codecs.document._dump.blocks import (
     Block,
     idf_blocks,
@@ -13,6 +17,7 @@ from newsml_codecs.document._dump.blocks import (
     link_block,
     object_block,
 )
+from newsml_codecs.document._kind_common import finish
 from newsml_codecs.document._times import TimeError, dump_time, lenient_time
 from newsml_model import (
     ContentMeta,
@@ -115,7 +120,7 @@ def dump_item_meta(
             elif name == "pubStatus":
                 qcode = child.get("qcode")
                 if qcode:
-                    doc["status"] = cfg.STATUS.get(qcode, qcode)
+                    doc["status"] = STATUS.get(qcode, qcode)
                 else:
                     doc.pop("status", None)
             elif name == "provider":
@@ -134,7 +139,7 @@ def dump_item_meta(
         elif isinstance(child, Metadata):
             objects.extend(b for obj in child.objects if (b := object_block(obj)))
     if "type" not in doc and item_class:
-        mapped = cfg.ITEM_CLASS_TYPE.get(item_class)
+        mapped = ITEM_CLASS_TYPE.get(item_class)
         if mapped:
             doc["type"] = mapped
     links.extend(services)
@@ -198,10 +203,7 @@ def dump_content_meta(
             links.extend(
                 b
                 for link in child.links
-                if (
-                    cfg.is_contentmeta_link(link.type, link.rel)
-                    or link.type in cfg.CONTENTMETA_LINK_RELS
-                )
+                if (is_contentmeta_link(link.type, link.rel) or link.type in CONTENTMETA_LINK_RELS)
                 and (b := link_block(link))
             )
         elif isinstance(child, Metadata):
@@ -254,4 +256,4 @@ def dump_item(item: NewsItem) -> dict[str, Any]:
         doc["content"] = content
     if meta:
         doc["meta"] = meta
-    return kc.finish(doc, links, props)
+    return finish(doc, links, props)

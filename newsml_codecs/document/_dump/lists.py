@@ -9,11 +9,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from newsml_codecs.document import _config as cfg
-from newsml_codecs.document import _kind_common as kc
-from newsml_codecs.document import _kind_times as kt
+from newsml_codecs.document._config import ITEM_CLASS_TYPE, PACKAGE_STATUS
 from newsml_codecs.document._dump.blocks import Block
 from newsml_codecs.document._dump.item import dump_item_meta
+from newsml_codecs.document._kind_common import (
+    child,
+    elements,
+    finish,
+    item_meta,
+    number_notes,
+    put,
+)
+from newsml_codecs.document._kind_times import parse_go
 from newsml_model import DecodeError
 from newsml_model.tree import get_attribute
 
@@ -60,12 +67,12 @@ def parse_bool(text: str | None, *, wrap: bool) -> bool:
 
 
 def _products(item: Any) -> list[Block]:
-    products = kc.child(item, "products")
+    products = child(item, "products")
     links: list[Block] = []
-    for product in () if products is None else kc.elements(products, "product"):
+    for product in () if products is None else elements(products, "product"):
         link: Block = {"rel": "channel", "type": "x-im/channel"}
-        kc.put(link, "title", product.text)
-        kc.put(link, "uuid", product.get("uuid"))
+        put(link, "title", product.text)
+        put(link, "uuid", product.get("uuid"))
         links.append(link)
     return links
 
@@ -74,7 +81,7 @@ def _item_meta(
     item: Any, doc: dict[str, Any], props: list[dict[str, Any]], links: list[Block], start: int
 ) -> list[Block]:
     """IM-import of an optional itemMeta; its itemClass or imext:type overwrites `doc` type."""
-    meta = kc.item_meta(item)
+    meta = item_meta(item)
     if meta is None:
         return []
     notes: list[Block] = []
@@ -83,10 +90,10 @@ def _item_meta(
     dump_item_meta(meta, doc, props, links, notes, objects)
     if "type" not in doc:
         if meta.item_class is not None:
-            kc.put(doc, "type", cfg.ITEM_CLASS_TYPE.get(meta.item_class))  # quirk: "" for x-im/list
+            put(doc, "type", ITEM_CLASS_TYPE.get(meta.item_class))  # quirk: "" for x-im/list
         else:
             doc["type"] = kind
-    kc.number_notes(notes, start)
+    number_notes(notes, start)
     return [*notes, *objects]
 
 
@@ -98,19 +105,19 @@ def dump_list(item: Any) -> dict[str, Any]:
     """
     uuid = get_attribute(item.attributes, "uuid")
     doc: dict[str, Any] = {"type": "x-im/list"}
-    kc.put(doc, "uuid", uuid)
-    items = kc.child(item, "items")
+    put(doc, "uuid", uuid)
+    items = child(item, "items")
     limit = parse_int(None if items is None else items.get("limit"))  # K4a: no <items>, "0"
     links = _products(item)
     content: list[Block] = []
-    for entry in () if items is None else kc.elements(items, "item"):
+    for entry in () if items is None else elements(items, "item"):
         block: Block = {}
-        kc.put(block, "uuid", entry.get("uuid"))
+        put(block, "uuid", entry.get("uuid"))
         block["type"] = "x-im/" + (entry.get("type") or "").lower()
         content.append(block)
     props: list[dict[str, Any]] = []
     meta = _item_meta(item, doc, props, links, 0)
-    description = kc.child(item, "description")
+    description = child(item, "description")
     meta.append(
         {
             "type": "x-im/list",
@@ -120,14 +127,14 @@ def dump_list(item: Any) -> dict[str, Any]:
             },
         }
     )
-    name = kc.child(item, "name")
+    name = child(item, "name")
     doc.pop("title", None)
-    kc.put(doc, "title", None if name is None else name.text)
+    put(doc, "title", None if name is None else name.text)
     doc["uri"] = "im://list/" + (uuid or "")
     if content:
         doc["content"] = content
     doc["meta"] = meta
-    return kc.finish(doc, links, props)
+    return finish(doc, links, props)
 
 
 def dump_package(item: Any) -> dict[str, Any]:
@@ -139,37 +146,37 @@ def dump_package(item: Any) -> dict[str, Any]:
     """
     published = parse_bool(get_attribute(item.attributes, "published"), wrap=True)
     doc: dict[str, Any] = {"type": "x-im/package"}
-    kc.put(doc, "uuid", get_attribute(item.attributes, "uuid"))
-    status_element = kc.child(item, "pubStatus")
+    put(doc, "uuid", get_attribute(item.attributes, "uuid"))
+    status_element = child(item, "pubStatus")
     status = "" if status_element is None else status_element.text
-    if status not in cfg.PACKAGE_STATUS:
+    if status not in PACKAGE_STATUS:
         raise DecodeError(f"can't convert status {status}")
-    doc["status"] = cfg.PACKAGE_STATUS[status]
+    doc["status"] = PACKAGE_STATUS[status]
     props: list[dict[str, Any]] = [{"name": "published", "value": "true" if published else "false"}]
     for element, field in (("pubStart", "published"), ("pubStop", "unpublished")):
-        found = kc.child(item, element)
+        found = child(item, element)
         if found is not None and found.text:
-            doc[field] = kt.parse_go(found.text)
+            doc[field] = parse_go(found.text)
     links = _products(item)
-    cover = kc.child(item, "cover")
+    cover = child(item, "cover")
     if cover is not None:
         link: Block = {"rel": "cover", "type": "x-im/article"}
-        kc.put(link, "uuid", cover.get("uuid"))
+        put(link, "uuid", cover.get("uuid"))
         links.append(link)
     for name in ("type", "category"):
-        found = kc.child(item, name)
+        found = child(item, name)
         prop: dict[str, Any] = {"name": name}
-        kc.put(prop, "value", None if found is None else found.text)
+        put(prop, "value", None if found is None else found.text)
         props.append(prop)
     meta: list[Block] = [{"type": "x-im/package"}]
     meta.extend(_item_meta(item, doc, props, links, 1))
-    item_list = kc.child(item, "itemList")
+    item_list = child(item, "itemList")
     if item_list is not None:
         link = {"type": "x-im/list", "rel": "list"}
-        kc.put(link, "uuid", item_list.get("uuid"))
+        put(link, "uuid", item_list.get("uuid"))
         links.append(link)
-    name_element = kc.child(item, "name")
+    name_element = child(item, "name")
     doc.pop("title", None)
-    kc.put(doc, "title", None if name_element is None else name_element.text)
+    put(doc, "title", None if name_element is None else name_element.text)
     doc["meta"] = meta
-    return kc.finish(doc, links, props)  # props holds "published": always written
+    return finish(doc, links, props)  # props holds "published": always written

@@ -9,10 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document import _kind_common as kc
-from newsml_codecs.document import _kind_times as kt
 from newsml_codecs.document._dump.blocks import Block, link_block
 from newsml_codecs.document._dump.item import dump_content_meta, dump_item_meta
+from newsml_codecs.document._kind_common import (
+    child,
+    content_meta,
+    elements,
+    finish,
+    guid,
+    item_meta,
+    links_of,
+    number_notes,
+    put,
+    rights_holder,
+)
+from newsml_codecs.document._kind_times import parse_kept
 from newsml_model.tree import get_attribute
 
 _REMOVED = frozenset(
@@ -53,21 +64,21 @@ def _coverage(
             why = get_attribute(ext.attributes, "why") or ""
             data["dateGranularity"] = why.removeprefix("nrpwhy:")  # a leading one only (trap 7)
         elif kind == "nrpdate:created":
-            doc["created"] = kt.parse_kept(ext.value, "failed to parse created: ")
+            doc["created"] = parse_kept(ext.value, "failed to parse created: ")
         elif kind == "nrpdate:modified":
-            doc["modified"] = kt.parse_kept(ext.value, "failed to parse modified: ")
+            doc["modified"] = parse_kept(ext.value, "failed to parse modified: ")
 
 
 def _coverages(item: Any) -> list[Block]:
     """§4.2 step 7: each ``newsCoverage`` as an ``x-im/assignment`` link block."""
-    coverage_set = kc.child(item, "newsCoverageSet")
+    coverage_set = child(item, "newsCoverageSet")
     if coverage_set is None:
         return []
     blocks: list[Block] = []
-    for coverage in kc.elements(coverage_set, "newsCoverage"):
+    for coverage in elements(coverage_set, "newsCoverage"):
         block: Block = {"type": "x-im/assignment"}
-        kc.put(block, "id", coverage.get("id"))
-        links = [b for link in kc.links_of(coverage) if (b := link_block(link))]
+        put(block, "id", coverage.get("id"))
+        links = [b for link in links_of(coverage) if (b := link_block(link))]
         if links:
             block["links"] = links
         blocks.append(block)
@@ -82,17 +93,17 @@ def dump_planning_item(item: Any) -> dict[str, Any]:
             created: <value>``, the itemMeta time errors), or bad markup.
     """
     doc: dict[str, Any] = {}
-    kc.put(doc, "uuid", kc.guid(item))
-    props = kc.rights_holder(item, "copyrightholder")
+    put(doc, "uuid", guid(item))
+    props = rights_holder(item, "copyrightholder")
     links: list[Block] = []
     notes: list[Block] = []
     item_objects: list[Block] = []
     content_objects: list[Block] = []
     cm_links: list[Block] = []
-    imeta = kc.item_meta(item)
+    imeta = item_meta(item)
     if imeta is not None:
         dump_item_meta(imeta, doc, props, links, notes, item_objects)
-    cmeta = kc.content_meta(item)
+    cmeta = content_meta(item)
     cm_props: list[dict[str, Any]] = []
     if cmeta is not None:
         dump_content_meta(cmeta, doc, cm_props, cm_links, content_objects)
@@ -100,9 +111,9 @@ def dump_planning_item(item: Any) -> dict[str, Any]:
     _coverage(imeta, doc, cm_props, data)
     props.extend(cm_props)
     props[:] = [p for p in props if p["name"].lower() not in _REMOVED]
-    kc.number_notes(notes)
+    number_notes(notes)
     meta = [*notes, *item_objects, *content_objects, {"type": "x-im/newscoverage", "data": data}]
     links.extend(cm_links)
     links.extend(_coverages(item))
     doc["meta"] = meta
-    return kc.finish(doc, links, props)
+    return finish(doc, links, props)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs._xmlbuild import build_element, build_links, build_metadata, new_link, new_object
-from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._config import CONTENT, DATA_KEY, META, TEXT, XML, active
 from newsml_codecs.document._markup import MarkupError, parse_fragment
 from newsml_model import (
     IDF,
@@ -35,7 +35,7 @@ def check_key(key: str, path: str) -> None:
     Raises:
         InvalidDocumentError: An empty key, a leading digit or another character.
     """
-    if cfg.DATA_KEY.match(key):
+    if DATA_KEY.match(key):
         return
     if not key:
         reason = "keys may not be empty"
@@ -52,14 +52,12 @@ def data_children(block: Block, context: str, path: str) -> list[Node]:
     kind = block.get("type")
     out: list[Node] = []
     values: dict[str, str] = block.get("data") or {}
-    options = cfg.active()
+    options = active()
     if values:
-        # `cfg.handling` of each key, its two tables looked up once.
+        # `_config.handling` of each key, its two tables looked up once.
         table = options.text_options.get(kind or "")
-        content_table = (
-            options.content_only_options.get(kind or "") if context == cfg.CONTENT else None
-        )
-        match_key = cfg.DATA_KEY.match
+        content_table = options.content_only_options.get(kind or "") if context == CONTENT else None
+        match_key = DATA_KEY.match
         for key in sorted(values):
             if not match_key(key):
                 check_key(key, f"{path}.data")
@@ -69,8 +67,8 @@ def data_children(block: Block, context: str, path: str) -> list[Node]:
             elif content_table is not None and key in content_table:
                 how = content_table[key]
             else:
-                how = cfg.TEXT
-            if how == cfg.XML and value:
+                how = TEXT
+            if how == XML and value:
                 try:
                     children = parse_fragment(value)
                 except MarkupError as error:
@@ -105,7 +103,7 @@ def link_node(block: Block, context: str, path: str, ns: str = IM) -> Link:
     links = get("links") or ()
     # Inside IDF the reference writes ``<links>`` in every link, even empty.
     if links or ns == IDF:
-        in_meta = context == cfg.META
+        in_meta = context == META
         kept = [
             (i, child)
             for i, child in enumerate(links)
@@ -114,7 +112,7 @@ def link_node(block: Block, context: str, path: str, ns: str = IM) -> Link:
         children.append(_links_node(kept, context, path, ns))
     metas = get("meta")
     if metas:
-        if get("type") in cfg.active().flag_types:  # its flags are in its data
+        if get("type") in active().flag_types:  # its flags are in its data
             metas = [m for m in metas if m.get("type") != "x-im/flags"]
         if metas:
             children.append(
@@ -130,7 +128,7 @@ def link_node(block: Block, context: str, path: str, ns: str = IM) -> Link:
                 )
             )
     extra: tuple[tuple[str, str], ...] = ()
-    if context == cfg.CONTENT:
+    if context == CONTENT:
         extra = _attrs(
             block,
             (("id", "id"), ("name", "name"), ("value", "value"), ("contenttype", "contentType")),
@@ -199,7 +197,7 @@ def object_node(block: Block, context: str, path: str, ns: str = IM) -> ContentM
                     "meta",
                 )
             )
-    if context == cfg.CONTENT:
+    if context == CONTENT:
         return new_object(
             get("id") or None,
             get("type") or None,
@@ -245,7 +243,7 @@ def _idf_text(content: list[Block], path: str) -> Element:
 def idf_node(block: Block, path: str, *, top: bool = True) -> Element:
     """A content block as an IDF ``<element>`` or ``<object>`` (§5.8)."""
     kind = block.get("type") or ""
-    if kind in cfg.active().element_types:
+    if kind in active().element_types:
         return _element(block, kind, path)
     return _object(block, kind, path)
 
@@ -254,7 +252,7 @@ def _element(block: Block, kind: str, path: str) -> Element:
     data = block.get("data") or {}
     attributes = (
         *_attrs(block, (("id", "id"),)),
-        ("type", cfg.active().element_rename_back.get(kind, kind)),
+        ("type", active().element_rename_back.get(kind, kind)),
     )
     attributes += tuple([(key, data[key]) for key in ("format", "variation") if data.get(key)])
     markup = data.get("text", "")
@@ -295,14 +293,14 @@ def _object(block: Block, kind: str, path: str) -> Element:
     if content:
         data.append(_idf_text(content, path))
     if block.get("data"):
-        data.extend(data_children(block, cfg.CONTENT, path))
+        data.extend(data_children(block, CONTENT, path))
     if data:
         children.append(build_element("data", (), tuple(data), None))
     children.append(
         build_links(
             tuple(
                 [
-                    link_node(link, cfg.CONTENT, f"{path}.links[{i}]", IDF)
+                    link_node(link, CONTENT, f"{path}.links[{i}]", IDF)
                     for i, link in enumerate(block.get("links") or ())
                 ]
             ),
@@ -331,7 +329,7 @@ def _object(block: Block, kind: str, path: str) -> Element:
             build_metadata(
                 tuple(
                     [
-                        object_node(m, cfg.CONTENT, f"{path}.meta[{i}]", IDF)
+                        object_node(m, CONTENT, f"{path}.meta[{i}]", IDF)
                         for i, m in enumerate(others)
                     ]
                 ),

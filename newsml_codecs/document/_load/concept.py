@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document import _config as cfg
-from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document._config import (
+    CATALOGS,
+    CONCEPT_OBJECT_TYPES,
+    CONCEPT_QCODE,
+    CONCEPTITEM_OBJECT_TYPES,
+    META,
+)
+from newsml_codecs.document._kind_common import make_root
 from newsml_codecs.document._load.blocks import data_children
 from newsml_codecs.document._load.item import (
     el,
@@ -132,9 +138,7 @@ def _content_meta(doc: dict[str, Any], props: Props) -> ContentMeta:
     for node in meta.children:
         if isinstance(node, Metadata):
             kept = tuple(
-                o
-                for o in node.children
-                if getattr(o, "type", None) not in cfg.CONCEPTITEM_OBJECT_TYPES
+                o for o in node.children if getattr(o, "type", None) not in CONCEPTITEM_OBJECT_TYPES
             )
             if kept:
                 children.append(Metadata(children=kept, namespace=node.namespace))
@@ -148,7 +152,7 @@ def _object(block: dict[str, Any], kind: str | None, data: dict[str, str], path:
     return ContentMetaObject(
         id=block.get("id") or None,
         type=kind or None,
-        children=(Element(name="data", children=tuple(data_children(values, cfg.META, path))),),
+        children=(Element(name="data", children=tuple(data_children(values, META, path))),),
     )
 
 
@@ -163,7 +167,7 @@ def _objects(doc: dict[str, Any], registration: str) -> list[Any]:
             if index is not None:
                 chosen.append((index, kind))
     chosen.extend(
-        (i, b.get("type")) for i, b in enumerate(meta) if b.get("type") in cfg.CONCEPT_OBJECT_TYPES
+        (i, b.get("type")) for i, b in enumerate(meta) if b.get("type") in CONCEPT_OBJECT_TYPES
     )
     objects = [(meta[i], kind, dict(meta[i].get("data") or {}), i) for i, kind in chosen]
     if registration:
@@ -189,7 +193,7 @@ def _concept(doc: dict[str, Any], kind: str, registration: str, *, strict: bool)
         (k, params[k]) for k in ("creator", "created", "modified", "qcode") if params.get(k)
     )
     value = None if concept_id is None else concept_id.get("value")
-    qcode = cfg.CONCEPT_QCODE.get(kind)
+    qcode = CONCEPT_QCODE.get(kind)
     if qcode is None and strict:
         raise InvalidDocumentError(f"missing qcode for doctype {kind}", path="$.type")
     children: list[Node] = [
@@ -204,7 +208,7 @@ def _concept(doc: dict[str, Any], kind: str, registration: str, *, strict: bool)
     objects = _objects(doc, registration)
     if objects:
         children.append(Metadata(children=tuple(objects), namespace=IM))
-    return kc.make_root("concept", (), tuple(children))
+    return make_root("concept", (), tuple(children))
 
 
 def load_concept(doc: dict[str, Any], *, strict: bool = True) -> Any:
@@ -225,10 +229,10 @@ def load_concept(doc: dict[str, Any], *, strict: bool = True) -> Any:
     extra, exts, registration = event_fields(
         doc, ("x-im/event", "x-im/newscoverage"), sections=True
     )
-    children: list[Node] = [el("catalogRef", href=href) for href in cfg.CATALOGS]
+    children: list[Node] = [el("catalogRef", href=href) for href in CATALOGS]
     children.extend(rights_info(props))
     children.append(_item_meta(doc, props, exts))
     children.append(_content_meta(doc, props + extra))
     children.append(_concept(doc, kind, registration, strict=strict))
     attributes = root_attributes(doc)
-    return kc.make_root("conceptItem", attributes, tuple(children))
+    return make_root("conceptItem", attributes, tuple(children))

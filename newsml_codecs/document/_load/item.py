@@ -5,7 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs._xmlbuild import build_element, new_ext_property
-from newsml_codecs.document import _config as cfg
+from newsml_codecs.document._config import (
+    CATALOGS,
+    CONCEPT_OBJECT_TYPES,
+    CONTENTMETA_EXT_PROPERTIES,
+    LINK,
+    META,
+    ROOT_ATTRIBUTES,
+    STATUS_BACK,
+    TYPE_ITEM_CLASS,
+    is_contentmeta_link,
+    is_itemmeta_object,
+    is_property_exception,
+)
 from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
 from newsml_model import (
     IDF,
@@ -48,7 +60,7 @@ def lower_props(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 def load_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> ItemMeta:
     """IM-export: the ``itemMeta`` of `doc` (§5.3); kinds post-process its children."""
     kind = doc.get("type") or ""
-    children: list[Node] = [el("itemClass", qcode=cfg.TYPE_ITEM_CLASS.get(kind, "imext:newsitem"))]
+    children: list[Node] = [el("itemClass", qcode=TYPE_ITEM_CLASS.get(kind, "imext:newsitem"))]
     first = {name: prop for name, prop in reversed(props)}
     if "filename" in first:
         children.append(el("fileName", first["filename"].get("value")))
@@ -57,16 +69,16 @@ def load_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]])
     if doc.get("provider"):
         children.append(el("provider", literal=doc["provider"]))
     if doc.get("status"):
-        children.append(el("pubStatus", qcode=cfg.STATUS_BACK.get(doc["status"], doc["status"])))
+        children.append(el("pubStatus", qcode=STATUS_BACK.get(doc["status"], doc["status"])))
     if "role" in first:
         children.append(el("role", qcode=first["role"].get("value")))
     if doc.get("title"):
         children.append(el("title", doc["title"]))
     blocks = doc.get("links") or ()
     links: list[Node] = [
-        link_node(block, cfg.LINK, f"$.links[{i}]")
+        link_node(block, LINK, f"$.links[{i}]")
         for i, block in enumerate(blocks)
-        if not cfg.is_contentmeta_link(block.get("type"), block.get("rel"))
+        if not is_contentmeta_link(block.get("type"), block.get("rel"))
         and block.get("type") not in ("x-im/related-geo", "x-im/service")
     ]
     geo = [block for block in blocks if block.get("rel") == "related-geo"]
@@ -96,7 +108,7 @@ def load_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]])
         if doc.get(field):
             ext.append(new_ext_property(name, doc[field], (), ()))
     for lower, prop in props:
-        if lower in ("filename", "section", "role") or cfg.is_property_exception(lower, kind):
+        if lower in ("filename", "section", "role") or is_property_exception(lower, kind):
             continue
         params = prop.get("parameters") or {}
         ext.append(
@@ -132,9 +144,9 @@ def load_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]])
                 )
             )
     objects = [
-        object_node(block, cfg.META, f"$.meta[{i}]")
+        object_node(block, META, f"$.meta[{i}]")
         for i, block in enumerate(doc.get("meta") or ())
-        if cfg.is_itemmeta_object(block.get("type"), kind)
+        if is_itemmeta_object(block.get("type"), kind)
     ]
     if objects:  # none with the default options
         children.append(Metadata(children=tuple(objects), namespace=IM))
@@ -195,25 +207,25 @@ def load_content_meta(
                     (),
                 )
             )
-        elif lower in cfg.CONTENTMETA_EXT_PROPERTIES:
+        elif lower in CONTENTMETA_EXT_PROPERTIES:
             children.append(new_ext_property(prop.get("name"), prop.get("value") or "", (), ()))
         else:
             continue
         alive = True
     objects = [
-        object_node(block, cfg.META, f"$.meta[{i}]")
+        object_node(block, META, f"$.meta[{i}]")
         for i, block in enumerate(doc.get("meta") or ())
         if block.get("type") != "x-im/note"
-        and block.get("type") not in cfg.CONCEPT_OBJECT_TYPES
-        and not cfg.is_itemmeta_object(block.get("type"), doc.get("type") or "")
+        and block.get("type") not in CONCEPT_OBJECT_TYPES
+        and not is_itemmeta_object(block.get("type"), doc.get("type") or "")
     ]
     if objects:
         children.append(Metadata(children=tuple(objects), namespace=IM))
         alive = True
     links = [
-        link_node(block, cfg.LINK, f"$.links[{i}]")
+        link_node(block, LINK, f"$.links[{i}]")
         for i, block in enumerate(doc.get("links") or ())
-        if cfg.is_contentmeta_link(block.get("type"), block.get("rel"))
+        if is_contentmeta_link(block.get("type"), block.get("rel"))
     ]
     if links:
         children.append(Links(children=tuple(links), namespace=IM))
@@ -224,7 +236,7 @@ def load_content_meta(
 def load_item(doc: dict[str, Any]) -> NewsItem:
     """The NewsItem the reference converter writes for `doc` (no carriers applied)."""
     props = lower_props(doc)
-    children: list[Node] = [el("catalogRef", href=href) for href in cfg.CATALOGS]
+    children: list[Node] = [el("catalogRef", href=href) for href in CATALOGS]
     children.append(load_item_meta(doc, props))
     content_meta = load_content_meta(doc, props)
     if content_meta is not None:
@@ -253,4 +265,4 @@ def load_item(doc: dict[str, Any]) -> NewsItem:
 def root_attributes(doc: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     """The fixed NewsML root attributes with ``guid`` = ``uuid`` (§5.2), no empty guid."""
     guid = (("guid", doc["uuid"]),) if doc.get("uuid") else ()
-    return (cfg.ROOT_ATTRIBUTES[0], *guid, *cfg.ROOT_ATTRIBUTES[1:])
+    return (ROOT_ATTRIBUTES[0], *guid, *ROOT_ATTRIBUTES[1:])

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from newsml_codecs.document import _config as cfg
-from newsml_codecs.document import _kind_common as kc
+from newsml_codecs.document._config import LIST_EXCEPTIONS, PACKAGE_EXCEPTIONS, PACKAGE_STATUS_BACK
 from newsml_codecs.document._dump.lists import parse_bool
+from newsml_codecs.document._kind_common import make_root
 from newsml_codecs.document._load.item import el, load_item_meta, lower_props
 from newsml_model import (
     DecodeError,
@@ -82,7 +82,7 @@ def load_list(doc: dict[str, Any]) -> Any:
     # The uri is synthesised on dump and written nowhere (§6.3 step 1).
     meta, taken = _item_meta(
         doc,
-        lambda e: (e.type or "").lower() in cfg.LIST_EXCEPTIONS or e.type == "imext:uri",
+        lambda e: (e.type or "").lower() in LIST_EXCEPTIONS or e.type == "imext:uri",
         ("channel", "item"),
         ("itemClass", "title"),  # pubStatus stays (IM-export writes none for no status)
     )
@@ -118,7 +118,7 @@ def load_list(doc: dict[str, Any]) -> Any:
             Element(name="items", attributes=(("limit", limit or "0"),), children=tuple(items))
         )
     children.append(meta)
-    return kc.make_root("list", (("uuid", doc.get("uuid") or ""),), tuple(children))
+    return make_root("list", (("uuid", doc.get("uuid") or ""),), tuple(children))
 
 
 def load_package(doc: dict[str, Any], *, strict: bool = True) -> Any:
@@ -135,11 +135,11 @@ def load_package(doc: dict[str, Any], *, strict: bool = True) -> Any:
             cannot be written.
     """
     status = doc.get("status") or ""
-    if status not in cfg.PACKAGE_STATUS_BACK and strict:
+    if status not in PACKAGE_STATUS_BACK and strict:
         raise InvalidDocumentError(f"can't convert status {status}", path="$.status")
     meta, taken = _item_meta(
         doc,
-        lambda e: e.type in cfg.PACKAGE_EXCEPTIONS,
+        lambda e: e.type in PACKAGE_EXCEPTIONS,
         ("list", "channel", "cover"),
         ("itemClass", "title", "pubStatus"),  # the package's own pubStatus replaces it
     )
@@ -176,10 +176,10 @@ def load_package(doc: dict[str, Any], *, strict: bool = True) -> Any:
         children.append(el("pubStart", doc["published"]))
     if doc.get("unpublished"):
         children.append(el("pubStop", doc["unpublished"]))
-    if status in cfg.PACKAGE_STATUS_BACK:
-        children.append(el("pubStatus", cfg.PACKAGE_STATUS_BACK[status]))
+    if status in PACKAGE_STATUS_BACK:
+        children.append(el("pubStatus", PACKAGE_STATUS_BACK[status]))
     if item_list is not None:
         children.append(_uuid_only("itemList", item_list))
     children.append(meta)
     attributes = (("uuid", doc.get("uuid") or ""), ("published", published))
-    return kc.make_root("package", attributes, tuple(children))
+    return make_root("package", attributes, tuple(children))

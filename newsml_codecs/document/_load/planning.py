@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document import _config as cfg
-from newsml_codecs.document import _kind_common as kc
-from newsml_codecs.document import _kind_times as kt
+from newsml_codecs.document._config import CATALOGS, LINK, PLANNING_PROPERTY_TYPE, active
+from newsml_codecs.document._kind_common import make_root
+from newsml_codecs.document._kind_times import without_fraction
 from newsml_codecs.document._load.blocks import link_node
 from newsml_codecs.document._load.concept import event_fields, rights_info
 from newsml_codecs.document._load.item import (
@@ -40,7 +40,7 @@ def _item_meta(
         if isinstance(node, Element) and node.name == "itemClass":
             node = el("itemClass", qcode="plinat:newscoverage")
         elif isinstance(node, Element) and node.name in ("firstCreated", "versionCreated"):
-            node = el(node.name, kt.without_fraction(node.text))
+            node = el(node.name, without_fraction(node.text))
         elif isinstance(node, Links):
             kept = tuple(c for c in node.children if getattr(c, "type", None) != "x-im/assignment")
             if not kept:
@@ -58,11 +58,11 @@ def _item_meta(
     children[at:at] = added
     children = [
         ExtProperty(
-            type=cfg.PLANNING_PROPERTY_TYPE[node.type],
+            type=PLANNING_PROPERTY_TYPE[node.type],
             value=node.value,
             attributes=node.attributes,
         )
-        if isinstance(node, ExtProperty) and node.type in cfg.PLANNING_PROPERTY_TYPE
+        if isinstance(node, ExtProperty) and node.type in PLANNING_PROPERTY_TYPE
         else node
         for node in children
     ]
@@ -78,19 +78,19 @@ def _coverage_set(doc: dict[str, Any]) -> Any:
         if block.get("type") != "x-im/assignment":
             continue
         links = [
-            link_node(sub, cfg.LINK, f"$.links[{i}].links[{j}]")
+            link_node(sub, LINK, f"$.links[{i}].links[{j}]")
             for j, sub in enumerate(block.get("links") or ())
             if sub.get("type") not in _DROPPED_SUBLINKS
         ]
-        links = [link for link in links if link.type not in cfg.active().planning_dropped_links]
+        links = [link for link in links if link.type not in active().planning_dropped_links]
         coverages.append(
-            kc.make_root(
+            make_root(
                 "newsCoverage",
                 (("id", block["id"]),) if block.get("id") else (),
                 (Links(children=tuple(links), namespace=IM),) if links else (),
             )
         )
-    return kc.make_root("newsCoverageSet", (), tuple(coverages))
+    return make_root("newsCoverageSet", (), tuple(coverages))
 
 
 def load_planning_item(doc: dict[str, Any]) -> Any:
@@ -103,7 +103,7 @@ def load_planning_item(doc: dict[str, Any]) -> Any:
     """
     props = lower_props(doc)
     extra, exts, _ = event_fields(doc, ("x-im/newscoverage",), sections=False)
-    children: list[Node] = [el("catalogRef", href=href) for href in cfg.CATALOGS]
+    children: list[Node] = [el("catalogRef", href=href) for href in CATALOGS]
     children.extend(rights_info(props))
     children.append(_item_meta(doc, props, exts))
     content = load_content_meta(doc, props + extra, prune=False)
@@ -113,4 +113,4 @@ def load_planning_item(doc: dict[str, Any]) -> Any:
     )
     children.append(_coverage_set(doc))
     attributes = root_attributes(doc)
-    return kc.make_root("planningItem", attributes, tuple(children))
+    return make_root("planningItem", attributes, tuple(children))
