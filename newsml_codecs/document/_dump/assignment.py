@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs.document._config import ASSIGNMENT_QCODE
-from newsml_codecs.document._dump.blocks import Block, link_block
-from newsml_codecs.document._kind_common import child, elements, finish, guid, links_of, put
+from newsml_codecs.document._dump.blocks import link_block
+from newsml_codecs.document._kind_common import Block, child, elements, finish, guid, links_of, put
 from newsml_codecs.document._kind_times import parse_go
 from newsml_model import DecodeError, Element, ExtProperty
 

@@ -6,11 +6,10 @@ from typing import Any
 
 from newsml_codecs.document._config import CONTENT, ELEMENT_RENAME, LINK, META
 from newsml_codecs.document._dump.data import dump_data
+from newsml_codecs.document._kind_common import Block, put
 from newsml_codecs.document._markup import MarkupError, sanitize_nodes
 from newsml_model import ContentMetaObject, DecodeError, Element, Link, Links, Metadata
 from newsml_model.tree import element_parts
-
-Block = dict[str, Any]
 
 
 def _links_of(children: tuple[Any, ...]) -> list[Link]:
@@ -33,11 +32,6 @@ def last_data(children: tuple[Any, ...]) -> Element | None:
         if isinstance(child, Element) and child.name == "data":
             found = child
     return found
-
-
-def _put(block: Block, key: str, value: str | None) -> None:
-    if value:
-        block[key] = value
 
 
 def link_block(link: Link, context: str = LINK) -> Block:
@@ -148,11 +142,11 @@ def idf_blocks(children: tuple[Any, ...]) -> list[Block]:
 def element_block(element: Element) -> Block:
     """An IDF ``<element>`` as a block."""
     block: Block = {}
-    _put(block, "id", element.get("id"))
+    put(block, "id", element.get("id"))
     kind = element.get("type")
-    _put(block, "type", ELEMENT_RENAME.get(kind or "", kind))
+    put(block, "type", ELEMENT_RENAME.get(kind or "", kind))
     data = {"format": "html"}
-    _put(data, "variation", element.get("variation"))
+    put(data, "variation", element.get("variation"))
     children = element.children
     if children and any(not isinstance(c, str) or c for c in children):
         try:
@@ -196,9 +190,9 @@ def content_object_block(obj: Element) -> Block:
     """A top-level IDF ``<object>`` as a block (§4.10)."""
     block: Block = {}
     for name in ("id", "uuid", "uri", "url", "title"):
-        _put(block, name, obj.get(name))
+        put(block, name, obj.get(name))
     kind = obj.get("type")
-    _put(block, "type", ELEMENT_RENAME.get(kind or "", kind))
+    put(block, "type", ELEMENT_RENAME.get(kind or "", kind))
     meta: list[Block] = []
     data = last_data(obj.children)
     for child in obj.children:
@@ -244,8 +238,8 @@ def nested_block(node: Any) -> Block:
     block: Block = {}
     _, attributes, children = view(node)
     for name in ("id", "uuid", "uri", "url", "type", "title", "rel", "name", "value"):
-        _put(block, name, attributes.get(name))
-    _put(block, "contentType", attributes.get("contenttype"))
+        put(block, name, attributes.get(name))
+    put(block, "contentType", attributes.get("contenttype"))
     meta: list[Block] = []
     nested_meta: list[Block] | None = None
     data = last_data(children)

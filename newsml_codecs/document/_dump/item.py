@@ -11,13 +11,12 @@ from newsml_codecs.document._config import (
     is_contentmeta_link,
 )
 from newsml_codecs.document._dump.blocks import (
-    Block,
     idf_blocks,
     last_data,
     link_block,
     object_block,
 )
-from newsml_codecs.document._kind_common import finish
+from newsml_codecs.document._kind_common import Block, finish
 from newsml_codecs.document._times import TimeError, dump_time, lenient_time
 from newsml_model import (
     ContentMeta,

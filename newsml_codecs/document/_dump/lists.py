@@ -6,64 +6,24 @@ optional itemMeta whose itemClass or ``imext:type`` overwrites the type.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from newsml_codecs.document._config import ITEM_CLASS_TYPE, PACKAGE_STATUS
-from newsml_codecs.document._dump.blocks import Block
 from newsml_codecs.document._dump.item import dump_item_meta
 from newsml_codecs.document._kind_common import (
+    Block,
     child,
     elements,
     finish,
     item_meta,
     number_notes,
+    parse_bool,
+    parse_int,
     put,
 )
 from newsml_codecs.document._kind_times import parse_go
 from newsml_model import DecodeError
 from newsml_model.tree import get_attribute
-
-_INT = re.compile(r"[+-]?[0-9]+\Z")
-_TRUE = frozenset({"1", "t", "T", "TRUE", "true", "True"})
-_FALSE = frozenset({"0", "f", "F", "FALSE", "false", "False"})
-
-
-def parse_int(text: str | None) -> int:
-    """Go's ``strconv.ParseInt`` of a trimmed attribute; empty is 0 (§1.1).
-
-    Raises:
-        DecodeError: ``failed to parse document: strconv.ParseInt: parsing "<v>": ...``.
-    """
-    value = (text or "").strip()
-    if not value:
-        return 0
-    if not _INT.match(value):
-        raise DecodeError(
-            f'failed to parse document: strconv.ParseInt: parsing "{value}": invalid syntax'
-        )
-    number = int(value)
-    if not -(2**63) <= number < 2**63:
-        raise DecodeError(
-            f'failed to parse document: strconv.ParseInt: parsing "{value}": value out of range'
-        )
-    return number
-
-
-def parse_bool(text: str | None, *, wrap: bool) -> bool:
-    """Go's ``strconv.ParseBool`` of a trimmed value; empty is false on dump.
-
-    Raises:
-        DecodeError: ``strconv.ParseBool: parsing "<v>": invalid syntax``
-            (prefixed ``failed to parse document:`` when `wrap`).
-    """
-    value = (text or "").strip() if wrap else (text or "")
-    if wrap and not value:
-        return False
-    if value in _TRUE or value in _FALSE:
-        return value in _TRUE
-    message = f'strconv.ParseBool: parsing "{value}": invalid syntax'
-    raise DecodeError(("failed to parse document: " if wrap else "") + message)
 
 
 def _products(item: Any) -> list[Block]:

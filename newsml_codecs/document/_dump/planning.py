@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document._dump.blocks import Block, link_block
+from newsml_codecs.document._dump.blocks import link_block
 from newsml_codecs.document._dump.item import dump_content_meta, dump_item_meta
 from newsml_codecs.document._kind_common import (
+    Block,
     child,
     content_meta,
     elements,

@@ -11,10 +11,9 @@ and the active options are read once per block, not once per key.
 
 from __future__ import annotations
 
-from typing import Any
-
 from newsml_codecs._xmlbuild import build_element, build_links, build_metadata, new_link, new_object
 from newsml_codecs.document._config import CONTENT, DATA_KEY, META, TEXT, XML, active
+from newsml_codecs.document._kind_common import Block
 from newsml_codecs.document._markup import MarkupError, parse_fragment
 from newsml_model import (
     IDF,
@@ -25,8 +24,6 @@ from newsml_model import (
     Link,
     Node,
 )
-
-Block = dict[str, Any]
 
 
 def check_key(key: str, path: str) -> None:

@@ -6,8 +6,7 @@ import re
 from typing import Any
 
 from newsml_codecs.document._config import LIST_EXCEPTIONS, PACKAGE_EXCEPTIONS, PACKAGE_STATUS_BACK
-from newsml_codecs.document._dump.lists import parse_bool
-from newsml_codecs.document._kind_common import make_root
+from newsml_codecs.document._kind_common import make_root, parse_bool
 from newsml_codecs.document._load.item import el, load_item_meta, lower_props
 from newsml_model import (
     DecodeError,
