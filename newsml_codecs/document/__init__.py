@@ -5,7 +5,7 @@ makes of a newsItem (``spec/document-mapping.md`` Part 2, as amended by the
 decisions of Part 1); what the reference drops travels in one carrier
 property, ``x-newsml/patch``, so `load` gives back the original item (equal as
 canonical XML, up to inline HTML the sanitiser removes). A document without
-the carrier is exported as the reference exports it. ``docs/mapping.md``
+the carrier loads as the reference exports it. ``docs/mapping.md``
 describes the mapping for users.
 """
 
@@ -144,12 +144,12 @@ def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
 
 
 def _loses(item: AnyItem, doc: dict[str, Any], kind: str) -> bool:
-    """Whether the reference export of `doc` differs from `item` (then it needs a carrier).
+    """Whether `doc` loaded as the reference exports it differs from `item` (then it needs a carrier).
 
     Text directly under the root (a comment's neighbour) or root attributes
-    other than the reference's tell most items without exporting; an item
+    other than the reference's tell most items without loading; an item
     that passes both (one made by `load` of a document without a carrier,
-    then edited) is exported and compared.
+    then edited) is loaded and compared.
     """
     if any(child.__class__ is str for child in item.children):
         return True
@@ -157,8 +157,8 @@ def _loses(item: AnyItem, doc: dict[str, Any], kind: str) -> bool:
     try:
         # The root attributes the reference writes first, from a document of
         # the uuid and type alone: most NewsML files differ there (another
-        # standardversion), and this costs a few per cent of the export. Only
-        # "no carrier" needs the whole export to agree.
+        # standardversion), and this costs a few per cent of the load. Only
+        # "no carrier" needs the whole load to agree.
         head = load_any({k: doc[k] for k in ("uuid", "type") if k in doc}, target, strict=False)
         if head.attributes != item.attributes:
             return True
@@ -172,11 +172,11 @@ _PATCHES = PatchCache()
 
 
 def _patch_for(original: AnyItem) -> dict[str, Any] | None:
-    """The patch turning the reference export of `original`'s document back into it."""
+    """The patch turning `original`'s document, loaded without a carrier, back into it."""
     doc = dump_any(original)
     target, strict = load_target(doc, root_kind(original))
-    exported = load_any(doc, target, strict=strict)
-    return make_patch(original, exported, shown=(doc, dump_any))
+    loaded = load_any(doc, target, strict=strict)
+    return make_patch(original, loaded, shown=(doc, dump_any))
 
 
 @overload
@@ -204,7 +204,7 @@ def load(
     the kind found, ``error.supported`` the one wanted); without `kind` the
     result is typed `AnyItem`.
 
-    Concept types export as a conceptItem, ``x-im/newscoverage`` as a
+    Concept types load as a conceptItem, ``x-im/newscoverage`` as a
     planningItem, ``x-im/assignment`` as a planning, ``x-im/list`` and
     ``x-im/package`` as a list and a package; another type goes to the kind
     the ``x-newsml/patch`` carrier recorded, else to a newsItem.

@@ -118,7 +118,7 @@ def test_json_text_survives_edits_of_unrelated_fields(path):
         ("kind-package.xml", "package"),
     ],
 )
-def test_import_dispatches_on_the_root(name, root):
+def test_dump_dispatches_on_the_root(name, root):
     """K2: the record of the root decides the mapping; the carrier records the kind."""
     item = newsml.loads((FIXTURES / name).read_bytes())
     assert isinstance(item, ROOTS[root])

@@ -339,7 +339,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("name", "expected"), CASES, ids=[c[0] for c in CASES])
-def test_import_gives_the_reference_document(name, expected):
+def test_dump_gives_the_reference_document(name, expected):
     """K1: every field and value as the reference converter makes them."""
     assert expected == document.dump(newsml.loads((FIXTURES / name).read_bytes()), carriers=False)
 

@@ -365,7 +365,7 @@ def test_minimal_concept_document():
         ),
     ],
 )
-def test_export_errors(doc, message, path):
+def test_load_errors(doc, message, path):
     """K7 (and K4c): the reference's messages, spelled right, with a JSON path."""
     with pytest.raises(nm.InvalidDocumentError, match=message.replace("?", r"\?")) as caught:
         document.load(doc)

@@ -190,7 +190,7 @@ def test_a_custom_text_type_is_an_element_both_ways():
     ] == [{**b, "data": {"text": b["data"]["text"]}} for b in back["content"]]
 
 
-def test_an_element_rename_applies_on_import():
+def test_an_element_rename_applies_on_dump():
     """``element-type`` renames the IDF type to the block type going to a document."""
     item = _article('<element id="s" type="sub6">S</element>')
     assert "sub6" == document.dump(item, carriers=False)["content"][0]["type"]
@@ -224,7 +224,7 @@ def test_a_custom_item_class_maps_both_ways():
     assert "imext:newsitem" == _xml(doc).find(f"{NAR}itemMeta/{NAR}itemClass").get("qcode")
 
 
-def test_a_custom_concept_type_exports_as_a_concept():
+def test_a_custom_concept_type_loads_as_a_concept():
     """``concept-qcode-type``: a new concept type goes to a conceptItem with its qcode."""
     options = {"concept-qcode-type": [{"type": "x-im/brand", "qcode": "cpnat:object"}]}
     doc = {"uuid": "b", "type": "x-im/brand", "title": "Brand"}

@@ -264,7 +264,7 @@ def test_rule_data_keys_are_every_element_name() -> None:
     )
 
 
-def test_rule_a_package_status_the_export_refuses_still_dumps() -> None:
+def test_rule_a_package_status_the_load_refuses_still_dumps() -> None:
     """A package whose itemMeta status has no package pubStatus (withheld) dumps and round-trips.
 
     The package load refuses such a document without a carrier, as the
