@@ -21,11 +21,9 @@ Internal module.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-import orjson
-
+from newsml_codecs.document._carrier.law import canonical_bytes, digest
 from newsml_model import AnyItem, Element, ItemList, ItemMeta, NewsItem
 from newsml_model.tree import with_children
 
@@ -33,17 +31,9 @@ _SOURCES = ("content", "title")
 _IDF = "idf"
 
 
-def _digest(value: Any) -> str:
-    try:
-        data = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
-    except (TypeError, orjson.JSONEncodeError):  # a lone surrogate, a huge integer
-        data = repr(value).encode("utf-8", "surrogatepass")
-    return hashlib.blake2b(data, digest_size=8).hexdigest()
-
-
 def sources(doc: dict[str, Any]) -> dict[str, str]:
     """Digests of the document fields that NewsML copies may repeat (key ``s`` of the carrier)."""
-    return {key: _digest(doc[key]) for key in _SOURCES if key in doc}
+    return {key: digest(canonical_bytes(doc[key])) for key in _SOURCES if key in doc}
 
 
 def refresh(item: AnyItem, doc: dict[str, Any], recorded: Any) -> AnyItem:

@@ -66,12 +66,16 @@ def visible_bytes(doc: dict[str, Any]) -> bytes:
             moment = instant(value)
             if moment is not None:
                 seen[key] = [moment[0].isoformat(), moment[1]]
+    return canonical_bytes(seen)
+
+
+def canonical_bytes(value: Any) -> bytes:
+    """`value` as JSON bytes with sorted keys (what `digest` and the carrier's digests hash)."""
     try:
-        data = orjson.dumps(seen, option=orjson.OPT_SORT_KEYS)
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
     except (TypeError, orjson.JSONEncodeError):  # a lone surrogate, a huge integer
-        text = json.dumps(seen, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-        data = text.encode("utf-8", "surrogatepass")
-    return data
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        return text.encode("utf-8", "surrogatepass")
 
 
 def shows(got: Any, edited: Any, want: Any) -> bool:
@@ -97,21 +101,26 @@ def shows(got: Any, edited: Any, want: Any) -> bool:
         return all(shows(got.get(k), edited.get(k), want.get(k)) for k in {*got, *edited, *want})
     if kinds != (list, list, list):
         return False
-    for guide, other in ((edited, want), (want, edited)):
-        if len(got) != len(guide):
-            continue
-        mine = guide is edited
-        if all(
-            value in edited
-            or shows(
-                value,
-                guide[i] if mine else _at(other, i),
-                _at(other, i) if mine else guide[i],
-            )
-            for i, value in enumerate(got)
-        ) and _in_order(got, edited, want):
-            return True
+    if any(
+        len(got) == len(guide) and _agrees(got, guide, other, edited)
+        for guide, other in ((edited, want), (want, edited))
+    ) and _in_order(got, edited, want):
+        return True
     return _in_part(got, edited, want)
+
+
+def _agrees(got: list[Any], guide: list[Any], other: list[Any], edited: list[Any]) -> bool:
+    """Whether each element of `got` is one of the user's or shows its place in `guide`."""
+    mine = guide is edited
+    return all(
+        value in edited
+        or shows(
+            value,
+            guide[i] if mine else _at(other, i),
+            _at(other, i) if mine else guide[i],
+        )
+        for i, value in enumerate(got)
+    )
 
 
 def _key(value: Any) -> str:
@@ -127,8 +136,6 @@ def _in_order(got: list[Any], edited: list[Any], want: list[Any]) -> bool:
     them so too (NewsML keeps services after links, contentMeta links after
     itemMeta's). Elements the user has more than once are not judged.
     """
-    if got in (edited, want):
-        return True
     users = _positions(edited)
     theirs = _positions(want)
     kept = [k for k in map(_key, got) if users.get(k, -1) >= 0]

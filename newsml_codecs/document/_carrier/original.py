@@ -67,19 +67,18 @@ def unpack(value: Any, most: int) -> AnyItem:
     """
     if value.__class__ is not str:
         raise malformed("the original (o) is not a string")
-    limit = most
     try:
         packed = base64.b64decode(value, validate=True)
         inflater = zlib.decompressobj()
-        text = inflater.decompress(packed, limit)
+        text = inflater.decompress(packed, most)
     except (binascii.Error, ValueError, zlib.error):
         raise malformed("the original (o) is not base64 of zlib data") from None
     if inflater.unconsumed_tail:
-        raise malformed(f"the original (o) expands past {limit} bytes")
+        raise malformed(f"the original (o) expands past {most} bytes")
     if not inflater.eof:
         raise malformed("the original (o) is truncated")
     try:
-        return newsml.loads(text, max_bytes=limit)
+        return newsml.loads(text, max_bytes=most)
     except DecodeError as error:
         raise malformed(f"the original (o) is not NewsML: {error}") from None
 
