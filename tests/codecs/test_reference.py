@@ -215,6 +215,41 @@ def test_rule_a_cdata_section_after_a_line_break_is_the_value_alone() -> None:
     )
 
 
+def test_rule_cdata_layout_is_told_by_the_lines_around_the_value_only() -> None:
+    """The model joins CDATA sections with the text beside them, so only the value's edges are layout.
+
+    The reference drops every whitespace-only text node; here a value that
+    starts with one line break loses it, its indentation and a blank last
+    line. Whitespace between two sections, text beside a section, a second
+    blank line before the section and spaces around a section on the
+    element's own line stay (docs/mapping.md, "CDATA values").
+    """
+    sections = [
+        "\n  <![CDATA[<i>a</i>]]>\n  <![CDATA[<i>b</i>]]>\n",
+        "\n  x <![CDATA[<i>a</i>]]>\n",
+        "\n\n  <![CDATA[<i>a</i>]]>\n",
+        "\n  <![CDATA[\n<i>a</i>\n]]>\n",
+        "  <![CDATA[<i>a</i>]]>  ",
+    ]
+    body = "".join(
+        f'<object id="o{i}" type="x-im/htmlembed"><data><embedCode>{inner}</embedCode></data></object>'
+        for i, inner in enumerate(sections)
+    )
+    source = item(body=body)
+    content = reference_doc(source)["content"]
+    expected = [
+        "<i>a</i>\n  <i>b</i>",
+        "x <i>a</i>",
+        "\n  <i>a</i>",
+        "\n<i>a</i>\n",
+        "  <i>a</i>  ",
+    ]
+    assert expected == [block["data"]["embedCode"] for block in content]
+    assert canonical(newsml.dumps(source)) == canonical(
+        newsml.dumps(document.load(document.dump(source)))
+    )
+
+
 def test_rule_a_cr_in_data_values_is_a_line_feed_in_body_markup_a_cr() -> None:
     """&#13; in an xml-handled data value (a teaser's text) reads as the HTML reader reads it: LF.
 
