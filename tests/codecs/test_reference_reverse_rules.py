@@ -121,6 +121,34 @@ def test_an_info_source_without_attributes_is_written():
     assert ["infoSource"] == _names(bare.find(NAR + "contentMeta"))
 
 
+_ARTICLE = (
+    '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g"><itemMeta>'
+    '<itemClass qcode="ninat:text"/></itemMeta>{content_meta}<contentSet><inlineXML>'
+    '<idf xmlns="http://www.infomaker.se/idf/1.0"><group type="body">{body}</group></idf>'
+    "</inlineXML></contentSet></newsItem>"
+)
+
+
+def test_both_written_rules_hold_through_dump_and_the_carrier_undoes_them():
+    """NewsML with an attribute-less infoSource and a links-less nested meta object.
+
+    Without the carrier, ``load`` writes what the reference writes back
+    (``<infoSource/>``, an empty ``<links>`` in the nested meta object); with
+    it, the original comes back as it was, the empty ``<links>`` left out.
+    """
+    text = _ARTICLE.format(
+        content_meta="<contentMeta><infoSource/></contentMeta>",
+        body='<object id="o" type="x-im/image"><links/><meta>'
+        '<object type="x-im/crop"><data><x>1</x></data></object></meta></object>',
+    )
+    item = newsml.loads(text)
+    root = ET.fromstring(newsml.dumps(document.load(document.dump(item, carriers=False))))
+    crop = root.find(f".//{IDF}object/{IDF}meta/{IDF}object")
+    assert ["infoSource"] == _names(root.find(NAR + "contentMeta"))
+    assert ["data", "links"] == _names(crop)
+    assert newsml.equivalent(item, document.load(document.dump(item)))
+
+
 def test_a_cr_stays_in_body_markup_and_reads_as_lf_in_markup_data_values():
     """Body markup keeps its CRs (the reference writes it unparsed); a *markup* data value is parsed.
 
