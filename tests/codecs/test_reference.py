@@ -196,6 +196,8 @@ def test_rule_a_cdata_section_after_a_line_break_is_the_value_alone() -> None:
 
     The section sits on a line of its own, the end tag right after it; the
     value is the section's text alone, and the carrier brings the layout back.
+    A section right after the start tag keeps the layout after it (the
+    reference drops it; the model cannot tell it from the section's text).
     """
     source = item(
         body='<object id="e" type="x-im/iframely"><data><embedCode>\n      '
