@@ -17,6 +17,7 @@ from xml.parsers import expat
 import nh3
 
 from newsml_codecs.document._gourl import SCHEMES, link_url
+from newsml_codecs.document._interrupts import carried, raise_carried
 from newsml_model import Element, Node
 
 _BASE = {"dir", "lang", "id", "title"}
@@ -125,7 +126,7 @@ _CLEANER = nh3.Cleaner(
     clean_content_tags=_DROP_CONTENT,
     attributes={_PLACEHOLDER + tag: names for tag, names in _ATTRIBUTES.items() if tag != "*"}
     | {"*": _ATTRIBUTES["*"], _PLACEHOLDER + "a": _ATTRIBUTES["a"] | {"title"}},
-    attribute_filter=_filter,
+    attribute_filter=carried(_filter),
     strip_comments=True,
     link_rel=None,
     # link_url checks schemes and writes relative URLs as Go does
@@ -363,7 +364,10 @@ def sanitize(markup: str) -> str:
         return escape(markup)
     # A CR the cleaner read from ``&#13;`` comes out literally, and XML would
     # read it as LF; the reference keeps it.
-    cleaned = _CLEANER.clean(_html_source(markup)).replace("\r", "&#13;")
+    try:
+        cleaned = _CLEANER.clean(_html_source(markup)).replace("\r", "&#13;")
+    finally:
+        raise_carried()  # a Ctrl-C nh3 swallowed: raised here, not lost
     cleaned = _PLACEHOLDER_RE.sub(r"<\1", cleaned)
     return write(_unwrap_bare(parse_fragment(cleaned)))
 
