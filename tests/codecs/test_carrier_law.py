@@ -60,9 +60,10 @@ def test_without_the_check_the_patch_would_undo_that_edit() -> None:
         **doc,
         "properties": [p for p in doc["properties"] if p["name"] != document.CARRIER_PROPERTY],
     }
-    patch = document._patch_for(original)
+    options = document.make_options(None)
+    patch = document._patch_for(options, original)
     assert patch is not None
-    unchecked = apply_patch(load_any(edited, "planning"), patch, edited)
+    unchecked = apply_patch(load_any(options, edited, "planning"), patch, edited)
     text = newsml.dumps(unchecked)
     assert text.count("<headline") == 2  # the edit and the carried empty one: the title is lost
 

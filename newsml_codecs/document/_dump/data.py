@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from newsml_codecs.document._config import CDATA, CONTENT, DATA_KEY, TEXT, active
+from newsml_codecs.document._config import CDATA, CONTENT, DATA_KEY, TEXT, DocumentOptions
 from newsml_codecs.document._markup import sanitize_nodes
 from newsml_model import Element, Node
 from newsml_model.tree import get_attribute
@@ -70,7 +70,7 @@ def _html_line_ends(text: str) -> str:
 
 
 def dump_data(
-    data: Element, block_type: str | None, context: str
+    options: DocumentOptions, data: Element, block_type: str | None, context: str
 ) -> tuple[dict[str, str], list[dict[str, Any]], Element | None]:
     """Read a ``<data>`` element.
 
@@ -85,7 +85,6 @@ def dump_data(
     """
     values: dict[str, str] = {}
     flags: list[dict[str, Any]] = []
-    options = active()
     # `_config.handling` of each child, its two tables looked up once.
     table = options.text_options.get(block_type or "")
     content_table = (
