@@ -71,33 +71,8 @@ _ATTRIBUTES: dict[str, set[str]] = {
     "code": set(),
     "x-person": {"tag", "tagdescription", "tagid", "tagimageurl", "taglongdescription"},
 }
-_TAGS = {
-    "img",
-    "ol",
-    "ul",
-    "li",
-    "dl",
-    "dt",
-    "dd",
-    "table",
-    "caption",
-    "col",
-    "colgroup",
-    "thead",
-    "tbody",
-    "tfoot",
-    "tr",
-    "td",
-    "th",
-    "strong",
-    "em",
-    "mark",
-    "a",
-    "element",
-    "ins",
-    "code",
-    "x-person",
-}
+# The allowed tags: those that have attributes of their own, and four more.
+_TAGS = (_ATTRIBUTES.keys() - {"*"}) | {"em", "dl", "dt", "dd"}
 _ALLOWED_WITHOUT_ATTRIBUTES = _TAGS - {"a", "img"}
 _DROP_CONTENT = {
     "frame",
@@ -240,7 +215,19 @@ def _html_tolerant(text: str) -> str:
     return text
 
 
-def _where(markup: str, prepared: str, index: int) -> str:
+def _prepared(markup: str, keep_cr: bool) -> str:
+    """`markup` repaired for the XML parser; with `keep_cr`, a literal CR as ``&#13;``."""
+    if keep_cr and "\r" in markup:
+        markup = markup.replace("\r", "&#13;")
+    return _numeric(_html_tolerant(markup))
+
+
+def line_feeds(text: str) -> str:
+    """`text` with CR LF and a lone CR as LF, as XML and HTML parsers read literal line ends."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def _where(markup: str, prepared: str, index: int, keep_cr: bool) -> str:
     """`index` (into `prepared`, the markup as parsed) as a place in the original `markup`.
 
     The repairs only lengthen references and close void tags, so the place
@@ -249,7 +236,7 @@ def _where(markup: str, prepared: str, index: int) -> str:
     low, high = 0, len(markup)
     while low < high:  # the longest prefix whose repaired form ends at or before index
         middle = (low + high + 1) // 2
-        if len(_numeric(_html_tolerant(markup[:middle]))) <= index:
+        if len(_prepared(markup[:middle], keep_cr)) <= index:
             low = middle
         else:
             high = middle - 1
@@ -258,17 +245,21 @@ def _where(markup: str, prepared: str, index: int) -> str:
     return f"at character {low + 1} of the text, near {context!r}"
 
 
-def parse_fragment(markup: str) -> tuple[Node, ...]:
+def parse_fragment(markup: str, *, keep_cr: bool = False) -> tuple[Node, ...]:
     """Parse an XML fragment (HTML named entities allowed) into generic nodes.
+
+    Line ends are read as an XML parser reads them: a literal CR (alone or
+    before a LF) is a LF, and ``&#13;`` is a CR. With `keep_cr` a literal CR
+    stays a CR too: body markup, which the reference writes unparsed.
 
     Raises:
         MarkupError: Not well-formed.
     """
     if "<" not in markup:
         if "&" not in markup:
-            return (markup,) if markup else ()
+            return ((markup if keep_cr else line_feeds(markup)),) if markup else ()
         if _PLAIN_ENTITIES.fullmatch(markup):
-            return (html.unescape(markup),)
+            return (html.unescape(markup if keep_cr else line_feeds(markup)),)
     stack: list[tuple[str, tuple[tuple[str, str], ...], list[Node]]] = [("", (), [])]
 
     def start(name: str, attributes: list[str]) -> None:
@@ -293,7 +284,7 @@ def parse_fragment(markup: str) -> tuple[Node, ...]:
     parser.CharacterDataHandler = text
     parser.StartDoctypeDeclHandler = _refuse
     parser.EntityDeclHandler = _refuse
-    prepared = _numeric(_html_tolerant(markup))
+    prepared = _prepared(markup, keep_cr)
     source = ("<r>" + prepared + "</r>").encode("utf-8", "surrogatepass")
     try:
         parser.Parse(source, True)
@@ -301,7 +292,7 @@ def parse_fragment(markup: str) -> tuple[Node, ...]:
         reason = expat.errors.messages.get(error.code, str(error))
         done = source[: max(parser.ErrorByteIndex, 3)].decode("utf-8", "surrogatepass")
         index = min(len(done) - 3, len(prepared))  # without the "<r>" wrapper
-        raise MarkupError(f"{reason} {_where(markup, prepared, index)}") from None
+        raise MarkupError(f"{reason} {_where(markup, prepared, index, keep_cr)}") from None
     root = stack[0][2][0]
     assert isinstance(root, Element)
     return root.children

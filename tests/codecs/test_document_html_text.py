@@ -63,6 +63,7 @@ def test_cms_html_text_round_trips_through_the_document() -> None:
         ("a <em>b</strong> and more text", "mismatched tag", "at character 10 of the text"),
         ("a <b>unclosed", "mismatched tag", "at character 14 of the text"),
         ("Å&ouml; <em>x", "mismatched tag", "of the text, near 'Å&ouml; <em>x'"),
+        ("a\r\r\r\n<b>x</c>", "mismatched tag", "at character 10 of the text"),
     ],
 )
 def test_refused_text_says_where_inside_the_string(text: str, reason: str, where: str) -> None:

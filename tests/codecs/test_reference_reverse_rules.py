@@ -121,6 +121,80 @@ def test_an_info_source_without_attributes_is_written():
     assert ["infoSource"] == _names(bare.find(NAR + "contentMeta"))
 
 
+_ARTICLE = (
+    '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g"><itemMeta>'
+    '<itemClass qcode="ninat:text"/></itemMeta>{content_meta}<contentSet><inlineXML>'
+    '<idf xmlns="http://www.infomaker.se/idf/1.0"><group type="body">{body}</group></idf>'
+    "</inlineXML></contentSet></newsItem>"
+)
+
+
+def test_both_written_rules_hold_through_dump_and_the_carrier_undoes_them():
+    """NewsML with an attribute-less infoSource and a links-less nested meta object.
+
+    Without the carrier, ``load`` writes what the reference writes back
+    (``<infoSource/>``, an empty ``<links>`` in the nested meta object); with
+    it, the original comes back as it was, the empty ``<links>`` left out.
+    """
+    text = _ARTICLE.format(
+        content_meta="<contentMeta><infoSource/></contentMeta>",
+        body='<object id="o" type="x-im/image"><links/><meta>'
+        '<object type="x-im/crop"><data><x>1</x></data></object></meta></object>',
+    )
+    item = newsml.loads(text)
+    root = ET.fromstring(newsml.dumps(document.load(document.dump(item, carriers=False))))
+    crop = root.find(f".//{IDF}object/{IDF}meta/{IDF}object")
+    assert ["infoSource"] == _names(root.find(NAR + "contentMeta"))
+    assert ["data", "links"] == _names(crop)
+    assert newsml.equivalent(item, document.load(document.dump(item)))
+
+
+def test_a_cr_stays_in_body_markup_and_reads_as_lf_in_markup_data_values():
+    """Body markup keeps its CRs (the reference writes it unparsed); a *markup* data value is parsed.
+
+    A literal CR in a teaser's ``text`` or ``title`` reads as LF, as XML
+    parsing reads it, while ``&#13;`` written in the value stays a CR; a
+    *text*-handled value (an image's ``height``) keeps its CRs.
+    """
+    doc = {
+        "uuid": "u",
+        "type": "x-im/article",
+        "content": [
+            {"id": "p", "type": "x-im/paragraph", "data": {"text": "one\r\ntwo <em>b\rc</em>"}},
+            {"id": "q", "type": "x-im/paragraph", "data": {"text": "one\r\ntwo"}},
+            {
+                "id": "l",
+                "type": "x-im/unordered-list",
+                "content": [{"type": "x-im/paragraph", "data": {"text": "a\r\nb"}}],
+            },
+            {
+                "id": "t",
+                "type": "x-im/teaser",
+                "data": {"text": "a\r\nb <em>c\rd</em> &#13;", "title": "x\ry"},
+            },
+            {"id": "i", "type": "x-im/image", "data": {"height": "2\r\n0"}},
+        ],
+    }
+    group = _xml(doc).find(f".//{IDF}group")
+    paths = [
+        "element[1]",
+        "element[2]",
+        "element[3]",
+        "object[1]/data/text",
+        "object[1]/data/title",
+    ]
+    found = [group.find("/".join(IDF + step for step in path.split("/"))) for path in paths]
+    found.append(group.find(f"{IDF}object[2]/{IDF}data/{IDF}height"))
+    expected = ["one\r\ntwo b\rc", "one\r\ntwo", "a\r\nb", "a\nb c\nd \r", "x\ny", "2\r\n0"]
+    assert expected == ["".join(node.itertext()) for node in found]
+    again = document.dump(document.load(doc), carriers=False)["content"]
+    assert [doc["content"][0]["data"]["text"], "a\nb <em>c\nd</em> \n", "2\r\n0"] == [
+        again[0]["data"]["text"],
+        again[3]["data"]["text"],
+        again[4]["data"]["height"],
+    ]
+
+
 def test_a_link_inside_an_idf_object_keeps_its_role():
     """Departure: the reference drops ``role`` there; we keep it."""
     root = _image_xml({"links": [{"rel": "self", "role": "main"}]})

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from newsml_codecs.document._config import CDATA, CONTENT, DATA_KEY, TEXT, DocumentOptions
-from newsml_codecs.document._markup import sanitize_nodes
+from newsml_codecs.document._markup import line_feeds, sanitize_nodes
 from newsml_model import Element, Node
 from newsml_model.tree import get_attribute
 
@@ -57,16 +57,9 @@ def _value(element: Element, block_type: str | None, how: str) -> str:
         from newsml_codecs.document._markup import write
 
         return write(element.children)
-    return _html_line_ends(sanitize_nodes(element.children))
-
-
-def _html_line_ends(text: str) -> str:
-    """`text` with CR LF and a lone CR as LF, as the reference's HTML reader gives data values.
-
-    Only *xml*-handled data values go through that reader; body markup (an
-    IDF ``element``) and *text*-handled values keep their CRs.
-    """
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+    # The reference's HTML reader gives these values LF for every CR; body
+    # markup (an IDF ``element``) and *text*-handled values keep their CRs.
+    return line_feeds(sanitize_nodes(element.children))
 
 
 def dump_data(

@@ -271,7 +271,8 @@ def _element(options: DocumentOptions, block: Block, kind: str, path: str) -> El
             if "text" in (item.get("data") or {})
         )
     try:
-        children = parse_fragment(markup) if markup else ()
+        # Body markup keeps its CRs: the reference writes it as it is, unparsed.
+        children = parse_fragment(markup, keep_cr=True) if markup else ()
     except MarkupError as error:
         raise InvalidDocumentError(
             f"invalid XML in element text: {error}", path=f"{path}.data.text"
