@@ -18,40 +18,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import partial
 from typing import Any, overload
 
 import attrs
 
 from newsml_codecs import jsontext
 from newsml_codecs.document import _config
-from newsml_codecs.document._carrier.apply import apply_patch, read_patch
-from newsml_codecs.document._carrier.copies import refresh, sources
-from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
-from newsml_codecs.document._carrier.make import make_patch
-from newsml_codecs.document._carrier.original import (
-    CARRIER_PREFIX,
-    CARRIER_PROPERTY,
-    PatchCache,
-    limit,
-    pack,
-    unpack,
-)
+from newsml_codecs.document._carrier.original import CARRIER_PREFIX, CARRIER_PROPERTY
 from newsml_codecs.document._config import DocumentOptions
-from newsml_codecs.document._dispatch import (
-    add_kind_header,
-    dump_any,
-    load_any,
-    load_target,
-    restore_times,
-    root_kind,
-    split_kind_header,
-    wire_spelled,
-)
-from newsml_codecs.document._kind_times import DOCUMENT_TIMES
-from newsml_codecs.document._validate import check_document
+from newsml_codecs.document._convert import PATCHES, dump_document, load_document
 from newsml_codecs.shapes import DocumentMapping
-from newsml_model import AnyItem, InvalidArgumentError, InvalidDocumentError, NewsItemError
+from newsml_model import AnyItem, InvalidArgumentError, InvalidDocumentError
 from newsml_model.shapes import ItemT, as_kind
 
 __all__ = [
@@ -122,7 +99,7 @@ class Converter:
                 recurse (a tree built in code: the reader never makes one).
         """
         try:
-            return _dump(self.options, item, carriers=carriers)
+            return dump_document(self.options, item, carriers=carriers)
         except RecursionError:
             raise InvalidArgumentError(
                 "the item is nested too deeply to convert", field="item"
@@ -166,7 +143,7 @@ class Converter:
             UnsupportedItemKindError: The document is not of the `kind` asked for.
         """
         try:
-            item = _load(self.options, mapping)
+            item = load_document(self.options, mapping)
         except RecursionError:
             raise InvalidDocumentError("the document is nested too deeply") from None
         return item if kind is None else as_kind(item, kind)
@@ -190,6 +167,9 @@ class Converter:
             return self.load(value)
         return self.load(value, kind=kind)
 
+
+_PATCHES = PATCHES
+"""The carrier's patch cache (`_convert.PATCHES`): benchmarks clear it to time a first save."""
 
 _DEFAULT = Converter()
 """The converter behind the module functions called without options."""
@@ -223,75 +203,6 @@ def dump(item: AnyItem, *, carriers: bool = True, options: Options = None) -> di
             code: the reader never makes one).
     """
     return _converter(options).dump(item, carriers=carriers)
-
-
-def _dump(options: DocumentOptions, item: AnyItem, *, carriers: bool) -> dict[str, Any]:
-    kind = root_kind(item)
-    doc = dump_any(options, item)
-    if not carriers:
-        return doc
-    # Times protobuf would spell otherwise: a newsItem's in the carrier (it
-    # has no header), the other kinds' in the header (`add_kind_header`).
-    odd = wire_spelled(doc, DOCUMENT_TIMES, offsets=kind != "newsItem")
-    if odd or _loses(options, item, doc, kind):
-        original, packed = pack(item)
-        seen = visible_bytes(doc)
-        carrier: dict[str, Any] = {"o": packed, "u": doc.get("uuid") or ""}
-        carrier["h"] = digest(seen)
-        carrier["s"] = sources(doc)
-        if odd and kind == "newsItem":
-            carrier["t"] = odd
-        value = json.dumps(carrier, separators=(",", ":"))
-        if original > limit(len(packed), len(seen) + len(value)):
-            # load would refuse it: said now, at the source, not at the save
-            raise InvalidArgumentError(
-                f"the item's NewsML ({original} bytes) packs too far to travel in its"
-                " document's carrier (a file of repeated markup the document does not show)",
-                field="item",
-            )
-        # Always the last property, after the reference's sort.
-        doc.setdefault("properties", []).append(
-            {"name": CARRIER_PROPERTY, "value": add_kind_header(options, value, kind, doc)}
-        )
-    return doc
-
-
-def _loses(options: DocumentOptions, item: AnyItem, doc: dict[str, Any], kind: str) -> bool:
-    """Whether `doc` loaded as the reference exports it differs from `item` (then it needs a carrier).
-
-    Text directly under the root (a comment's neighbour) or root attributes
-    other than the reference's tell most items without loading; an item
-    that passes both (one made by `load` of a document without a carrier,
-    then edited) is loaded and compared.
-    """
-    if any(child.__class__ is str for child in item.children):
-        return True
-    target, strict = load_target(options, doc, kind)
-    try:
-        # The root attributes the reference writes first, from a document of
-        # the uuid and type alone: most NewsML files differ there (another
-        # standardversion), and this costs a few per cent of the load. Only
-        # "no carrier" needs the whole load to agree.
-        head = load_any(
-            options, {k: doc[k] for k in ("uuid", "type") if k in doc}, target, strict=False
-        )
-        if head.attributes != item.attributes:
-            return True
-        return bool(load_any(options, doc, target, strict=strict) != item)
-    except NewsItemError:
-        return True  # the reference refuses its own document: the original must travel
-
-
-_PATCHES = PatchCache()
-"""Patches derived for edited documents, by carrier (`PatchCache`)."""
-
-
-def _patch_for(options: DocumentOptions, original: AnyItem) -> dict[str, Any] | None:
-    """The patch turning `original`'s document, loaded without a carrier, back into it."""
-    doc = dump_any(options, original)
-    target, strict = load_target(options, doc, root_kind(original))
-    loaded = load_any(options, doc, target, strict=strict)
-    return make_patch(original, loaded, shown=(doc, partial(dump_any, options)))
 
 
 @overload
@@ -339,81 +250,6 @@ def load(
     if kind is None:
         return converter.load(mapping)
     return converter.load(mapping, kind=kind)
-
-
-def _load(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyItem:
-    typeless = isinstance(mapping, Mapping) and not mapping.get("type")
-    if typeless:
-        # An item with no type (no item class, no imext:type) loads from its
-        # own document: its carrier records its kind (none: a newsItem).
-        # Checked with a stand-in type; the tie below decides.
-        doc = check_document({**mapping, "type": _UNTYPED})
-        del doc["type"]
-    else:
-        doc = check_document(mapping)
-    patch = None
-    props = doc.get("properties")
-    if props and any(prop.get("name") == CARRIER_PROPERTY for prop in props):
-        patch = next(
-            prop.get("value") or "" for prop in props if prop.get("name") == CARRIER_PROPERTY
-        )
-        doc = {
-            **doc,
-            "properties": [
-                # only the carrier: an item's own ext property may use the prefix,
-                # and dump loaded the document with it when it made the patch
-                prop
-                for prop in props
-                if prop.get("name") != CARRIER_PROPERTY
-            ],
-        }
-    carried = None
-    # the carrier's digests of what copies repeat (`copies.sources`): None when
-    # it recorded none; the patch form of a previous release is left as it was
-    copied: Any = _PATCH_FORM
-    checked: dict[str, Any] | None = None
-    tied = False
-    if patch is not None:
-        carried, times, text = split_kind_header(patch)
-        checked = read_patch(text)
-        if "u" in checked and checked["u"] != (doc.get("uuid") or ""):
-            # A carrier copied from another document: nothing of it applies here.
-            carried, times, checked = None, {}, None
-        else:
-            times = {**times, **checked.get("t", {})}
-        tied = checked is not None
-        if checked is not None and "o" in checked:
-            seen = visible_bytes(doc)
-            packed = checked["o"]
-            most = limit(len(packed) if packed.__class__ is str else 0, len(seen) + len(patch))
-            if checked.get("h") == digest(seen):
-                # the document as dump wrote it: the original
-                return unpack(checked["o"], most)
-            # Edited: the patch of what the reference drops, checked below.
-            copied = checked.get("s")
-            checked = _PATCHES.get(checked["o"], options, partial(_patch_for, options), most)
-        doc = restore_times(doc, times)
-    if typeless and not tied:
-        check_document(mapping)  # the reference's "unsupported type"
-    kind, strict = load_target(options, doc, carried)
-    item: AnyItem = load_any(options, doc, kind, strict=strict)
-    if checked is None:
-        return item
-    # An edited document, or a previous release's carrier (a patch): checked.
-    whole: AnyItem = apply_patch(item, checked, doc)
-    kept: AnyItem = keep_edits(
-        checked,
-        whole,
-        item,
-        doc,
-        apply=lambda patch: apply_patch(item, patch, doc),
-        visible=lambda loaded: _dump(options, loaded, carriers=False),
-    )
-    return kept if copied is _PATCH_FORM else refresh(kept, doc, copied)
-
-
-_UNTYPED = "x-newsml/untyped"
-_PATCH_FORM = object()
 
 
 def dumps(
