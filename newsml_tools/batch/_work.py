@@ -70,12 +70,9 @@ class ConvertJob:
         source: The input file.
         target: The output file (its directories are made as needed).
         to: ``"document"``, ``"newsml"``, or None to go by the source's suffix.
-        converter: The document converter (`document.Converter`, holding
-            the converter options), or None for the reference's defaults.
-            A value: the job stays hashable, and the jobs of a chunk share
-            one converter, pickled once with the chunk as its options'
-            canonical text, which a worker process turns into tables once
-            (a cache), not once per file.
+        converter: The `document.Converter` (its options), None for the defaults;
+            a value shared by the jobs of a chunk: pickled once with the chunk,
+            its tables built once per worker process.
         indent: Pretty output for people (``newsml convert --indent``): the
             indentation of `convert_bytes`; None for compact output.
         from_format: ``newsml``, ``document``, ``g2`` or ``ninjs``; None: by suffix. With it
@@ -165,10 +162,6 @@ def interrupts_checked() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-_DEFAULT = document.Converter()
-"""The converter of jobs that name none (the reference's tables)."""
-
-
 def convert_bytes(
     data: bytes, to: str, converter: document.Converter | None = None, indent: int | None = None
 ) -> bytes:
@@ -189,7 +182,7 @@ def convert_bytes(
         NewsItemError: The input cannot be read or converted (a `DecodeError` saying where).
         KeyboardInterrupt: Ctrl-C during the conversion (see `interrupts_checked`).
     """
-    converter = _DEFAULT if converter is None else converter
+    converter = document.Converter() if converter is None else converter
     with interrupts_checked():
         if to == DOCUMENT:
             item = newsml.loads(data)
