@@ -9,11 +9,17 @@ then renamed over the target, so a killed worker, a full disk or a retried
 task never leaves a truncated or doubled file. A file that fails removes the
 output an earlier run left for it, so no stale output looks current.
 
-A Ctrl-C is never swallowed into a wrong output: nh3 (the HTML sanitiser)
+An interrupt is never swallowed into a wrong output: nh3 (the HTML sanitiser)
 calls Python back for each attribute and reports an exception raised there
 as "Exception ignored" instead of passing it on, so a `KeyboardInterrupt`
-arriving in that callback would silently drop the attribute. `interrupts_checked`
-remembers every SIGINT and raises it after the conversion, before anything is written.
+(Ctrl-C in this process) or a `SystemExit` (the SIGTERM that stops a pool
+worker) arriving in that callback would silently drop the attribute, and the
+rest of the conversion would write a whole, valid, wrong file. Python runs a
+signal handler at the next bytecode, so a signal that reaches the process
+anywhere inside nh3's native code lands in such a callback: the window is the
+whole sanitising, not an instant. `interrupts_checked` remembers every
+exception a SIGINT or SIGTERM handler raised and raises it again after the
+conversion, before anything is written.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import typing
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import attrs
 from typing_extensions import TypeVar
@@ -130,36 +137,54 @@ def sniff_xml(data: bytes) -> bool:
     return data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
 
 
+_INTERRUPTS = (signal.SIGINT, signal.SIGTERM)
+"""The signals whose handlers may raise in the middle of a conversion (Ctrl-C, a pool's stop)."""
+
+
 @contextlib.contextmanager
 def interrupts_checked() -> Iterator[None]:
-    """Within the block, a Ctrl-C raises as usual and is remembered; a swallowed one is raised at its end.
+    """Within the block, an interrupt raises as usual and is remembered; a swallowed one is raised at its end.
 
-    Only in the main thread with Python's own SIGINT handler in place (signal
-    handlers live there); elsewhere, and where SIGINT is ignored (pool
-    workers), the block runs as it is.
+    An interrupt is what a Python handler of SIGINT or SIGTERM raises:
+    `KeyboardInterrupt` from Python's own SIGINT handler, `SystemExit` from a
+    pool worker's SIGTERM handler. Only in the main thread (signal handlers
+    run there); elsewhere, and for a signal that is ignored or has no Python
+    handler, the block runs as it is. A handler that raises nothing is left
+    to do what it does.
 
     Raises:
-        KeyboardInterrupt: A SIGINT arrived in the block, even if code in the
-            block (a native callback) caught and dropped the exception.
+        BaseException: The first exception an interrupt raised in the block
+            (`KeyboardInterrupt`, `SystemExit`...), even if code in the block
+            (a native callback) caught and dropped it, and in place of any
+            exception the block raised after it.
     """
-    if threading.current_thread() is not threading.main_thread() or (
-        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    seen: list[int] = []
+    handlers: dict[int, Callable[[int, FrameType | None], Any]] = {
+        signum: handler for signum in _INTERRUPTS if callable(handler := signal.getsignal(signum))
+    }
+    raised: list[BaseException] = []
 
     def remember(signum: int, frame: FrameType | None) -> None:
-        seen.append(signum)
-        raise KeyboardInterrupt
+        try:
+            handlers[signum](signum, frame)
+        except BaseException as error:
+            raised.append(error)
+            raise
 
-    signal.signal(signal.SIGINT, remember)
+    for signum in handlers:
+        signal.signal(signum, remember)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    if seen:
-        raise KeyboardInterrupt
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+        # Also over an error the block raised after swallowing the interrupt
+        # (a conversion failing for the attribute it lost): the file is not
+        # reported, its earlier output not removed, and the stop goes on.
+        if raised:
+            raise raised[0]
 
 
 def convert_bytes(
@@ -181,6 +206,7 @@ def convert_bytes(
     Raises:
         NewsItemError: The input cannot be read or converted (a `DecodeError` saying where).
         KeyboardInterrupt: Ctrl-C during the conversion (see `interrupts_checked`).
+        SystemExit: SIGTERM in a pool worker (the pool's stop) during the conversion.
     """
     converter = document.Converter() if converter is None else converter
     with interrupts_checked():
@@ -326,6 +352,8 @@ def convert_file(job: ConvertJob) -> Result:
 
     Raises:
         KeyboardInterrupt: Ctrl-C; nothing was written for this file.
+        SystemExit: SIGTERM in a pool worker (the pool's stop); nothing was
+            written for this file.
     """
     if job.from_format is not None or job.to == NINJS:
         problem, written = _wire_problem(job)
