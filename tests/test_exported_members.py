@@ -174,3 +174,40 @@ def test_examples_all_is_the_pinned_list() -> None:
 
     assert ["ARTICLE_GUID", "article"] == sorted(examples.__all__)
     assert examples.ARTICLE_GUID.encode() in examples.article()
+
+
+DOCUMENT_EXPECTED = [
+    "CARRIER_PREFIX",
+    "CARRIER_PROPERTY",
+    "Converter",
+    "DocumentOptions",
+    "Options",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "make_options",
+]
+
+
+def test_document_all_is_the_pinned_list() -> None:
+    """``newsml_codecs.document.__all__`` is pinned, and every name in it exists."""
+    from newsml_codecs import document
+
+    assert sorted(DOCUMENT_EXPECTED) == sorted(document.__all__)
+    assert all(hasattr(document, name) for name in document.__all__)
+
+
+def test_the_converter_has_the_module_functions() -> None:
+    """``document.Converter`` has each module function, documented, with its arguments but ``options``."""
+    import inspect
+
+    from newsml_codecs import document
+
+    for name in ("dump", "dumps", "load", "loads"):
+        method = getattr(document.Converter, name)
+        assert method.__doc__, name
+        module = inspect.signature(getattr(document, name)).parameters
+        own = inspect.signature(method).parameters
+        assert [p for p in module if p != "options"] == [p for p in own if p != "self"], name
+    assert document.Converter.__doc__ and document.DocumentOptions.__doc__

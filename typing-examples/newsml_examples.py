@@ -40,6 +40,13 @@ def loading_to_the_kind_asked_for(xml: bytes, doc: dict[str, Any], text: str) ->
     assert_type(document.load(doc), nm.AnyItem)
     assert_type(document.loads(text, kind=nm.ConceptItem), nm.ConceptItem)
     assert_type(document.loads(text), nm.AnyItem)
+    converter = document.Converter({"element-types": ["x-im/custom-text"]})
+    assert_type(converter.options, document.DocumentOptions)
+    assert_type(converter.load(doc, kind=nm.NewsItem), nm.NewsItem)
+    assert_type(converter.load(doc), nm.AnyItem)
+    assert_type(converter.loads(text, kind=nm.ConceptItem), nm.ConceptItem)
+    assert_type(converter.dump(converter.load(doc)), dict[str, Any])
+    assert_type(converter.dumps(converter.load(doc), indent=2), str)
 
     article = newsml.loads(xml)
     newsitem.add_tag(article, "p", {"uuid": "u", "title": "t"})  # type: ignore[arg-type]

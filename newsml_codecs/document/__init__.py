@@ -7,6 +7,11 @@ property, ``x-newsml/patch``, so `load` gives back the original item (equal as
 canonical XML, up to inline HTML the sanitiser removes). A document without
 the carrier loads as the reference exports it. ``docs/mapping.md``
 describes the mapping for users.
+
+The converter is a value: `Converter` holds its options (`DocumentOptions`,
+made by `make_options`), and every function below passes them down as a
+parameter, so nothing is ambient; the module functions use a default
+converter, or one made for the ``options=`` they are given.
 """
 
 from __future__ import annotations
@@ -15,40 +20,21 @@ import json
 from collections.abc import Mapping
 from typing import Any, overload
 
+import attrs
+
 from newsml_codecs import jsontext
 from newsml_codecs.document import _config
-from newsml_codecs.document._carrier.apply import apply_patch, read_patch
-from newsml_codecs.document._carrier.copies import refresh, sources
-from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
-from newsml_codecs.document._carrier.make import make_patch
-from newsml_codecs.document._carrier.original import (
-    CARRIER_PREFIX,
-    CARRIER_PROPERTY,
-    PatchCache,
-    limit,
-    pack,
-    unpack,
-)
+from newsml_codecs.document._carrier.original import CARRIER_PREFIX, CARRIER_PROPERTY
 from newsml_codecs.document._config import DocumentOptions
-from newsml_codecs.document._dispatch import (
-    add_kind_header,
-    dump_any,
-    load_any,
-    load_target,
-    restore_times,
-    root_kind,
-    split_kind_header,
-    wire_spelled,
-)
-from newsml_codecs.document._kind_times import DOCUMENT_TIMES
-from newsml_codecs.document._validate import check_document
+from newsml_codecs.document._convert import PATCHES, dump_document, load_document
 from newsml_codecs.shapes import DocumentMapping
-from newsml_model import AnyItem, InvalidArgumentError, InvalidDocumentError, NewsItemError
+from newsml_model import AnyItem, InvalidArgumentError, InvalidDocumentError
 from newsml_model.shapes import ItemT, as_kind
 
 __all__ = [
     "CARRIER_PREFIX",
     "CARRIER_PROPERTY",
+    "Converter",
     "DocumentOptions",
     "Options",
     "dump",
@@ -62,14 +48,16 @@ Options = Mapping[str, Any] | DocumentOptions | None
 """What ``options=`` takes: None (the reference's defaults), custom options, or a record."""
 
 
-def make_options(options: Mapping[str, Any] | None) -> DocumentOptions:
+def make_options(options: Options) -> DocumentOptions:
     """The converter's tables: the defaults with custom `options` merged in as the reference merges.
 
     Custom options are a JSON object of tables (docs/mapping.md, "Options"):
     arrays are appended to the defaults, a ``text-options`` entry replaces
     the entry of its type, an exception entry of a listed type replaces its
     ``rel`` and adds its sections. The record is built once per distinct
-    options (cached) and may be passed as ``options=`` to every function here.
+    options (cached) and may be passed as ``options=`` to every function
+    here, or to `Converter`. None gives the defaults; a record is returned
+    as it is.
 
     Raises:
         InvalidArgumentError: An unknown key (at any depth), a value of the
@@ -79,6 +67,117 @@ def make_options(options: Mapping[str, Any] | None) -> DocumentOptions:
             key path (``text-options[0].data.x``).
     """
     return _config.resolve(options)
+
+
+@attrs.frozen
+class Converter:
+    """The document codec as a value: `dump`/`dumps`/`load`/`loads` under one set of options.
+
+    ``Converter()`` converts as the reference converter does by default;
+    ``Converter(options)`` takes what ``options=`` takes (custom options,
+    checked and merged once by `make_options`, or a `DocumentOptions`).
+    Immutable, hashable and picklable: build one where the options are
+    read (a service, a command line) and keep it, or send it to a worker
+    process once. The module functions are this class's methods on a
+    default converter (or on one made for their ``options=``).
+
+    Attributes:
+        options: The converter's tables.
+
+    Raises:
+        InvalidArgumentError: Options that `make_options` refuses.
+    """
+
+    options: DocumentOptions = attrs.field(default=None, converter=make_options)
+
+    def dump(self, item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
+        """The NavigaDoc document of `item`, JSON-ready (module `dump`, under these options).
+
+        Raises:
+            DecodeError: As `dump`.
+            InvalidArgumentError: An item nested deeper than Python can
+                recurse (a tree built in code: the reader never makes one).
+        """
+        try:
+            return dump_document(self.options, item, carriers=carriers)
+        except RecursionError:
+            raise InvalidArgumentError(
+                "the item is nested too deeply to convert", field="item"
+            ) from None
+
+    def dumps(
+        self, item: AnyItem, *, carriers: bool = True, indent: int | str | None = None
+    ) -> str:
+        """`dump` as JSON text (module `dumps`, under these options).
+
+        Raises:
+            DecodeError: As `dump`.
+            InvalidArgumentError: As `dump`, or an `indent` that is neither
+                a number nor a string.
+        """
+        doc = self.dump(item, carriers=carriers)
+        if indent is None:
+            return jsontext.dumps(doc)
+        if isinstance(indent, bool) or not isinstance(indent, (int, str)):
+            raise InvalidArgumentError(
+                f"indent must be a number of spaces or a string, not {indent!r}", field="indent"
+            )
+        return json.dumps(doc, ensure_ascii=False, indent=indent)
+
+    @overload
+    def load(
+        self, mapping: DocumentMapping | Mapping[str, Any], *, kind: None = None
+    ) -> AnyItem: ...
+
+    @overload
+    def load(self, mapping: DocumentMapping | Mapping[str, Any], *, kind: type[ItemT]) -> ItemT: ...
+
+    def load(
+        self, mapping: DocumentMapping | Mapping[str, Any], *, kind: type[ItemT] | None = None
+    ) -> AnyItem:
+        """The item of a NavigaDoc document (module `load`, under these options).
+
+        Raises:
+            InvalidDocumentError: As `load`.
+            InvalidArgumentError: A `kind` that is not an item record.
+            UnsupportedItemKindError: The document is not of the `kind` asked for.
+        """
+        try:
+            item = load_document(self.options, mapping)
+        except RecursionError:
+            raise InvalidDocumentError("the document is nested too deeply") from None
+        return item if kind is None else as_kind(item, kind)
+
+    @overload
+    def loads(self, text: str | bytes, *, kind: None = None) -> AnyItem: ...
+
+    @overload
+    def loads(self, text: str | bytes, *, kind: type[ItemT]) -> ItemT: ...
+
+    def loads(self, text: str | bytes, *, kind: type[ItemT] | None = None) -> AnyItem:
+        """`load` of JSON text (module `loads`, under these options).
+
+        Raises:
+            InvalidDocumentError: Not JSON, or as `load`.
+            InvalidArgumentError: As `load`.
+            UnsupportedItemKindError: As `load`.
+        """
+        value = jsontext.loads(text)
+        if kind is None:
+            return self.load(value)
+        return self.load(value, kind=kind)
+
+
+_PATCHES = PATCHES
+"""The carrier's patch cache (`_convert.PATCHES`): benchmarks clear it to time a first save."""
+
+_DEFAULT = Converter()
+"""The converter behind the module functions called without options."""
+
+
+def _converter(options: Options) -> Converter:
+    """The converter of a module function's ``options=``."""
+    return _DEFAULT if options is None else Converter(options)
 
 
 def dump(item: AnyItem, *, carriers: bool = True, options: Options = None) -> dict[str, Any]:
@@ -103,80 +202,7 @@ def dump(item: AnyItem, *, carriers: bool = True, options: Options = None) -> di
             item nested deeper than Python can recurse (a tree built in
             code: the reader never makes one).
     """
-    with _config.use(_config.resolve(options)):
-        try:
-            return _dump(item, carriers=carriers)
-        except RecursionError:
-            raise InvalidArgumentError(
-                "the item is nested too deeply to convert", field="item"
-            ) from None
-
-
-def _dump(item: AnyItem, *, carriers: bool) -> dict[str, Any]:
-    kind = root_kind(item)
-    doc = dump_any(item)
-    if not carriers:
-        return doc
-    # Times protobuf would spell otherwise: a newsItem's in the carrier (it
-    # has no header), the other kinds' in the header (`add_kind_header`).
-    odd = wire_spelled(doc, DOCUMENT_TIMES, offsets=kind != "newsItem")
-    if odd or _loses(item, doc, kind):
-        original, packed = pack(item)
-        seen = visible_bytes(doc)
-        carrier: dict[str, Any] = {"o": packed, "u": doc.get("uuid") or ""}
-        carrier["h"] = digest(seen)
-        carrier["s"] = sources(doc)
-        if odd and kind == "newsItem":
-            carrier["t"] = odd
-        value = json.dumps(carrier, separators=(",", ":"))
-        if original > limit(len(packed), len(seen) + len(value)):
-            # load would refuse it: said now, at the source, not at the save
-            raise InvalidArgumentError(
-                f"the item's NewsML ({original} bytes) packs too far to travel in its"
-                " document's carrier (a file of repeated markup the document does not show)",
-                field="item",
-            )
-        # Always the last property, after the reference's sort.
-        doc.setdefault("properties", []).append(
-            {"name": CARRIER_PROPERTY, "value": add_kind_header(value, kind, doc)}
-        )
-    return doc
-
-
-def _loses(item: AnyItem, doc: dict[str, Any], kind: str) -> bool:
-    """Whether `doc` loaded as the reference exports it differs from `item` (then it needs a carrier).
-
-    Text directly under the root (a comment's neighbour) or root attributes
-    other than the reference's tell most items without loading; an item
-    that passes both (one made by `load` of a document without a carrier,
-    then edited) is loaded and compared.
-    """
-    if any(child.__class__ is str for child in item.children):
-        return True
-    target, strict = load_target(doc, kind)
-    try:
-        # The root attributes the reference writes first, from a document of
-        # the uuid and type alone: most NewsML files differ there (another
-        # standardversion), and this costs a few per cent of the load. Only
-        # "no carrier" needs the whole load to agree.
-        head = load_any({k: doc[k] for k in ("uuid", "type") if k in doc}, target, strict=False)
-        if head.attributes != item.attributes:
-            return True
-        return bool(load_any(doc, target, strict=strict) != item)
-    except NewsItemError:
-        return True  # the reference refuses its own document: the original must travel
-
-
-_PATCHES = PatchCache()
-"""Patches derived for edited documents, by carrier (`PatchCache`)."""
-
-
-def _patch_for(original: AnyItem) -> dict[str, Any] | None:
-    """The patch turning `original`'s document, loaded without a carrier, back into it."""
-    doc = dump_any(original)
-    target, strict = load_target(doc, root_kind(original))
-    loaded = load_any(doc, target, strict=strict)
-    return make_patch(original, loaded, shown=(doc, dump_any))
+    return _converter(options).dump(item, carriers=carriers)
 
 
 @overload
@@ -220,88 +246,10 @@ def load(
     A document made by `dump` comes back losslessly when it is loaded with
     the options it was made with.
     """
-    tables = _config.resolve(options)
-    try:
-        with _config.use(tables):
-            item = _load(mapping)
-    except RecursionError:
-        raise InvalidDocumentError("the document is nested too deeply") from None
-    return item if kind is None else as_kind(item, kind)
-
-
-def _load(mapping: Mapping[str, Any]) -> AnyItem:
-    typeless = isinstance(mapping, Mapping) and not mapping.get("type")
-    if typeless:
-        # An item with no type (no item class, no imext:type) loads from its
-        # own document: its carrier records its kind (none: a newsItem).
-        # Checked with a stand-in type; the tie below decides.
-        doc = check_document({**mapping, "type": _UNTYPED})
-        del doc["type"]
-    else:
-        doc = check_document(mapping)
-    patch = None
-    props = doc.get("properties")
-    if props and any(prop.get("name") == CARRIER_PROPERTY for prop in props):
-        patch = next(
-            prop.get("value") or "" for prop in props if prop.get("name") == CARRIER_PROPERTY
-        )
-        doc = {
-            **doc,
-            "properties": [
-                # only the carrier: an item's own ext property may use the prefix,
-                # and dump loaded the document with it when it made the patch
-                prop
-                for prop in props
-                if prop.get("name") != CARRIER_PROPERTY
-            ],
-        }
-    carried = None
-    # the carrier's digests of what copies repeat (`copies.sources`): None when
-    # it recorded none; the patch form of a previous release is left as it was
-    copied: Any = _PATCH_FORM
-    checked: dict[str, Any] | None = None
-    tied = False
-    if patch is not None:
-        carried, times, text = split_kind_header(patch)
-        checked = read_patch(text)
-        if "u" in checked and checked["u"] != (doc.get("uuid") or ""):
-            # A carrier copied from another document: nothing of it applies here.
-            carried, times, checked = None, {}, None
-        else:
-            times = {**times, **checked.get("t", {})}
-        tied = checked is not None
-        if checked is not None and "o" in checked:
-            seen = visible_bytes(doc)
-            packed = checked["o"]
-            most = limit(len(packed) if packed.__class__ is str else 0, len(seen) + len(patch))
-            if checked.get("h") == digest(seen):
-                # the document as dump wrote it: the original
-                return unpack(checked["o"], most)
-            # Edited: the patch of what the reference drops, checked below.
-            copied = checked.get("s")
-            checked = _PATCHES.get(checked["o"], _config.active(), _patch_for, most)
-        doc = restore_times(doc, times)
-    if typeless and not tied:
-        check_document(mapping)  # the reference's "unsupported type"
-    kind, strict = load_target(doc, carried)
-    item: AnyItem = load_any(doc, kind, strict=strict)
-    if checked is None:
-        return item
-    # An edited document, or a previous release's carrier (a patch): checked.
-    whole: AnyItem = apply_patch(item, checked, doc)
-    kept: AnyItem = keep_edits(
-        checked,
-        whole,
-        item,
-        doc,
-        apply=lambda patch: apply_patch(item, patch, doc),
-        visible=lambda loaded: _dump(loaded, carriers=False),
-    )
-    return kept if copied is _PATCH_FORM else refresh(kept, doc, copied)
-
-
-_UNTYPED = "x-newsml/untyped"
-_PATCH_FORM = object()
+    converter = _converter(options)
+    if kind is None:
+        return converter.load(mapping)
+    return converter.load(mapping, kind=kind)
 
 
 def dumps(
@@ -329,14 +277,7 @@ def dumps(
         InvalidArgumentError: Options that `make_options` refuses, or an
             `indent` that is neither a number nor a string.
     """
-    doc = dump(item, carriers=carriers, options=options)
-    if indent is None:
-        return jsontext.dumps(doc)
-    if isinstance(indent, bool) or not isinstance(indent, (int, str)):
-        raise InvalidArgumentError(
-            f"indent must be a number of spaces or a string, not {indent!r}", field="indent"
-        )
-    return json.dumps(doc, ensure_ascii=False, indent=indent)
+    return _converter(options).dumps(item, carriers=carriers, indent=indent)
 
 
 @overload
@@ -357,7 +298,7 @@ def loads(
         UnsupportedItemKindError: The document is not of the `kind` asked for.
         InvalidArgumentError: As `load`.
     """
-    value = jsontext.loads(text)
+    converter = _converter(options)
     if kind is None:
-        return load(value, options=options)
-    return load(value, kind=kind, options=options)
+        return converter.loads(text)
+    return converter.loads(text, kind=kind)

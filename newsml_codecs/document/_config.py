@@ -2,21 +2,17 @@
 
 `DocumentOptions` is the immutable record of every table, built once per
 distinct options object (`resolve` caches it) from the reference's defaults
-merged with custom options (`_options`). `use` makes a record the active one
-for one conversion; the module-level names (`ELEMENT_TYPES`, `STATUS`...)
-are read-only views of the active record, so both directions read the
-tables where they always did, and a conversion in another thread or task
-keeps its own options (a context variable). Type comparisons are exact and
-case-sensitive unless a comment says otherwise.
+merged with custom options (`_options`). The record is a value: both
+directions take it as a parameter (no ambient state), and it is hashable
+and picklable by the custom options it was made of. Type comparisons are
+exact and case-sensitive unless a comment says otherwise.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -114,42 +110,74 @@ def _sections(entries: list[dict[str, Any]], *, lower: bool) -> tuple[Mapping[st
 
 @attrs.frozen(kw_only=True)
 class DocumentOptions:
-    """Every table of the converter, built from merged options by `build`.
+    """The converter's options: every table, built once from the defaults and custom options.
 
-    Mappings are read-only; `source` is the merged options object (file shape).
+    Made by ``document.make_options``; pass it as ``options=`` or to
+    ``document.Converter``. A value: immutable, equal and hashed by
+    `custom`, and picklable (it pickles as `custom` and is rebuilt, from a
+    per-process cache, where it is unpickled), so a worker process gets it
+    once. The tables are read-only mappings and frozensets named for what
+    they map (``element_types``, ``status``...); they are the converter's
+    internals and may change between releases.
+
+    Attributes:
+        custom: The custom options it was made of, checked, as canonical
+            JSON text (sorted keys, no spaces); ``"{}"`` for the reference's
+            defaults.
     """
 
-    source: Mapping[str, Any] = attrs.field(eq=False, repr=False)
-    element_types: frozenset[str]
-    element_rename: Mapping[str, str]
-    element_rename_back: Mapping[str, str]
-    item_class_type: Mapping[str, str]
-    type_item_class: Mapping[str, str]
-    concept_qcode: Mapping[str, str]
-    export_kinds: Mapping[str, str]
-    status: Mapping[str, str]
-    status_back: Mapping[str, str]
-    assignment_qcode: Mapping[str, str]
-    assignment_qcode_back: Mapping[str, str]
-    planning_property_type: Mapping[str, str]
-    text_options: Mapping[str, Mapping[str, str]]
-    content_only_options: Mapping[str, Mapping[str, str]]
-    flag_types: frozenset[str]
-    contentmeta_link_types: frozenset[str]
-    contentmeta_link_rels: Mapping[str, str]
-    planning_dropped_links: frozenset[str]
-    concept_object_types: frozenset[str]
-    conceptitem_object_types: frozenset[str]
-    object_first_sections: Mapping[str, frozenset[str]]
-    property_first_sections: Mapping[str, frozenset[str]]
-    contentmeta_ext_properties: frozenset[str]
-    planning_exceptions: frozenset[str]
-    list_exceptions: frozenset[str]
-    package_exceptions: frozenset[str]
+    custom: str
+    # The tables follow `custom`: left out of equality, hash and repr.
+    # §3.1: content block types written as IDF ``<element>`` (others become ``<object>``).
+    element_types: frozenset[str] = attrs.field(eq=False, repr=False)
+    # §3.2: IDF ``@type`` -> block type, for top-level IDF elements and objects (and back).
+    element_rename: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    element_rename_back: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    # §3.3: ``itemClass/@qcode`` -> document type (import).
+    item_class_type: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    # §5.3 row 1: document type -> ``itemClass/@qcode`` (export); default ``imext:newsitem``.
+    type_item_class: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    # item-kinds §2.1 (DM §3.5): concept type -> ``concept/type/@qcode``.
+    concept_qcode: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    # item-kinds §1.2: document type -> root element of the export.
+    export_kinds: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    # §3.4: ``pubStatus/@qcode`` <-> ``status``; unknown values pass through.
+    status: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    status_back: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    # item-kinds §2.1: assignment ``itemClass/@qcode`` <-> ``meta[x-im/assignment].data.type``.
+    assignment_qcode: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    assignment_qcode_back: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    # item-kinds §2.1: planningItem ext property renames on export.
+    planning_property_type: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    # §3.6: block type -> data child -> handling (``content_only_options``: in content only).
+    text_options: Mapping[str, Mapping[str, str]] = attrs.field(eq=False, repr=False)
+    content_only_options: Mapping[str, Mapping[str, str]] = attrs.field(eq=False, repr=False)
+    # §3.6: block types whose ``<flags>`` become an ``x-im/flags`` block.
+    flag_types: frozenset[str] = attrs.field(eq=False, repr=False)
+    # §3.7: link types that live in ``contentMeta`` (``..._rels``: with one rel only).
+    contentmeta_link_types: frozenset[str] = attrs.field(eq=False, repr=False)
+    contentmeta_link_rels: Mapping[str, str] = attrs.field(eq=False, repr=False)
+    planning_dropped_links: frozenset[str] = attrs.field(eq=False, repr=False)
+    # §3.8: meta block types of concepts (``conceptitem_...``: not in a conceptItem's contentMeta).
+    concept_object_types: frozenset[str] = attrs.field(eq=False, repr=False)
+    conceptitem_object_types: frozenset[str] = attrs.field(eq=False, repr=False)
+    object_first_sections: Mapping[str, frozenset[str]] = attrs.field(eq=False, repr=False)
+    property_first_sections: Mapping[str, frozenset[str]] = attrs.field(eq=False, repr=False)
+    # §5.4: exception properties written as ``contentMetaExtProperty`` (lower-cased).
+    contentmeta_ext_properties: frozenset[str] = attrs.field(eq=False, repr=False)
+    # item-kinds §2.1: property names of sections ``planning``/``list`` (lower-cased).
+    planning_exceptions: frozenset[str] = attrs.field(eq=False, repr=False)
+    list_exceptions: frozenset[str] = attrs.field(eq=False, repr=False)
+    # item-kinds §7.3 step 2: ext property types removed from a package's itemMeta.
+    package_exceptions: frozenset[str] = attrs.field(eq=False, repr=False)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickle as the custom options' text; unpickling rebuilds (or reuses) the record."""
+        return from_key, (self.custom,)
 
 
-def build(merged: Mapping[str, Any]) -> DocumentOptions:
-    """The record of merged options (`_options.merge`)."""
+def build(merged: Mapping[str, Any], custom: str) -> DocumentOptions:
+    """The record of merged options (`_options.merge`) made from the `custom` options' text."""
     concept_qcode = _first((e["type"], e["qcode"]) for e in merged["concept-qcode-type"])
     custom_classes = merged["qcode-type"][len(_options.DEFAULTS["qcode-type"]) :]
     type_item_class = _first(
@@ -172,7 +200,7 @@ def build(merged: Mapping[str, Any]) -> DocumentOptions:
         return frozenset(k for k, v in table.items() if v & set(sections))
 
     return DocumentOptions(
-        source=MappingProxyType(dict(merged)),
+        custom=custom,
         element_types=frozenset(merged["element-types"]),
         element_rename=_first((e["element"], e["type"]) for e in merged["element-type"]),
         element_rename_back=_first((e["type"], e["element"]) for e in merged["element-type"]),
@@ -211,144 +239,51 @@ def build(merged: Mapping[str, Any]) -> DocumentOptions:
     )
 
 
-DEFAULT = build(_options.DEFAULTS)
+DEFAULT = build(_options.DEFAULTS, "{}")
 """The reference's default tables (``DefaultOptions()``)."""
-
-_ACTIVE: ContextVar[DocumentOptions] = ContextVar("newsml_document_options", default=DEFAULT)
-
-
-def active() -> DocumentOptions:
-    """The options of the conversion running in this context (`DEFAULT` outside one)."""
-    return _ACTIVE.get()
-
-
-@contextmanager
-def use(options: DocumentOptions) -> Iterator[None]:
-    """Make `options` the active tables for the body of the ``with``."""
-    if options is DEFAULT and _ACTIVE.get() is DEFAULT:
-        yield  # the default path sets nothing
-        return
-    token = _ACTIVE.set(options)
-    try:
-        yield
-    finally:
-        _ACTIVE.reset(token)
 
 
 def resolve(options: Any) -> DocumentOptions:
     """The record of `options`: None (defaults), a record, or a custom options object.
 
     Raises:
-        InvalidArgumentError: Custom options that `_options.check` refuses,
-            or values that are not JSON.
+        InvalidArgumentError: Custom options nested too deeply or too large
+            (`_options.bound`), that `_options.check` refuses, or values
+            that are not JSON; ``field`` names the key path.
     """
     if options is None:
         return DEFAULT
     if isinstance(options, DocumentOptions):
         return options
     try:
-        key = json.dumps(options, sort_keys=True)
+        key = json.dumps(options, sort_keys=True, separators=(",", ":"))
     except RecursionError:
         # Nested deeper than json recurses: the bounds' own walk names where.
         _options.bound(options)
         raise InvalidArgumentError("options are nested too deeply", field="$") from None
     except (TypeError, ValueError) as error:
-        raise InvalidArgumentError(f"options must be JSON values: {error}") from None
-    return _resolve_text(key)
+        raise InvalidArgumentError(f"options must be JSON values: {error}", field="$") from None
+    return from_key(key)
 
 
 @lru_cache(maxsize=32)
-def _resolve_text(key: str) -> DocumentOptions:
-    # Bounded and checked once per distinct options (cached), not per call.
+def from_key(key: str) -> DocumentOptions:
+    """The record of custom options given as canonical JSON text (`DocumentOptions.custom`).
+
+    Cached, so equal options share one record, in this process and after
+    unpickling one (`DocumentOptions.__reduce__`); the bounds and checks run
+    once per distinct options, not on every call that passes them.
+    """
     value = json.loads(key)
     _options.bound(value)
     custom = _options.check(value)
-    return build(_options.merge(custom)) if custom else DEFAULT
+    if not custom:
+        return DEFAULT
+    return build(_options.merge(custom), json.dumps(custom, sort_keys=True, separators=(",", ":")))
 
 
-class _MapView(Mapping[str, Any]):
-    """A read-only view of one mapping of the active options."""
-
-    __slots__ = ("_field",)
-
-    def __init__(self, field: str) -> None:
-        self._field = field
-
-    def __getitem__(self, key: str | None) -> Any:
-        return getattr(_ACTIVE.get(), self._field)[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return getattr(_ACTIVE.get(), self._field).get(key, default)
-
-    def __contains__(self, key: object) -> bool:
-        return key in getattr(_ACTIVE.get(), self._field)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(getattr(_ACTIVE.get(), self._field))
-
-    def __len__(self) -> int:
-        return len(getattr(_ACTIVE.get(), self._field))
-
-
-class _SetView:
-    """A read-only view of one set of the active options (``in`` only)."""
-
-    __slots__ = ("_field",)
-
-    def __init__(self, field: str) -> None:
-        self._field = field
-
-    def __contains__(self, key: object) -> bool:
-        return key in getattr(_ACTIVE.get(), self._field)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(getattr(_ACTIVE.get(), self._field))
-
-
-ELEMENT_TYPES = _SetView("element_types")
-"""§3.1: content block types written as IDF ``<element>`` (others become ``<object>``)."""
-ELEMENT_RENAME = _MapView("element_rename")
-"""§3.2: IDF ``@type`` -> block type, for top-level IDF elements and objects."""
-ELEMENT_RENAME_BACK = _MapView("element_rename_back")
-ITEM_CLASS_TYPE = _MapView("item_class_type")
-"""§3.3: ``itemClass/@qcode`` -> document type (import)."""
-CONCEPT_QCODE = _MapView("concept_qcode")
-"""item-kinds §2.1 (DM §3.5): concept type -> ``concept/type/@qcode``."""
-TYPE_ITEM_CLASS = _MapView("type_item_class")
-"""§5.3 row 1: document type -> ``itemClass/@qcode`` (export); default ``imext:newsitem``."""
-EXPORT_KINDS = _MapView("export_kinds")
-"""item-kinds §1.2: document type -> root element of the export."""
-STATUS = _MapView("status")
-"""§3.4: ``pubStatus/@qcode`` -> ``status``; unknown values pass through."""
-STATUS_BACK = _MapView("status_back")
-FLAG_TYPES = _SetView("flag_types")
-"""§3.6: block types whose ``<flags>`` become an ``x-im/flags`` block."""
-CONTENTMETA_LINK_TYPES = _SetView("contentmeta_link_types")
-"""§3.7: link types that live in ``contentMeta`` whatever their rel."""
-CONTENTMETA_LINK_RELS = _MapView("contentmeta_link_rels")
-"""§3.7: link types that live in ``contentMeta`` with one rel only."""
-CONCEPT_OBJECT_TYPES = _SetView("concept_object_types")
-"""§3.8: meta block types that belong to concepts, never to a newsItem's contentMeta."""
-CONCEPTITEM_OBJECT_TYPES = _SetView("conceptitem_object_types")
-"""item-kinds §2.1 (DM §3.8): meta block types dropped from a conceptItem's contentMeta."""
-CONTENTMETA_EXT_PROPERTIES = _SetView("contentmeta_ext_properties")
-"""§5.4: exception properties written as ``contentMetaExtProperty`` (lower-cased)."""
-ASSIGNMENT_QCODE = _MapView("assignment_qcode")
-"""item-kinds §2.1: assignment ``itemClass/@qcode`` -> ``meta[x-im/assignment].data.type``."""
-ASSIGNMENT_QCODE_BACK = _MapView("assignment_qcode_back")
-PLANNING_PROPERTY_TYPE = _MapView("planning_property_type")
-"""item-kinds §2.1: planningItem ext property renames on export (NavigaDoc -> NewsML)."""
-PLANNING_EXCEPTIONS = _SetView("planning_exceptions")
-"""item-kinds §2.1: property names of section ``planning`` (lower-cased)."""
-LIST_EXCEPTIONS = _SetView("list_exceptions")
-"""item-kinds §2.1: property names of section ``list`` (lower-cased)."""
-PACKAGE_EXCEPTIONS = _SetView("package_exceptions")
-"""item-kinds §7.3 step 2: ext property types removed from a package's itemMeta (exact case)."""
-
-
-def handling(block_type: str | None, key: str, context: str) -> str:
-    """The handling (text, xml, cdata) of data child `key` of a `block_type` block."""
-    options = _ACTIVE.get()
+def handling(options: DocumentOptions, block_type: str | None, key: str, context: str) -> str:
+    """The handling (text, xml, cdata) of data child `key` of a `block_type` block under `options`."""
     table = options.text_options.get(block_type or "")
     if table is not None and key in table:
         return table[key]
@@ -359,18 +294,16 @@ def handling(block_type: str | None, key: str, context: str) -> str:
     return TEXT
 
 
-def is_contentmeta_link(link_type: str | None, rel: str | None) -> bool:
-    """Whether a link block belongs to ``contentMeta`` (§3.7, §5.5)."""
-    options = _ACTIVE.get()
+def is_contentmeta_link(options: DocumentOptions, link_type: str | None, rel: str | None) -> bool:
+    """Whether a link block belongs to ``contentMeta`` under `options` (§3.7, §5.5)."""
     if link_type in options.contentmeta_link_types:
         return True
     wanted = options.contentmeta_link_rels.get(link_type or "")
     return wanted is not None and wanted == rel
 
 
-def _route(doc_type: str) -> tuple[str, ...]:
+def _route(options: DocumentOptions, doc_type: str) -> tuple[str, ...]:
     """The ``itemmeta-*`` sections that let a property or object into itemMeta (item-kinds §2.2)."""
-    options = _ACTIVE.get()
     if doc_type == "x-im/newscoverage":
         return ("itemmeta-planning",)
     if doc_type in options.concept_qcode or doc_type in ("x-im/list", "x-im/package"):
@@ -378,23 +311,23 @@ def _route(doc_type: str) -> tuple[str, ...]:
     return ("itemmeta-newsitem",)
 
 
-def is_property_exception(lower_name: str, doc_type: str) -> bool:
+def is_property_exception(options: DocumentOptions, lower_name: str, doc_type: str) -> bool:
     """Whether a property (lower-cased name) never becomes ``itemMetaExtProperty`` (§5.3.1).
 
     The first exception entry of that name decides: an entry listing the
     type's ``itemmeta-*`` section lets it through (for concepts, lists and
     packages ``itemmeta-concept`` without ``itemmeta-conceptitem``).
     """
-    sections = _ACTIVE.get().property_first_sections.get(lower_name)
+    sections = options.property_first_sections.get(lower_name)
     if sections is None:
         return False
-    route = _route(doc_type)
+    route = _route(options, doc_type)
     if route[0] == "itemmeta-concept":
         return not ("itemmeta-concept" in sections and "itemmeta-conceptitem" not in sections)
     return route[0] not in sections
 
 
-def is_itemmeta_object(block_type: str | None, doc_type: str) -> bool:
+def is_itemmeta_object(options: DocumentOptions, block_type: str | None, doc_type: str) -> bool:
     """Whether a meta block goes to ``itemMeta/metadata`` (none by default, §5.3 row 13)."""
-    sections = _ACTIVE.get().object_first_sections.get(block_type or "")
-    return sections is not None and not sections.isdisjoint(_route(doc_type))
+    sections = options.object_first_sections.get(block_type or "")
+    return sections is not None and not sections.isdisjoint(_route(options, doc_type))

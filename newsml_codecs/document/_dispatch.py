@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from newsml_codecs.document._config import CONCEPT_QCODE, EXPORT_KINDS
+from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dump.assignment import dump_assignment
 from newsml_codecs.document._dump.concept import dump_concept
 from newsml_codecs.document._dump.item import dump_item
@@ -28,7 +28,7 @@ from newsml_codecs.document._load.planning import load_planning_item
 from newsml_model import InvalidDocumentError
 from newsml_model.tree import is_root
 
-_DUMPERS: dict[str, Callable[[Any], dict[str, Any]]] = {
+_DUMPERS: dict[str, Callable[[DocumentOptions, Any], dict[str, Any]]] = {
     "newsItem": dump_item,
     "conceptItem": dump_concept,
     "planningItem": dump_planning_item,
@@ -36,7 +36,7 @@ _DUMPERS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "list": dump_list,
     "package": dump_package,
 }
-_LOADERS: dict[str, Callable[[dict[str, Any]], Any]] = {
+_LOADERS: dict[str, Callable[[DocumentOptions, dict[str, Any]], Any]] = {
     "newsItem": load_item,
     "planningItem": load_planning_item,
     "planning": load_assignment,
@@ -58,13 +58,15 @@ def root_kind(item: Any) -> Any:
     return kind
 
 
-def dump_any(item: Any) -> dict[str, Any]:
-    """The reference document of any item record (§1.1), empty fields omitted as Go does."""
-    return omit_empty(_DUMPERS[root_kind(item)](item))
+def dump_any(options: DocumentOptions, item: Any) -> dict[str, Any]:
+    """The reference document of any item record (§1.1) under `options`, empty fields omitted."""
+    return omit_empty(_DUMPERS[root_kind(item)](options, item))
 
 
-def load_target(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
-    """(root kind, strict) that `doc` loads as (§1.2, K2).
+def load_target(
+    options: DocumentOptions, doc: dict[str, Any], carried: str | None
+) -> tuple[str, bool]:
+    """(root kind, strict) that `doc` loads as under `options` (§1.2, K2).
 
     The type decides by the reference's table; a type outside it goes to the
     kind the carrier recorded, else to a newsItem. One departure from K2's
@@ -79,27 +81,29 @@ def load_target(doc: dict[str, Any], carried: str | None) -> tuple[str, bool]:
     not. Without a carrier the package load refuses it, as the reference's
     export does.
     """
-    kind = carried or EXPORT_KINDS.get(doc.get("type") or "") or "newsItem"
+    kind = carried or options.export_kinds.get(doc.get("type") or "") or "newsItem"
     if kind == "package":
         return kind, carried is None
-    return kind, kind != "conceptItem" or (doc.get("type") or "") in CONCEPT_QCODE
+    return kind, kind != "conceptItem" or (doc.get("type") or "") in options.concept_qcode
 
 
-def load_any(doc: dict[str, Any], kind: str, *, strict: bool = True) -> Any:
-    """The record the reference exports for `doc` as a `kind` root (no carrier applied).
+def load_any(
+    options: DocumentOptions, doc: dict[str, Any], kind: str, *, strict: bool = True
+) -> Any:
+    """The record the reference exports for `doc` as a `kind` root under `options` (no carrier).
 
     Every kind writes the document's times as Go writes them (RFC3339Nano in
     their own offset, §8), so a hand-written ``.500+00:00`` becomes ``.5Z``.
     """
     doc = {**doc, **{k: keep_offset(doc[k]) or doc[k] for k in DOCUMENT_TIMES if doc.get(k)}}
     if kind == "conceptItem":
-        return load_concept(doc, strict=strict)
+        return load_concept(options, doc, strict=strict)
     if kind == "package":
-        return load_package(doc, strict=strict)
-    return _LOADERS[kind](doc)
+        return load_package(options, doc, strict=strict)
+    return _LOADERS[kind](options, doc)
 
 
-def add_kind_header(value: str, kind: str, doc: dict[str, Any]) -> str:
+def add_kind_header(options: DocumentOptions, value: str, kind: str, doc: dict[str, Any]) -> str:
     """The carrier value recording the root kind and time spellings.
 
     ``<kind>|<times>|<patch>``, where ``<times>`` is a JSON object of the
@@ -108,7 +112,7 @@ def add_kind_header(value: str, kind: str, doc: dict[str, Any]) -> str:
     puts the spelling back. A newsItem's carrier is the patch alone, unless
     its type is one the table sends to another kind (``x-im/person``).
     """
-    if kind == "newsItem" and EXPORT_KINDS.get(doc.get("type") or "", kind) == kind:
+    if kind == "newsItem" and options.export_kinds.get(doc.get("type") or "", kind) == kind:
         return value  # the type table already sends it to a newsItem
     times = {key: doc[key] for key in DOCUMENT_TIMES if doc.get(key)}
     return kind + _SEPARATOR + json.dumps(times, separators=(",", ":")) + _SEPARATOR + value

@@ -24,6 +24,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeVar
 
+from newsml_codecs import document
 from newsml_model import InvalidArgumentError
 from newsml_tools.batch._dask import (
     DaskMissingError,
@@ -168,6 +169,7 @@ def convert(
     workers: int = 0,
     worker_timeout: float | None = None,
     from_format: Literal["newsml", "document", "g2", "ninjs"] | None = None,
+    converter: document.Converter | None = None,
 ) -> Iterator[Result[S]]:
     """Convert files into the directory `output`; yield one result per file as they finish.
 
@@ -187,6 +189,10 @@ def convert(
             item) or ``"ninjs"`` (one per object); None goes by each suffix.
             An input with several outputs writes ``<stem>-1<suffix>``,
             ``<stem>-2<suffix>``... and lists them in ``Result.outputs``.
+        converter: The document converter (`document.Converter`, holding
+            custom converter options) of every document read or written;
+            None for the reference's defaults. It travels to the workers
+            once a chunk of files, not once a file.
 
     Returns:
         An iterator of `Result`: ``output`` is the file written, or
@@ -218,7 +224,13 @@ def convert(
         suffix = OUTPUT_SUFFIX.get(direction_of(source, to) or "", ".out")
         target = (Path(output) / relative).with_suffix(suffix)
         jobs.append(
-            ConvertJob(source=name, target=os.fspath(target), to=to, from_format=from_format)
+            ConvertJob(
+                source=name,
+                target=os.fspath(target),
+                to=to,
+                from_format=from_format,
+                converter=converter,
+            )
         )
     clash = output_clash(jobs)
     if clash is not None:

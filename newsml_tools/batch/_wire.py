@@ -15,7 +15,6 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from newsml_codecs import document, g2, jsontext, newsml, ninjs
 from newsml_model import AnyItem, DecodeError, InvalidArgumentError, NewsItem
@@ -48,7 +47,7 @@ def from_format_of(path: str | os.PathLike[str], given: str | None) -> str | Non
     return given if given is not None else _BY_SUFFIX.get(Path(path).suffix.lower())
 
 
-def _items(data: bytes, from_format: str, options: Any) -> tuple[AnyItem, ...]:
+def _items(data: bytes, from_format: str, converter: document.Converter) -> tuple[AnyItem, ...]:
     if from_format == G2:
         items = g2.loads(data)
         articles = g2.articles(items)
@@ -63,11 +62,11 @@ def _items(data: bytes, from_format: str, options: Any) -> tuple[AnyItem, ...]:
         found = ninjs.loads(data)
         return found if isinstance(found, tuple) else (found,)
     if from_format == "document":
-        return (document.loads(data, options=options),)
+        return (converter.loads(data),)
     return (newsml.loads(data),)
 
 
-def _written(item: AnyItem, to: str, options: Any, indent: int | None) -> bytes:
+def _written(item: AnyItem, to: str, converter: document.Converter, indent: int | None) -> bytes:
     if to == NINJS:
         if not isinstance(item, NewsItem):
             raise InvalidArgumentError(
@@ -76,13 +75,17 @@ def _written(item: AnyItem, to: str, options: Any, indent: int | None) -> bytes:
         return ninjs.dumps(item, indent=indent).encode("utf-8")
     if to == "document":
         if indent is not None:
-            return document.dumps(item, options=options, indent=indent).encode("utf-8")
-        return jsontext.dumpb(document.dump(item, options=options))
+            return converter.dumps(item, indent=indent).encode("utf-8")
+        return jsontext.dumpb(converter.dump(item))
     return newsml.dumps(item, indent=indent).encode("utf-8")
 
 
 def wire_outputs(
-    data: bytes, to: str, from_format: str, options: Any = None, indent: int | None = None
+    data: bytes,
+    to: str,
+    from_format: str,
+    converter: document.Converter | None = None,
+    indent: int | None = None,
 ) -> list[bytes]:
     """Every output of one input: one per item the source format gives.
 
@@ -90,7 +93,7 @@ def wire_outputs(
         data: The input's bytes.
         to: One of `TO_FORMATS`.
         from_format: One of `FROM_FORMATS`.
-        options: Converter options for documents (None: defaults).
+        converter: The document converter (None: the reference's defaults).
         indent: Pretty output for people; None for compact text.
 
     Returns:
@@ -100,7 +103,8 @@ def wire_outputs(
         NewsItemError: The input cannot be read or written (saying where);
             a feed without a text item is a `DecodeError`.
     """
-    return [_written(item, to, options, indent) for item in _items(data, from_format, options)]
+    converter = document.Converter() if converter is None else converter
+    return [_written(item, to, converter, indent) for item in _items(data, from_format, converter)]
 
 
 def numbered(target: str, count: int) -> list[str]:

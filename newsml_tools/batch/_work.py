@@ -77,9 +77,9 @@ class ConvertJob:
         source: The input file.
         target: The output file (its directories are made as needed).
         to: ``"document"``, ``"newsml"``, or None to go by the source's suffix.
-        options: The converter options as JSON text (`document.make_options`),
-            or None for the defaults; text so that a job stays hashable and
-            travels to any worker.
+        converter: The `document.Converter` (its options), None for the defaults;
+            a value shared by the jobs of a chunk: pickled once with the chunk,
+            its tables built once per worker process.
         indent: Pretty output for people (``newsml convert --indent``): the
             indentation of `convert_bytes`; None for compact output.
         from_format: ``newsml``, ``document``, ``g2`` or ``ninjs``; None: by suffix. With it
@@ -89,7 +89,7 @@ class ConvertJob:
     source: str
     target: str
     to: str | None = None
-    options: str | None = None
+    converter: document.Converter | None = None
     indent: int | None = None
     from_format: str | None = None
 
@@ -187,13 +187,15 @@ def interrupts_checked() -> Iterator[None]:
             raise raised[0]
 
 
-def convert_bytes(data: bytes, to: str, options: Any = None, indent: int | None = None) -> bytes:
+def convert_bytes(
+    data: bytes, to: str, converter: document.Converter | None = None, indent: int | None = None
+) -> bytes:
     """Convert one input, whatever item kind it holds.
 
     Args:
         data: NewsML (`to` is ``"document"``) or document JSON (``"newsml"``).
         to: The direction.
-        options: Converter options for `document.dump`/`load` (None: defaults).
+        converter: The document converter (None: the reference's defaults).
         indent: Spaces of indentation for people (``document.dumps`` /
             ``newsml.dumps`` ``indent=``); None for the compact text.
 
@@ -206,13 +208,14 @@ def convert_bytes(data: bytes, to: str, options: Any = None, indent: int | None 
         KeyboardInterrupt: Ctrl-C during the conversion (see `interrupts_checked`).
         SystemExit: SIGTERM in a pool worker (the pool's stop) during the conversion.
     """
+    converter = document.Converter() if converter is None else converter
     with interrupts_checked():
         if to == DOCUMENT:
             item = newsml.loads(data)
             if indent is not None:
-                return document.dumps(item, options=options, indent=indent).encode("utf-8")
-            return jsontext.dumpb(document.dump(item, options=options))
-        return newsml.dumps(document.loads(data, options=options), indent=indent).encode("utf-8")
+                return converter.dumps(item, indent=indent).encode("utf-8")
+            return jsontext.dumpb(converter.dump(item))
+        return newsml.dumps(converter.loads(data), indent=indent).encode("utf-8")
 
 
 def write_atomically(target: str | os.PathLike[str], data: bytes) -> None:
@@ -300,8 +303,7 @@ def _convert_problem(job: ConvertJob) -> str | None:
     except OSError as error:
         return f"cannot read: {error.strerror or error}"
     try:
-        options = None if job.options is None else json.loads(job.options)
-        output = convert_bytes(data, to, options, job.indent) + b"\n"
+        output = convert_bytes(data, to, job.converter, job.indent) + b"\n"
     except NewsItemError as error:
         return str(error)
     except Exception as error:  # a codec bug must cost one file, not the batch
@@ -323,9 +325,8 @@ def _wire_problem(job: ConvertJob) -> tuple[str | None, tuple[str, ...]]:
     except OSError as error:
         return f"cannot read: {error.strerror or error}", ()
     try:
-        options = None if job.options is None else json.loads(job.options)
         with interrupts_checked():
-            outputs = wire_outputs(data, job.to or DOCUMENT, source, options, job.indent)
+            outputs = wire_outputs(data, job.to or DOCUMENT, source, job.converter, job.indent)
     except NewsItemError as error:
         return str(error), ()
     except Exception as error:  # a codec bug must cost one file, not the batch

@@ -26,7 +26,6 @@ how many files had finished).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -77,7 +76,7 @@ def _jobs(
                 source=str(source.path),
                 to=args.to,
                 target=str(target),
-                options=args.options_text,
+                converter=args.converter,
                 indent=args.indent,
                 from_format=args.from_format,
             )
@@ -86,14 +85,19 @@ def _jobs(
 
 
 def _converted(
-    data: bytes, to: str, options: Any, indent: int | None = None, from_format: str | None = None
+    data: bytes,
+    to: str,
+    converter: document.Converter,
+    indent: int | None = None,
+    from_format: str | None = None,
 ) -> tuple[list[bytes], list[str]]:
     """The converted outputs (each with a final newline) and [], or [] and the problem."""
     try:
         if from_format is None and to != NINJS:
-            return [convert_bytes(data, to, options, indent) + b"\n"], []
+            return [convert_bytes(data, to, converter, indent) + b"\n"], []
         source = from_format or ("newsml" if sniff_xml(data) else "document")
-        return [out + b"\n" for out in wire_outputs(data, to, source, options, indent)], []
+        outputs = wire_outputs(data, to, source, converter, indent)
+        return [out + b"\n" for out in outputs], []
     except NewsItemError as error:
         return [], [str(error)]
     except Exception as error:  # a codec bug is reported like a bad input
@@ -105,7 +109,7 @@ def _one(
     data: bytes | None,
     to: str | None,
     output: str | None,
-    options: Any = None,
+    converter: document.Converter,
     indent: int | None = None,
     from_format: str | None = None,
 ) -> list[str]:
@@ -124,7 +128,7 @@ def _one(
             data = Path(name).read_bytes()
         except OSError as error:
             return [f"cannot read: {error.strerror or error}"]
-    converted, problems = _converted(data, to, options, indent, from_format)
+    converted, problems = _converted(data, to, converter, indent, from_format)
     if problems:
         return problems
     if output is None:
@@ -146,12 +150,12 @@ def _single(
     to: str | None,
     output: str | None,
     tally: Tally,
-    options: Any = None,
+    converter: document.Converter,
     indent: int | None = None,
     from_format: str | None = None,
 ) -> None:
     """Convert one input with `_one`; report its problems and count it."""
-    problems = _one(name, data, to, output, options, indent, from_format)
+    problems = _one(name, data, to, output, converter, indent, from_format)
     for problem in problems:
         print(f"{name}: {problem}", file=sys.stderr)
     if problems:
@@ -171,7 +175,8 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
         options = read_options(args.options)
     except UsageError as error:
         return _usage(str(error))
-    args.options_text = None if options is None else json.dumps(options)
+    # Built once: the batch jobs carry it to the workers (pickled once a chunk).
+    args.converter = document.Converter(options)
     if args.from_format in (batch.G2, batch.NINJS) and args.to is None:
         args.to = batch.DOCUMENT  # an agency's item becomes a Writer document unless told otherwise
     inputs: list[str] = args.inputs
@@ -184,10 +189,10 @@ def _dispatch(args: argparse.Namespace, tally: Tally) -> int | None:
             return _usage("standard input goes to a file or standard output, not a directory")
         data = read_stdin()
         to = args.to or (batch.DOCUMENT if sniff_xml(data) else batch.NEWSML)
-        _single(STDIN, data, to, output, tally, options, args.indent, args.from_format)
+        _single(STDIN, data, to, output, tally, args.converter, args.indent, args.from_format)
     elif named_file and output is None:
         to = direction_of(inputs[0], args.to)
-        _single(inputs[0], None, to, None, tally, options, args.indent, args.from_format)
+        _single(inputs[0], None, to, None, tally, args.converter, args.indent, args.from_format)
     elif output is None:
         return _usage("several inputs or a directory need -o/--output DIR")
     else:

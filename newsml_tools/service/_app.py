@@ -20,6 +20,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from newsml_codecs import document
 from newsml_tools.service._auth import Authenticator, Refusal
 from newsml_tools.service._body import (
     BodyRefused,
@@ -30,8 +31,8 @@ from newsml_tools.service._body import (
 )
 from newsml_tools.service._edges import SECURITY_HEADERS, HostCheck, loggable
 from newsml_tools.service._errors import TwirpError, bad_route
-from newsml_tools.service._handlers import HANDLERS
-from newsml_tools.service._page import JSON_ROUTES, page_asset
+from newsml_tools.service._handlers import handlers
+from newsml_tools.service._page import json_routes, page_asset
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -73,6 +74,12 @@ class ToolsApp:
         hosts: The ``Host`` values answered (`HostCheck`); any other gets
             400 ``invalid_argument`` before routing (``/healthz`` is not
             checked). None: no check.
+        converter: The document converter of every route that converts
+            (``ConvertToDocument``, ``ConvertToNewsml``, the page's
+            ``Diff`` and ``ConvertToNinjs``), holding the converter options
+            (``newsml serve --options``); None: the reference's defaults.
+            The app holds it: two apps in one process convert each with
+            its own.
 
     Raises:
         ValueError: A negative size or a timeout that is not positive.
@@ -87,6 +94,7 @@ class ToolsApp:
         authenticator: Authenticator | None = None,
         page: bool = True,
         hosts: HostCheck | None = None,
+        converter: document.Converter | None = None,
     ) -> None:
         if max_body_bytes < 0:
             raise ValueError("max_body_bytes must not be negative")
@@ -100,6 +108,8 @@ class ToolsApp:
         self.authenticator = authenticator
         self.page = page
         self.hosts = hosts
+        self.converter = document.Converter() if converter is None else converter
+        self._routes = {**handlers(self.converter), **json_routes(self.converter)}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one ASGI connection scope (``http`` or ``lifespan``)."""
@@ -223,7 +233,7 @@ class ToolsApp:
                 method,
                 path,
             )
-        handler = HANDLERS.get(name) or JSON_ROUTES.get(name)
+        handler = self._routes.get(name)
         if handler is None:
             raise bad_route(f"no handler for path {_quote(path)}", method, path)
         raw_type = _header(scope, b"content-type")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from google.protobuf.message import DecodeError as ProtoDecodeError
@@ -32,32 +33,25 @@ Handler = Callable[[bytes, bool], bytes]
 
 log = logging.getLogger("newsml_tools.service")
 
-_OPTIONS: list[document.DocumentOptions | None] = [None]
-"""The converter options of this process (`configure`); None: the defaults."""
-
 _JSON_UNDECODABLE = "the json request could not be decoded"
 _PROTO_UNDECODABLE = "the protobuf request could not be decoded"
 
 
-def configure(options: document.DocumentOptions | None) -> None:
-    """Convert with `options` from now on in this process (``newsml serve --options``)."""
-    _OPTIONS[0] = options
-
-
-def load_document(doc: Mapping[str, Any]) -> AnyItem:
-    """The item of a NavigaDoc document, under this process's converter options.
+def load_document(converter: document.Converter, doc: Mapping[str, Any]) -> AnyItem:
+    """The item of a NavigaDoc document, by the app's `converter` (its options).
 
     Every route that reads a document (``ConvertToNewsml``, the page's
-    ``Diff``) converts it here, so they agree on the options.
+    ``Diff`` and ``ConvertToNinjs``) converts it here, so they agree on the
+    options.
 
     Raises:
         NewsItemError: As `document.load`.
     """
-    return document.load(doc, options=_OPTIONS[0])
+    return converter.load(doc)
 
 
-def convert_to_document(body: bytes, protobuf: bool) -> bytes:
-    """``ConvertToDocument``: a full NewsML document to a NavigaDoc document."""
+def convert_to_document(converter: document.Converter, body: bytes, protobuf: bool) -> bytes:
+    """``ConvertToDocument``: a full NewsML document to a NavigaDoc document, by `converter`."""
     if protobuf:
         text = _proto_request(service_pb2.ConvertToDocumentReq, body).newsml
     else:
@@ -65,7 +59,7 @@ def convert_to_document(body: bytes, protobuf: bool) -> bytes:
     if not text:
         raise required("newsml")
     try:
-        doc = document.dump(newsml.loads(text), options=_OPTIONS[0])
+        doc = converter.dump(newsml.loads(text))
     except NewsItemError as error:
         raise from_library_error(error, "newsml") from None
     except RecursionError:
@@ -88,13 +82,13 @@ def convert_to_document(body: bytes, protobuf: bool) -> bytes:
     return reply.SerializeToString()
 
 
-def convert_to_newsml(body: bytes, protobuf: bool) -> bytes:
-    """``ConvertToNewsml``: a NavigaDoc document to a full NewsML document."""
+def convert_to_newsml(converter: document.Converter, body: bytes, protobuf: bool) -> bytes:
+    """``ConvertToNewsml``: a NavigaDoc document to a full NewsML document, by `converter`."""
     doc = _document_argument(body, protobuf, service_pb2.ConvertToNewsmlReq)
     if doc is None:
         raise required("document")
     try:
-        text = newsml.dumps(load_document(doc))
+        text = newsml.dumps(load_document(converter, doc))
     except NewsItemError as error:
         raise from_library_error(error, "document") from None
     except RecursionError:
@@ -132,13 +126,15 @@ def validate_navigadoc(body: bytes, protobuf: bool) -> bytes:
     return service_pb2.ValidateDocumentRes(schemaErrors=problems).SerializeToString()
 
 
-HANDLERS: Mapping[str, Handler] = {
-    "ConvertToDocument": convert_to_document,
-    "ConvertToNewsml": convert_to_newsml,
-    "ValidateNavigaDoc": validate_navigadoc,
-    # The name in the service description.
-    "ValidatePlatformDoc": validate_navigadoc,
-}
+def handlers(converter: document.Converter) -> Mapping[str, Handler]:
+    """The Tools methods by name, the conversions bound to `converter` (the app's)."""
+    return {
+        "ConvertToDocument": partial(convert_to_document, converter),
+        "ConvertToNewsml": partial(convert_to_newsml, converter),
+        "ValidateNavigaDoc": validate_navigadoc,
+        # The name in the service description.
+        "ValidatePlatformDoc": validate_navigadoc,
+    }
 
 
 def _document_argument(body: bytes, protobuf: bool, message: Any) -> Mapping[str, Any] | None:

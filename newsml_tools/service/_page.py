@@ -18,10 +18,11 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping
+from functools import partial
 from importlib import resources
 from typing import Any
 
-from newsml_codecs import jsontext, newsml, ninjs
+from newsml_codecs import document, jsontext, newsml, ninjs
 from newsml_model import AnyItem, NewsItemError
 from newsml_model.diff import diff
 from newsml_tools._diff_json import as_json
@@ -33,9 +34,9 @@ from newsml_tools.service._errors import (
     required,
     too_deep,
 )
-from newsml_tools.service._handlers import load_document
+from newsml_tools.service._handlers import Handler, load_document
 
-__all__ = ["JSON_ROUTES", "page_asset"]
+__all__ = ["json_routes", "page_asset"]
 
 _ASSETS = {
     "/": ("index.html", b"text/html; charset=utf-8"),
@@ -59,8 +60,8 @@ def page_asset(path: str) -> tuple[bytes, bytes] | None:
     return content_type, _asset(name)
 
 
-def _side(request: Mapping[str, Any], name: str) -> AnyItem:
-    """The item a request side names: NewsML text, or a document converted first."""
+def _side(converter: document.Converter, request: Mapping[str, Any], name: str) -> AnyItem:
+    """The item a request side names: NewsML text, or a document converted first (by `converter`)."""
     side = request.get(name)
     if side is None:
         raise required(name)
@@ -71,7 +72,7 @@ def _side(request: Mapping[str, Any], name: str) -> AnyItem:
         if isinstance(text, str) and text:
             return newsml.loads(text)
         if isinstance(doc, dict):
-            return load_document(doc)  # under the service's options, as ConvertToNewsml
+            return load_document(converter, doc)  # the app's converter, as ConvertToNewsml
     except NewsItemError as error:
         raise from_library_error(error, name) from None
     except RecursionError:
@@ -101,7 +102,7 @@ def _reply(value: object) -> bytes:
         raise TwirpError("invalid_argument", f"not valid Unicode: {error.reason}") from None
 
 
-def ninjs_of(body: bytes, protobuf: bool) -> bytes:
+def ninjs_of(converter: document.Converter, body: bytes, protobuf: bool) -> bytes:
     """``ConvertToNinjs``: the item (NewsML or a document) as IPTC ninjs (JSON only).
 
     Raises:
@@ -110,7 +111,7 @@ def ninjs_of(body: bytes, protobuf: bool) -> bytes:
             news item, or a version ninjs is not written in (``invalid_argument``).
     """
     request = _json_request(body, protobuf, "ConvertToNinjs")
-    item = _side(request, "item")
+    item = _side(converter, request, "item")
     version = request.get("version") or "3.0"
     if not isinstance(version, str):
         raise malformed(_UNDECODABLE, "version: expected a string")
@@ -122,7 +123,7 @@ def ninjs_of(body: bytes, protobuf: bool) -> bytes:
     return _reply({"ninjs": found})
 
 
-def diff_items(body: bytes, protobuf: bool) -> bytes:
+def diff_items(converter: document.Converter, body: bytes, protobuf: bool) -> bytes:
     """``Diff``: what changed from item ``a`` to item ``b`` (JSON only).
 
     Raises:
@@ -131,7 +132,7 @@ def diff_items(body: bytes, protobuf: bool) -> bytes:
             input the codecs refuse, or items of two kinds (``invalid_argument``).
     """
     request = _json_request(body, protobuf, "Diff")
-    a, b = _side(request, "a"), _side(request, "b")
+    a, b = _side(converter, request, "a"), _side(converter, request, "b")
     try:
         differences = diff(a, b)
     except NewsItemError as error:  # two kinds
@@ -139,5 +140,6 @@ def diff_items(body: bytes, protobuf: bool) -> bytes:
     return _reply({"differences": [as_json(d) for d in differences]})
 
 
-JSON_ROUTES = {"Diff": diff_items, "ConvertToNinjs": ninjs_of}
-"""Twirp methods served in JSON only, beside the generated ones."""
+def json_routes(converter: document.Converter) -> dict[str, Handler]:
+    """Twirp methods served in JSON only, beside the generated ones; documents read by `converter`."""
+    return {"Diff": partial(diff_items, converter), "ConvertToNinjs": partial(ninjs_of, converter)}

@@ -77,10 +77,10 @@ def app_from_env() -> ToolsApp:
             not JSON or that `document.make_options` refuses.
     """
     from newsml_codecs import document
-    from newsml_tools.service._handlers import configure
 
     options = os.environ.get(OPTIONS_ENV, "")
-    configure(document.make_options(json.loads(options)) if options else None)
+    # Read once per worker: the app holds its converter.
+    converter = document.Converter(json.loads(options)) if options else None
     limit = os.environ.get(MAX_BODY_ENV, "")
     timeout = os.environ.get(BODY_TIMEOUT_ENV, "")
     host = os.environ.get(HOST_ENV)
@@ -92,6 +92,7 @@ def app_from_env() -> ToolsApp:
         authenticator=authenticator_from_env(),
         page=os.environ.get(PAGE_ENV, "1") != "0",
         hosts=None if host is None else HostCheck(host, allowed),
+        converter=converter,
     )
 
 

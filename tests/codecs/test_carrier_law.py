@@ -18,6 +18,7 @@ import newsml_model as nm
 from newsml_codecs import document, newsml
 from newsml_codecs.document._carrier.apply import apply_patch
 from newsml_codecs.document._carrier.law import fingerprint
+from newsml_codecs.document._convert import patch_for
 from newsml_codecs.document._dispatch import load_any
 
 GUID = "d95bafc8-f2a4-d27b-dcf4-bb99f4bea973"
@@ -60,9 +61,10 @@ def test_without_the_check_the_patch_would_undo_that_edit() -> None:
         **doc,
         "properties": [p for p in doc["properties"] if p["name"] != document.CARRIER_PROPERTY],
     }
-    patch = document._patch_for(original)
+    options = document.make_options(None)
+    patch = patch_for(options, original)
     assert patch is not None
-    unchecked = apply_patch(load_any(edited, "planning"), patch, edited)
+    unchecked = apply_patch(load_any(options, edited, "planning"), patch, edited)
     text = newsml.dumps(unchecked)
     assert text.count("<headline") == 2  # the edit and the carried empty one: the title is lost
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from contextvars import ContextVar
 from itertools import repeat
 from typing import Any
 
@@ -20,8 +19,8 @@ from newsml_codecs import newsml
 from newsml_codecs.document._carrier.check import check_root
 from newsml_codecs.document._carrier.guards import units
 from newsml_codecs.document._carrier.keys import (
-    MEMO,
     ChildIndex,
+    Memo,
     guard,
     name_key,
     parts_of,
@@ -123,8 +122,10 @@ def _parse(pieces: list[str], ancestors: Ancestors) -> list[tuple[Any, ...]]:
     return out
 
 
-def apply(node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str) -> Any:
-    """`node` with `patch` applied; `ancestors` include `node` itself."""
+def apply(
+    node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str, state: _Components
+) -> Any:
+    """`node` with `patch` applied under `state`; `ancestors` include `node` itself."""
     name, _, attributes, children = parts_of(node, parent)
     for key, exported, original in patch.get("a", ()):
         current = None
@@ -140,9 +141,9 @@ def apply(node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str) -
     entries = patch.get("c")
     groups = patch.get("g")
     if groups is not None:
-        children = _split_groups(significant(children), entries or [], groups, ancestors)
+        children = _split_groups(significant(children), entries or [], groups, ancestors, state)
     elif entries is not None:
-        placed = _place(significant(children), entries, ancestors, name, patch.get("q"))
+        placed = _place(significant(children), entries, ancestors, name, state, patch.get("q"))
         # Keep leading whitespace-only text: a data value is the text before
         # the first child element, so a document may hold just that ("\n  ",
         # issue 15 item 10) and must get it back.
@@ -156,7 +157,11 @@ def _is_blank(node: Any) -> bool:
 
 
 def _split_groups(
-    current: list[Any], entries: list[Any], groups: list[Any], ancestors: Ancestors
+    current: list[Any],
+    entries: list[Any],
+    groups: list[Any],
+    ancestors: Ancestors,
+    state: _Components,
 ) -> tuple[Any, ...]:
     """Undo the export's merge of IDF groups, keeping the order of the merged children.
 
@@ -167,7 +172,11 @@ def _split_groups(
         return tuple(current)
     merged = current[0]
     placed = _place(
-        significant(merged.children), entries, (*ancestors, ("group", ancestors[-1][1])), "group"
+        significant(merged.children),
+        entries,
+        (*ancestors, ("group", ancestors[-1][1])),
+        "group",
+        state,
     )
     members: list[list[Any]] = [[] for _ in groups]
     index = 0
@@ -186,6 +195,7 @@ def _place(
     entries: list[Any],
     ancestors: Ancestors,
     name: str,
+    state: _Components,
     counts: dict[str, int] | None = None,
 ) -> Placed:
     """The children in the export's order, patched, with carried children after their anchors.
@@ -193,7 +203,7 @@ def _place(
     Returns:
         ``(child, index of the group it opens or None)`` pairs.
     """
-    index_of = ChildIndex(current, name)
+    index_of = ChildIndex(current, name, state.memo)
     taken: set[int] = set()
     patches: dict[int, Any] = {}
     replaced: dict[int, int] = {}
@@ -212,7 +222,7 @@ def _place(
             options = entry[2] if len(entry) > 2 else {}
             if heads is None:
                 heads = _heads(current, name, ancestors[-1][1])
-            if _carry(options, heads):
+            if _carry(options, heads, state):
                 after.setdefault(anchor, []).append((None, len(pieces), options.get("g")))
                 pieces.append(entry[1])
             continue
@@ -231,7 +241,7 @@ def _place(
             continue  # edited or deleted since the dump: the document wins
         taken.add(i)
         if op == "d":
-            if len(entry) < 4 or _STATE.get().count(entry[3], 0):
+            if len(entry) < 4 or state.count(entry[3], 0):
                 removed.add(i)
             continue
         patch = entry[3]
@@ -272,7 +282,7 @@ def _place(
             patch = patches.get(i)
             if patch:
                 child_name, child_ns = parts_of(child, name)[:2]
-                child = apply(child, patch, (*ancestors, (child_name, child_ns or ns)), name)
+                child = apply(child, patch, (*ancestors, (child_name, child_ns or ns)), name, state)
             nodes = (child,)
         if nodes:
             out.append((nodes[0], group))
@@ -346,26 +356,25 @@ def _fill_runs(
 
 
 class _Components:
-    """Which components of the carrier (`guards.link_components`) apply, while one is applied.
+    """One pass of a patch: which carrier components apply (`guards.link_components`).
 
     The first pass applies every component and counts the members each
     reached; a component some member of which the document edited or
-    deleted is then left out whole in a second pass.
+    deleted is then left out whole in a second pass. Each pass passes its
+    state down as a parameter, with the subtree hashes it computed (`memo`).
     """
 
     def __init__(self, enabled: set[int] | None, shown: list[bool]) -> None:
         self.enabled = enabled
         self.shown = shown  # per guard of `guards.guard_shown`: the document still shows it
         self.reached: dict[tuple[int, int], int] = {}
+        self.memo: Memo = {}
 
     def count(self, component: int, side: int) -> bool:
         """Count a member reached (`side` 0: a removal, 1: a run); whether it applies."""
         key = (component, side)
         self.reached[key] = self.reached.get(key, 0) + 1
         return self.enabled is None or component in self.enabled
-
-
-_STATE: ContextVar[_Components] = ContextVar("carrier_components")
 
 
 def _heads(current: list[Any], parent: str, ns: str) -> set[str]:
@@ -378,7 +387,7 @@ def _heads(current: list[Any], parent: str, ns: str) -> set[str]:
     return out
 
 
-def _carry(options: dict[str, Any], heads: set[str]) -> bool:
+def _carry(options: dict[str, Any], heads: set[str], state: _Components) -> bool:
     """Whether a ``v`` run is inserted: its siblings as at `dump`, and its component whole."""
     for head in options.get("p", ()):
         if head not in heads:
@@ -386,7 +395,6 @@ def _carry(options: dict[str, Any], heads: set[str]) -> bool:
     for head in options.get("a", ()):
         if head in heads:
             return False
-    state = _STATE.get()
     shown = options.get("w")
     if shown is not None and not (shown < len(state.shown) and state.shown[shown]):
         return False
@@ -458,19 +466,14 @@ def apply_patch(item: Any, patch: dict[str, Any], doc: dict[str, Any]) -> Any:
 
 def _apply_root(item: Any, patch: dict[str, Any], state: _Components) -> Any:
     name, ns = element_parts(item)[:2]
-    token = _STATE.set(state)
-    memo = MEMO.set({})
     try:
-        result = apply(item, patch, ((name, ns or ""),), "")
+        result = apply(item, patch, ((name, ns or ""),), "", state)
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
         if isinstance(error, InvalidDocumentError):
             raise
         raise InvalidDocumentError(
             f"x-newsml/patch does not apply: {error}", path="$.properties"
         ) from None
-    finally:
-        MEMO.reset(memo)
-        _STATE.reset(token)
     if not is_root(result):
         raise InvalidDocumentError("x-newsml/patch does not apply", path="$.properties")
     return result

@@ -10,7 +10,6 @@ Internal module: its names are shared by `make`, `order` and `apply`.
 from __future__ import annotations
 
 import zlib
-from contextvars import ContextVar
 from typing import Any
 
 from newsml_codecs._xmlwrite import write_node
@@ -18,6 +17,10 @@ from newsml_model import Element
 from newsml_model.tree import element_parts
 
 Parts = tuple[str, str | None, tuple[tuple[str, str], ...], tuple[Any, ...]]
+Memo = dict[int, tuple[Any, str]]
+"""The subtree hashes of one conversion, by node id (`subtree_hash`): a fresh dict per
+`make_patch` or `apply_patch`, passed down to what hashes (the node is kept beside its
+hash, so an id reused after the node is gone cannot match)."""
 
 
 def parts_of(node: Any, parent: str) -> Parts:
@@ -46,44 +49,37 @@ def head_key(parts: Parts) -> str:
     return format(zlib.crc32(text.encode("utf-8", "surrogatepass")), "08x")
 
 
-def full_key(parts: Parts) -> str:
+def full_key(parts: Parts, memo: Memo) -> str:
     """`head_key` and a hash of the child's whole content, text and descendants.
 
     The content hash is built bottom-up (`subtree_hash`): each subtree is
-    hashed once per conversion, however deep alike siblings nest.
+    hashed once per conversion (`memo`), however deep alike siblings nest.
     """
     name, _, _, children = parts
     if not children:
         return head_key(parts) + "0"
     return head_key(parts) + hash_text(
-        ",".join([subtree_hash(child, name) for child in significant(children)])
+        ",".join([subtree_hash(child, name, memo) for child in significant(children)])
     )
 
 
-MEMO: ContextVar[dict[int, tuple[Any, str]] | None] = ContextVar("carrier_hashes", default=None)
-"""The subtree hashes of one conversion (`make_patch` and `apply_patch` set it), by node id."""
-
-
-def subtree_hash(node: Any, parent: str) -> str:
-    """A hash of a node and everything under it (text as it is), memoised per conversion."""
+def subtree_hash(node: Any, parent: str, memo: Memo) -> str:
+    """A hash of a node and everything under it (text as it is), memoised in `memo`."""
     if node.__class__ is str:
         return hash_text(node)
-    memo = MEMO.get()
-    if memo is not None:
-        hit = memo.get(id(node))
-        if hit is not None and hit[0] is node:
-            return hit[1]
+    hit = memo.get(id(node))
+    if hit is not None and hit[0] is node:
+        return hit[1]
     name, ns, attributes, children = parts_of(node, parent)
     text = name + "|" + (ns or "") + "|" + "|".join([k + "=" + v for k, v in sorted(attributes)])
     if children:
-        text += "[" + ",".join([subtree_hash(child, name) for child in significant(children)])
+        text += "[" + ",".join([subtree_hash(child, name, memo) for child in significant(children)])
     value = hash_text(text)
-    if memo is not None:
-        memo[id(node)] = (node, value)
+    memo[id(node)] = (node, value)
     return value
 
 
-def keys_of(children: list[Parts], *, full: bool = False) -> list[tuple[str, int]]:
+def keys_of(children: list[Parts], memo: Memo, *, full: bool = False) -> list[tuple[str, int]]:
     """The name ``(key, occurrence)`` of each exported child, in order.
 
     A child is named by its `head_key` when no sibling shares it, so an
@@ -100,7 +96,7 @@ def keys_of(children: list[Parts], *, full: bool = False) -> list[tuple[str, int
     seen: dict[str, int] = {}
     out = []
     for parts, head in zip(children, heads, strict=True):
-        key = head if counts[head] == 1 and not full else full_key(parts)
+        key = head if counts[head] == 1 and not full else full_key(parts, memo)
         number = seen.get(key, 0)
         seen[key] = number + 1
         out.append((key, number))
@@ -115,9 +111,10 @@ class ChildIndex:
     and by their whole content only when a lookup asks for a `full_key`.
     """
 
-    def __init__(self, children: list[Any], parent: str) -> None:
+    def __init__(self, children: list[Any], parent: str, memo: Memo) -> None:
         self.children = children
         self.parent = parent
+        self.memo = memo
         self.found: dict[tuple[str, int], int] = {}
         self.seen: dict[str, int] = {}
         self.scanned = {False: 0, True: 0}
@@ -141,7 +138,7 @@ class ChildIndex:
                 if child.__class__ is Element
                 else element_parts(child, self.parent)
             )
-            name = full_key(parts) if full else head_key(parts)
+            name = full_key(parts, self.memo) if full else head_key(parts)
             number = self.seen.get(name, 0)
             self.seen[name] = number + 1
             found[(name, number)] = index

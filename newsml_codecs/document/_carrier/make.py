@@ -56,8 +56,8 @@ from typing import Any
 from newsml_codecs._xmlwrite import write_node
 from newsml_codecs.document._carrier.guards import guard_shown, link_components
 from newsml_codecs.document._carrier.keys import (
-    MEMO,
     ChildIndex,
+    Memo,
     Parts,
     children_xml,
     guard,
@@ -138,6 +138,7 @@ class _Differ:
     """One walk of the original tree against the exported one."""
 
     def __init__(self) -> None:
+        self.memo: Memo = {}  # the subtree hashes of this walk (`keys.subtree_hash`)
         self.counts: dict[str, int] = {}
         # (entry, words) of every ``v`` and ``d`` entry, for `link_components`
         self.verbatim: list[tuple[list[Any], set[str]]] = []
@@ -280,7 +281,7 @@ class _Differ:
             ]
             if not subs:
                 return []
-            keys = keys_of(es)
+            keys = keys_of(es, self.memo)
             patched: list[Any] = [["s", *keys[i], sub] for i, sub in subs]
             self.counts = _alike_counts(patched, keys)
             return patched
@@ -289,8 +290,8 @@ class _Differ:
         stable = {matched[p] for p in kept_in_order([match[i] for i in matched])}
         replaced = pair_replacements(match, stable, len(es))
         runs = ordered_runs(xs, match, stable, replaced)
-        keys = keys_of(es)
-        whole = keys_of(es, full=True) if replaced or len(matched) < len(es) else keys
+        keys = keys_of(es, self.memo)
+        whole = keys_of(es, self.memo, full=True) if replaced or len(matched) < len(es) else keys
         entries: list[Any] = []
         run: list[Any] = []
         run_group: int | None = None
@@ -474,11 +475,7 @@ def make_patch(
             carried runs the document shows (`guard_shown`).
     """
     differ = _Differ()
-    token = MEMO.set({})
-    try:
-        patch = differ.diff(parts_of(original, ""), parts_of(exported, ""), "")
-    finally:
-        MEMO.reset(token)
+    patch = differ.diff(parts_of(original, ""), parts_of(exported, ""), "")
     if patch is None:
         return None
     components = link_components(differ.verbatim, differ.removed)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document._config import ASSIGNMENT_QCODE
+from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dump.blocks import link_block
 from newsml_codecs.document._kind_common import Block, child, elements, finish, guid, links_of, put
 from newsml_codecs.document._kind_times import parse_go
@@ -26,7 +26,7 @@ def ext_properties(item: Any) -> list[tuple[str, str]]:
     return found
 
 
-def dump_assignment(item: Any) -> dict[str, Any]:
+def dump_assignment(options: DocumentOptions, item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a planning record.
 
     A planning without an item class (which the reference refuses, "missing
@@ -39,7 +39,7 @@ def dump_assignment(item: Any) -> dict[str, Any]:
     """
     item_class = child(item, "itemClass")
     qcode = None if item_class is None else item_class.get("qcode")
-    subtype = None if not qcode else ASSIGNMENT_QCODE.get(qcode)
+    subtype = None if not qcode else options.assignment_qcode.get(qcode)
     if qcode and subtype is None:
         raise DecodeError(f"missing subtype for qcode {qcode}")
     doc: dict[str, Any] = {}
@@ -69,6 +69,6 @@ def dump_assignment(item: Any) -> dict[str, Any]:
             data["description"] = description.text
         elif role == "nrpdesc:extern":
             data["publicDescription"] = description.text
-    links: list[Block] = [b for link in links_of(item) if (b := link_block(link))]
+    links: list[Block] = [b for link in links_of(item) if (b := link_block(options, link))]
     doc["meta"] = [{"type": "x-im/assignment", "data": data}]
     return finish(doc, links, props)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document._config import CONTENT, ELEMENT_RENAME, LINK, META
+from newsml_codecs.document._config import CONTENT, LINK, META, DocumentOptions
 from newsml_codecs.document._dump.data import dump_data
 from newsml_codecs.document._kind_common import Block, put
 from newsml_codecs.document._markup import MarkupError, sanitize_nodes
@@ -34,7 +34,7 @@ def last_data(children: tuple[Any, ...]) -> Element | None:
     return found
 
 
-def link_block(link: Link, context: str = LINK) -> Block:
+def link_block(options: DocumentOptions, link: Link, context: str = LINK) -> Block:
     """A ``<link>`` of itemMeta/contentMeta (or nested in one) as a block (§4.5)."""
     # The fields in the block's order, set when not empty (as `_put`, inline).
     block: Block = {}
@@ -58,20 +58,22 @@ def link_block(link: Link, context: str = LINK) -> Block:
     meta: list[Block] = []
     data = last_data(children)
     if data is not None:
-        values, flags, _ = dump_data(data, link.type, context)
+        values, flags, _ = dump_data(options, data, link.type, context)
         if values:
             block["data"] = values
         meta.extend(flags)
-    links = [b for child in _links_of(children) if (b := link_block(child, context))]
+    links = [b for child in _links_of(children) if (b := link_block(options, child, context))]
     if links:
         block["links"] = links
-    meta.extend(b for obj in _objects_of(children, "meta") if (b := object_block(obj, LINK)))
+    meta.extend(
+        b for obj in _objects_of(children, "meta") if (b := object_block(options, obj, LINK))
+    )
     if meta:
         block["meta"] = meta
     return block
 
 
-def object_block(obj: ContentMetaObject, context: str = META) -> Block:
+def object_block(options: DocumentOptions, obj: ContentMetaObject, context: str = META) -> Block:
     """A metadata ``<object>`` as a block (§4.7)."""
     block: Block = {}
     if obj.id:
@@ -86,15 +88,15 @@ def object_block(obj: ContentMetaObject, context: str = META) -> Block:
     if not children:
         return block
     meta: list[Block] = []
-    links = [b for link in _links_of(children) if (b := link_block(link, context))]
+    links = [b for link in _links_of(children) if (b := link_block(options, link, context))]
     if links:
         block["links"] = links
     data = last_data(children)
     for child in children:
         if child is data and data is not None:
-            values, flags, idf = dump_data(data, obj.type, context)
+            values, flags, idf = dump_data(options, data, obj.type, context)
             if idf is not None:
-                content = idf_blocks(idf.children)
+                content = idf_blocks(options, idf.children)
                 if content:
                     block["content"] = content
             if values:
@@ -103,7 +105,9 @@ def object_block(obj: ContentMetaObject, context: str = META) -> Block:
         elif isinstance(child, Element) and child.name == "properties":
             meta.append(_properties_block(child, keep_values=True))
     meta.extend(
-        b for nested in _objects_of(children, "meta") if (b := object_block(nested, context))
+        b
+        for nested in _objects_of(children, "meta")
+        if (b := object_block(options, nested, context))
     )
     if meta:
         block["meta"] = meta
@@ -121,7 +125,7 @@ def _properties_block(properties: Element, *, keep_values: bool) -> Block:
     return block
 
 
-def idf_blocks(children: tuple[Any, ...]) -> list[Block]:
+def idf_blocks(options: DocumentOptions, children: tuple[Any, ...]) -> list[Block]:
     """Children of an IDF group (or of a ``text[@format="idf"]``) as content blocks (§4.10).
 
     Children other than ``element``/``object`` are skipped (M2: the
@@ -131,20 +135,20 @@ def idf_blocks(children: tuple[Any, ...]) -> list[Block]:
     for child in children:
         if isinstance(child, Element):
             if child.name == "element":
-                blocks.append(element_block(child))  # never empty: data.format
+                blocks.append(element_block(options, child))  # never empty: data.format
             elif child.name == "object":
-                block = content_object_block(child)
+                block = content_object_block(options, child)
                 if block:  # an empty block could not be loaded back (M2: none are produced)
                     blocks.append(block)
     return blocks
 
 
-def element_block(element: Element) -> Block:
+def element_block(options: DocumentOptions, element: Element) -> Block:
     """An IDF ``<element>`` as a block."""
     block: Block = {}
     put(block, "id", element.get("id"))
     kind = element.get("type")
-    put(block, "type", ELEMENT_RENAME.get(kind or "", kind))
+    put(block, "type", options.element_rename.get(kind or "", kind))
     data = {"format": "html"}
     put(data, "variation", element.get("variation"))
     children = element.children
@@ -186,13 +190,13 @@ def _named(children: tuple[Any, ...], name: str) -> list[Any]:
     return [c for c in children if not isinstance(c, str) and _name_and_children(c)[0] == name]
 
 
-def content_object_block(obj: Element) -> Block:
+def content_object_block(options: DocumentOptions, obj: Element) -> Block:
     """A top-level IDF ``<object>`` as a block (§4.10)."""
     block: Block = {}
     for name in ("id", "uuid", "uri", "url", "title"):
         put(block, name, obj.get(name))
     kind = obj.get("type")
-    put(block, "type", ELEMENT_RENAME.get(kind or "", kind))
+    put(block, "type", options.element_rename.get(kind or "", kind))
     meta: list[Block] = []
     data = last_data(obj.children)
     for child in obj.children:
@@ -200,9 +204,9 @@ def content_object_block(obj: Element) -> Block:
             continue
         name, grandchildren = _name_and_children(child)
         if name == "data" and child is data and data is not None:
-            values, flags, idf = dump_data(data, kind, CONTENT)
+            values, flags, idf = dump_data(options, data, kind, CONTENT)
             if idf is not None:
-                content = idf_blocks(idf.children)
+                content = idf_blocks(options, idf.children)
                 if content:
                     block["content"] = content
             for key in ("text", "format", "variation"):
@@ -212,7 +216,9 @@ def content_object_block(obj: Element) -> Block:
                 block["data"] = values
             meta.extend(flags)
         elif name == "links":
-            block["links"] = [b for c in _named(grandchildren, "link") if (b := nested_block(c))]
+            block["links"] = [
+                b for c in _named(grandchildren, "link") if (b := nested_block(options, c))
+            ]
         elif (
             name == "properties"
             and isinstance(child, Element)
@@ -221,10 +227,12 @@ def content_object_block(obj: Element) -> Block:
             meta.append(_properties_block(child, keep_values=True))
         elif name == "content":
             block["content"] = [
-                b for c in _named(grandchildren, "object") if (b := nested_block(c))
+                b for c in _named(grandchildren, "object") if (b := nested_block(options, c))
             ]
         elif name == "meta":
-            meta.extend(b for c in _named(grandchildren, "object") if (b := nested_block(c)))
+            meta.extend(
+                b for c in _named(grandchildren, "object") if (b := nested_block(options, c))
+            )
     for key in ("links", "content"):
         if key in block and not block[key]:
             del block[key]
@@ -233,7 +241,7 @@ def content_object_block(obj: Element) -> Block:
     return block
 
 
-def nested_block(node: Any) -> Block:
+def nested_block(options: DocumentOptions, node: Any) -> Block:
     """A ``link``/``object`` at any depth inside a content object (§4.10)."""
     block: Block = {}
     _, attributes, children = view(node)
@@ -248,20 +256,24 @@ def nested_block(node: Any) -> Block:
             continue
         name, grandchildren = _name_and_children(child)
         if name == "data" and child is data and data is not None:
-            values, flags, _ = dump_data(data, attributes.get("type"), CONTENT)
+            values, flags, _ = dump_data(options, data, attributes.get("type"), CONTENT)
             if values:
                 block["data"] = values
             meta.extend(flags)
         elif name == "properties" and isinstance(child, Element):
             meta.append(_properties_block(child, keep_values=True))  # M2: values kept
         elif name == "links":
-            block["links"] = [b for c in _named(grandchildren, "link") if (b := nested_block(c))]
+            block["links"] = [
+                b for c in _named(grandchildren, "link") if (b := nested_block(options, c))
+            ]
         elif name == "content":
             block["content"] = [
-                b for c in _named(grandchildren, "object") if (b := nested_block(c))
+                b for c in _named(grandchildren, "object") if (b := nested_block(options, c))
             ]
         elif name == "meta":
-            nested_meta = [b for c in _named(grandchildren, "object") if (b := nested_block(c))]
+            nested_meta = [
+                b for c in _named(grandchildren, "object") if (b := nested_block(options, c))
+            ]
     if nested_meta is not None:
         meta = nested_meta
     for key in ("links", "content"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dump.blocks import last_data, object_block
 from newsml_codecs.document._dump.item import dump_content_meta, dump_item_meta
 from newsml_codecs.document._kind_common import (
@@ -84,6 +85,7 @@ def _content(meta: Any, props: list[dict[str, Any]], start: int, event: dict[str
 
 
 def _concept(
+    options: DocumentOptions,
     concept: Element,
     doc: dict[str, Any],
     props: list[dict[str, Any]],
@@ -100,7 +102,7 @@ def _concept(
         put(doc, "uri", concept_id.get("uri"))
     objects = objects_of(concept)
     for obj in objects:
-        block = object_block(obj)
+        block = object_block(options, obj)
         if obj.type == "x-im/event-details" and "registration" in block.get("data", {}):
             del block["data"]["registration"]
             if not block["data"]:
@@ -128,7 +130,7 @@ def _concept(
                 event["registration"] = registration.text
 
 
-def dump_concept(item: Any) -> dict[str, Any]:
+def dump_concept(options: DocumentOptions, item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a conceptItem record.
 
     Raises:
@@ -149,16 +151,16 @@ def dump_concept(item: Any) -> dict[str, Any]:
     props.extend(rights_holder(item, "copyrightHolder"))
     imeta = item_meta(item)
     if imeta is not None:
-        dump_item_meta(imeta, doc, props, links, notes, item_objects)
+        dump_item_meta(options, imeta, doc, props, links, notes, item_objects)
         _event_fields(imeta, doc, event)
     cmeta = content_meta(item)
     if cmeta is not None:
         start = len(props)
-        dump_content_meta(cmeta, doc, props, cm_links, content_objects)
+        dump_content_meta(options, cmeta, doc, props, cm_links, content_objects)
         section_link = _content(cmeta, props, start, event)
     concept = child(item, "concept")
     if concept is not None:
-        _concept(concept, doc, props, concept_meta, event)
+        _concept(options, concept, doc, props, concept_meta, event)
     if cmeta is not None:
         props[:] = [p for p in props if p["name"] != "sector"]
     number_notes(notes)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from newsml_codecs.document._config import CDATA, CONTENT, DATA_KEY, TEXT, active
+from newsml_codecs.document._config import CDATA, CONTENT, DATA_KEY, TEXT, DocumentOptions
 from newsml_codecs.document._markup import line_feeds, sanitize_nodes
 from newsml_model import Element, Node
 from newsml_model.tree import get_attribute
@@ -63,7 +63,7 @@ def _value(element: Element, block_type: str | None, how: str) -> str:
 
 
 def dump_data(
-    data: Element, block_type: str | None, context: str
+    options: DocumentOptions, data: Element, block_type: str | None, context: str
 ) -> tuple[dict[str, str], list[dict[str, Any]], Element | None]:
     """Read a ``<data>`` element.
 
@@ -78,7 +78,6 @@ def dump_data(
     """
     values: dict[str, str] = {}
     flags: list[dict[str, Any]] = []
-    options = active()
     # `_config.handling` of each child, its two tables looked up once.
     table = options.text_options.get(block_type or "")
     content_table = (

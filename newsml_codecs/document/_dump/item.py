@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document._config import (
-    CONTENTMETA_LINK_RELS,
-    ITEM_CLASS_TYPE,
-    STATUS,
-    is_contentmeta_link,
-)
+from newsml_codecs.document._config import DocumentOptions, is_contentmeta_link
 from newsml_codecs.document._dump.blocks import (
     idf_blocks,
     last_data,
@@ -58,6 +53,7 @@ def _time(text: str | None, field: str, *, strict: bool) -> str | None:
 
 
 def dump_item_meta(
+    options: DocumentOptions,
     meta: ItemMeta,
     doc: dict[str, Any],
     props: list[dict[str, Any]],
@@ -119,7 +115,7 @@ def dump_item_meta(
             elif name == "pubStatus":
                 qcode = child.get("qcode")
                 if qcode:
-                    doc["status"] = STATUS.get(qcode, qcode)
+                    doc["status"] = options.status.get(qcode, qcode)
                 else:
                     doc.pop("status", None)
             elif name == "provider":
@@ -134,19 +130,19 @@ def dump_item_meta(
                 notes.append({"type": "x-im/note", "data": {"text": child.text}})
         elif isinstance(child, Links):
             for link in child.links:
-                links.extend(_item_link(link))
+                links.extend(_item_link(options, link))
         elif isinstance(child, Metadata):
-            objects.extend(b for obj in child.objects if (b := object_block(obj)))
+            objects.extend(b for obj in child.objects if (b := object_block(options, obj)))
     if "type" not in doc and item_class:
-        mapped = ITEM_CLASS_TYPE.get(item_class)
+        mapped = options.item_class_type.get(item_class)
         if mapped:
             doc["type"] = mapped
     links.extend(services)
 
 
-def _item_link(link: Any) -> list[Block]:
+def _item_link(options: DocumentOptions, link: Any) -> list[Block]:
     if link.rel != "related-geo":
-        block = link_block(link)
+        block = link_block(options, link)
         return [block] if block else []  # no empty blocks
     data = last_data(link.children)
     if data is None:
@@ -163,6 +159,7 @@ def _item_link(link: Any) -> list[Block]:
 
 
 def dump_content_meta(
+    options: DocumentOptions,
     meta: ContentMeta,
     doc: dict[str, Any],
     props: list[dict[str, Any]],
@@ -202,11 +199,14 @@ def dump_content_meta(
             links.extend(
                 b
                 for link in child.links
-                if (is_contentmeta_link(link.type, link.rel) or link.type in CONTENTMETA_LINK_RELS)
-                and (b := link_block(link))
+                if (
+                    is_contentmeta_link(options, link.type, link.rel)
+                    or link.type in options.contentmeta_link_rels
+                )
+                and (b := link_block(options, link))
             )
         elif isinstance(child, Metadata):
-            objects.extend(b for obj in child.objects if (b := object_block(obj)))
+            objects.extend(b for obj in child.objects if (b := object_block(options, obj)))
     for name in ("altId", "slugline", "headline", "by", "urgency", "language"):
         if name in singles:
             props.append(singles[name])
@@ -215,7 +215,7 @@ def dump_content_meta(
     props.extend(exts)
 
 
-def dump_item(item: NewsItem) -> dict[str, Any]:
+def dump_item(options: DocumentOptions, item: NewsItem) -> dict[str, Any]:
     """The document the reference converter makes of `item`, field for field.
 
     Raises:
@@ -235,15 +235,15 @@ def dump_item(item: NewsItem) -> dict[str, Any]:
     language = None
     for child in item.children:
         if isinstance(child, ItemMeta):
-            dump_item_meta(child, doc, props, links, notes, item_objects)
+            dump_item_meta(options, child, doc, props, links, notes, item_objects)
         elif isinstance(child, ContentMeta):
-            dump_content_meta(child, doc, props, cm_links, content_objects)
+            dump_content_meta(options, child, doc, props, cm_links, content_objects)
         elif isinstance(child, Element) and child.name == "contentSet":
             for inline in child.elements("inlineXML"):
                 for idf in inline.elements("idf"):
                     language = idf.get("xml:lang") or language
                     for group in idf.elements("group"):
-                        content.extend(idf_blocks(group.children))
+                        content.extend(idf_blocks(options, group.children))
     for index, note in enumerate(notes):
         note["id"] = str(index)
         note["data"] = {"text": note.pop("data")["text"]}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document._config import ITEM_CLASS_TYPE, PACKAGE_STATUS
+from newsml_codecs.document._config import PACKAGE_STATUS, DocumentOptions
 from newsml_codecs.document._dump.item import dump_item_meta
 from newsml_codecs.document._kind_common import (
     Block,
@@ -38,7 +38,12 @@ def _products(item: Any) -> list[Block]:
 
 
 def _item_meta(
-    item: Any, doc: dict[str, Any], props: list[dict[str, Any]], links: list[Block], start: int
+    options: DocumentOptions,
+    item: Any,
+    doc: dict[str, Any],
+    props: list[dict[str, Any]],
+    links: list[Block],
+    start: int,
 ) -> list[Block]:
     """IM-import of an optional itemMeta; its itemClass or imext:type overwrites `doc` type."""
     meta = item_meta(item)
@@ -47,17 +52,19 @@ def _item_meta(
     notes: list[Block] = []
     objects: list[Block] = []
     kind = doc.pop("type")
-    dump_item_meta(meta, doc, props, links, notes, objects)
+    dump_item_meta(options, meta, doc, props, links, notes, objects)
     if "type" not in doc:
         if meta.item_class is not None:
-            put(doc, "type", ITEM_CLASS_TYPE.get(meta.item_class))  # quirk: "" for x-im/list
+            put(
+                doc, "type", options.item_class_type.get(meta.item_class)
+            )  # quirk: "" for x-im/list
         else:
             doc["type"] = kind
     number_notes(notes, start)
     return [*notes, *objects]
 
 
-def dump_list(item: Any) -> dict[str, Any]:
+def dump_list(options: DocumentOptions, item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a list record.
 
     Raises:
@@ -76,7 +83,7 @@ def dump_list(item: Any) -> dict[str, Any]:
         block["type"] = "x-im/" + (entry.get("type") or "").lower()
         content.append(block)
     props: list[dict[str, Any]] = []
-    meta = _item_meta(item, doc, props, links, 0)
+    meta = _item_meta(options, item, doc, props, links, 0)
     description = child(item, "description")
     meta.append(
         {
@@ -97,7 +104,7 @@ def dump_list(item: Any) -> dict[str, Any]:
     return finish(doc, links, props)
 
 
-def dump_package(item: Any) -> dict[str, Any]:
+def dump_package(options: DocumentOptions, item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a package record.
 
     Raises:
@@ -129,7 +136,7 @@ def dump_package(item: Any) -> dict[str, Any]:
         put(prop, "value", None if found is None else found.text)
         props.append(prop)
     meta: list[Block] = [{"type": "x-im/package"}]
-    meta.extend(_item_meta(item, doc, props, links, 1))
+    meta.extend(_item_meta(options, item, doc, props, links, 1))
     item_list = child(item, "itemList")
     if item_list is not None:
         link = {"type": "x-im/list", "rel": "list"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dump.blocks import link_block
 from newsml_codecs.document._dump.item import dump_content_meta, dump_item_meta
 from newsml_codecs.document._kind_common import (
@@ -70,7 +71,7 @@ def _coverage(
             doc["modified"] = parse_kept(ext.value, "failed to parse modified: ")
 
 
-def _coverages(item: Any) -> list[Block]:
+def _coverages(options: DocumentOptions, item: Any) -> list[Block]:
     """§4.2 step 7: each ``newsCoverage`` as an ``x-im/assignment`` link block."""
     coverage_set = child(item, "newsCoverageSet")
     if coverage_set is None:
@@ -79,14 +80,14 @@ def _coverages(item: Any) -> list[Block]:
     for coverage in elements(coverage_set, "newsCoverage"):
         block: Block = {"type": "x-im/assignment"}
         put(block, "id", coverage.get("id"))
-        links = [b for link in links_of(coverage) if (b := link_block(link))]
+        links = [b for link in links_of(coverage) if (b := link_block(options, link))]
         if links:
             block["links"] = links
         blocks.append(block)
     return blocks
 
 
-def dump_planning_item(item: Any) -> dict[str, Any]:
+def dump_planning_item(options: DocumentOptions, item: Any) -> dict[str, Any]:
     """The document the reference converter makes of a planningItem record.
 
     Raises:
@@ -103,11 +104,11 @@ def dump_planning_item(item: Any) -> dict[str, Any]:
     cm_links: list[Block] = []
     imeta = item_meta(item)
     if imeta is not None:
-        dump_item_meta(imeta, doc, props, links, notes, item_objects)
+        dump_item_meta(options, imeta, doc, props, links, notes, item_objects)
     cmeta = content_meta(item)
     cm_props: list[dict[str, Any]] = []
     if cmeta is not None:
-        dump_content_meta(cmeta, doc, cm_props, cm_links, content_objects)
+        dump_content_meta(options, cmeta, doc, cm_props, cm_links, content_objects)
     data = {"priority": "", "slug": ""}
     _coverage(imeta, doc, cm_props, data)
     props.extend(cm_props)
@@ -115,6 +116,6 @@ def dump_planning_item(item: Any) -> dict[str, Any]:
     number_notes(notes)
     meta = [*notes, *item_objects, *content_objects, {"type": "x-im/newscoverage", "data": data}]
     links.extend(cm_links)
-    links.extend(_coverages(item))
+    links.extend(_coverages(options, item))
     doc["meta"] = meta
     return finish(doc, links, props)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document._config import ASSIGNMENT_QCODE_BACK, LINK, PLANNING_EXCEPTIONS
+from newsml_codecs.document._config import LINK, DocumentOptions
 from newsml_codecs.document._kind_common import make_root
 from newsml_codecs.document._load.blocks import link_node
 from newsml_codecs.document._load.item import el, root_attributes
@@ -16,7 +16,7 @@ def _ext(kind: str, value: str) -> ExtProperty:
     return ExtProperty(type=kind, value=value)
 
 
-def load_assignment(doc: dict[str, Any]) -> Any:
+def load_assignment(options: DocumentOptions, doc: dict[str, Any]) -> Any:
     """The planning record the reference writes for `doc` (no carrier applied).
 
     Raises:
@@ -32,7 +32,7 @@ def load_assignment(doc: dict[str, Any]) -> Any:
             exts.append(_ext(name, doc[field]))
     for prop in doc.get("properties") or ():
         name = prop.get("name") or ""
-        if name.lower() in PLANNING_EXCEPTIONS:
+        if name.lower() in options.planning_exceptions:
             exts.append(_ext(name, prop.get("value") or ""))
     item_class: Element | None = None
     descriptions: list[Node] = []
@@ -44,7 +44,7 @@ def load_assignment(doc: dict[str, Any]) -> Any:
             if key in data:
                 exts.append(_ext("nrpdate:" + key, data[key]))
         if "type" in data:
-            qcode = ASSIGNMENT_QCODE_BACK.get(data["type"])
+            qcode = options.assignment_qcode_back.get(data["type"])
             if qcode is None:
                 raise InvalidDocumentError(
                     f"missing qcode for subtype {data['type']}", path=f"$.meta[{i}].data.type"
@@ -62,7 +62,8 @@ def load_assignment(doc: dict[str, Any]) -> Any:
     children.extend(descriptions)
     children.extend(exts)
     links = [
-        link_node(block, LINK, f"$.links[{i}]") for i, block in enumerate(doc.get("links") or ())
+        link_node(options, block, LINK, f"$.links[{i}]")
+        for i, block in enumerate(doc.get("links") or ())
     ]
     if links:
         children.append(Links(children=tuple(links), namespace=IM))

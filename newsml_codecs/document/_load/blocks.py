@@ -6,13 +6,13 @@ markup in *xml*-handled values).
 
 Speed (issue 20): records are made by the positional constructors of
 `newsml_codecs._xmlbuild` (half the cost of attrs' keyword ``__init__``),
-and the active options are read once per block, not once per key.
+and the options' tables are read once per block, not once per key.
 """
 
 from __future__ import annotations
 
 from newsml_codecs._xmlbuild import build_element, build_links, build_metadata, new_link, new_object
-from newsml_codecs.document._config import CONTENT, DATA_KEY, META, TEXT, XML, active
+from newsml_codecs.document._config import CONTENT, DATA_KEY, META, TEXT, XML, DocumentOptions
 from newsml_codecs.document._kind_common import Block
 from newsml_codecs.document._markup import MarkupError, parse_fragment
 from newsml_model import (
@@ -44,12 +44,11 @@ def check_key(key: str, path: str) -> None:
     raise InvalidDocumentError(f"invalid data key {key!r}: {reason}", path=path)
 
 
-def data_children(block: Block, context: str, path: str) -> list[Node]:
+def data_children(options: DocumentOptions, block: Block, context: str, path: str) -> list[Node]:
     """The ``<data>`` children of a block's data map and flags (§5.7)."""
     kind = block.get("type")
     out: list[Node] = []
     values: dict[str, str] = block.get("data") or {}
-    options = active()
     if values:
         # `_config.handling` of each key, its two tables looked up once.
         table = options.text_options.get(kind or "")
@@ -91,12 +90,16 @@ def _attrs(block: Block, names: tuple[tuple[str, str], ...]) -> tuple[tuple[str,
     return tuple((attr, block[key]) for attr, key in names if block.get(key))
 
 
-def link_node(block: Block, context: str, path: str, ns: str = IM) -> Link:
+def link_node(
+    options: DocumentOptions, block: Block, context: str, path: str, ns: str = IM
+) -> Link:
     """A link block as ``<link>`` (§5.5; IDF-nested links keep name/value/contentType too)."""
     children: list[Node] = []
     get = block.get
     if "data" in block:
-        children.append(build_element("data", (), tuple(data_children(block, context, path)), None))
+        children.append(
+            build_element("data", (), tuple(data_children(options, block, context, path)), None)
+        )
     links = get("links") or ()
     # Inside IDF the reference writes ``<links>`` in every link, even empty.
     if links or ns == IDF:
@@ -106,17 +109,17 @@ def link_node(block: Block, context: str, path: str, ns: str = IM) -> Link:
             for i, child in enumerate(links)
             if not in_meta or child.get("type") != "x-im/imchn"
         ]
-        children.append(_links_node(kept, context, path, ns))
+        children.append(_links_node(options, kept, context, path, ns))
     metas = get("meta")
     if metas:
-        if get("type") in active().flag_types:  # its flags are in its data
+        if get("type") in options.flag_types:  # its flags are in its data
             metas = [m for m in metas if m.get("type") != "x-im/flags"]
         if metas:
             children.append(
                 build_metadata(
                     tuple(
                         [
-                            object_node(m, context, f"{path}.meta[{i}]", ns)
+                            object_node(options, m, context, f"{path}.meta[{i}]", ns)
                             for i, m in enumerate(metas)
                         ]
                     ),
@@ -146,30 +149,35 @@ def link_node(block: Block, context: str, path: str, ns: str = IM) -> Link:
     )
 
 
-def _links_node(links: list[tuple[int, Block]], context: str, path: str, ns: str) -> Node:
+def _links_node(
+    options: DocumentOptions, links: list[tuple[int, Block]], context: str, path: str, ns: str
+) -> Node:
     """The ``<links>`` of a block: each link with the index it is reported under."""
     return build_links(
-        tuple([link_node(link, context, f"{path}.links[{i}]", ns) for i, link in links]), ns
+        tuple([link_node(options, link, context, f"{path}.links[{i}]", ns) for i, link in links]),
+        ns,
     )
 
 
-def object_node(block: Block, context: str, path: str, ns: str = IM) -> ContentMetaObject:
+def object_node(
+    options: DocumentOptions, block: Block, context: str, path: str, ns: str = IM
+) -> ContentMetaObject:
     """A meta block as a metadata ``<object>`` (§5.6)."""
     children: list[Node] = []
     data: list[Node] = []
     get = block.get
     content = get("content")
     if content:
-        data.append(_idf_text(content, path))
+        data.append(_idf_text(options, content, path))
     if "data" in block:
-        data.extend(data_children(block, context, path))
+        data.extend(data_children(options, block, context, path))
         children.append(build_element("data", (), tuple(data), None))
     elif data:
         children.append(build_element("data", (), tuple(data), None))
     links = [link for link in get("links") or () if link.get("type") != "x-im/imchn"]
     # Nested in an IDF object's meta, the reference writes ``<links>`` even empty.
     if links or ns == IDF:
-        children.append(_links_node(list(enumerate(links)), context, path, ns))
+        children.append(_links_node(options, list(enumerate(links)), context, path, ns))
     metas = get("meta")
     if metas:
         props = [
@@ -186,7 +194,7 @@ def object_node(block: Block, context: str, path: str, ns: str = IM) -> ContentM
                 build_metadata(
                     tuple(
                         [
-                            object_node(m, context, f"{path}.meta[{i}]", ns)
+                            object_node(options, m, context, f"{path}.meta[{i}]", ns)
                             for i, m in enumerate(others)
                         ]
                     ),
@@ -225,31 +233,34 @@ def object_node(block: Block, context: str, path: str, ns: str = IM) -> ContentM
     )
 
 
-def _idf_text(content: list[Block], path: str) -> Element:
+def _idf_text(options: DocumentOptions, content: list[Block], path: str) -> Element:
     """A block's content as ``<text format="idf">`` (§5.6, §5.8)."""
     return build_element(
         "text",
         (("format", "idf"),),
         tuple(
-            [idf_node(child, f"{path}.content[{i}]", top=False) for i, child in enumerate(content)]
+            [
+                idf_node(options, child, f"{path}.content[{i}]", top=False)
+                for i, child in enumerate(content)
+            ]
         ),
         None,
     )
 
 
-def idf_node(block: Block, path: str, *, top: bool = True) -> Element:
+def idf_node(options: DocumentOptions, block: Block, path: str, *, top: bool = True) -> Element:
     """A content block as an IDF ``<element>`` or ``<object>`` (§5.8)."""
     kind = block.get("type") or ""
-    if kind in active().element_types:
-        return _element(block, kind, path)
-    return _object(block, kind, path)
+    if kind in options.element_types:
+        return _element(options, block, kind, path)
+    return _object(options, block, kind, path)
 
 
-def _element(block: Block, kind: str, path: str) -> Element:
+def _element(options: DocumentOptions, block: Block, kind: str, path: str) -> Element:
     data = block.get("data") or {}
     attributes = (
         *_attrs(block, (("id", "id"),)),
-        ("type", active().element_rename_back.get(kind, kind)),
+        ("type", options.element_rename_back.get(kind, kind)),
     )
     attributes += tuple([(key, data[key]) for key in ("format", "variation") if data.get(key)])
     markup = data.get("text", "")
@@ -283,22 +294,22 @@ _OBJECT_ATTRIBUTES = (
 )
 
 
-def _object(block: Block, kind: str, path: str) -> Element:
+def _object(options: DocumentOptions, block: Block, kind: str, path: str) -> Element:
     attributes = _attrs(block, _OBJECT_ATTRIBUTES)
     children: list[Node] = []
     data: list[Node] = []
     content = block.get("content")
     if content:
-        data.append(_idf_text(content, path))
+        data.append(_idf_text(options, content, path))
     if block.get("data"):
-        data.extend(data_children(block, CONTENT, path))
+        data.extend(data_children(options, block, CONTENT, path))
     if data:
         children.append(build_element("data", (), tuple(data), None))
     children.append(
         build_links(
             tuple(
                 [
-                    link_node(link, CONTENT, f"{path}.links[{i}]", IDF)
+                    link_node(options, link, CONTENT, f"{path}.links[{i}]", IDF)
                     for i, link in enumerate(block.get("links") or ())
                 ]
             ),
@@ -327,7 +338,7 @@ def _object(block: Block, kind: str, path: str) -> Element:
             build_metadata(
                 tuple(
                     [
-                        object_node(m, CONTENT, f"{path}.meta[{i}]", IDF)
+                        object_node(options, m, CONTENT, f"{path}.meta[{i}]", IDF)
                         for i, m in enumerate(others)
                     ]
                 ),

@@ -10,13 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document._config import (
-    CATALOGS,
-    CONCEPT_OBJECT_TYPES,
-    CONCEPT_QCODE,
-    CONCEPTITEM_OBJECT_TYPES,
-    META,
-)
+from newsml_codecs.document._config import CATALOGS, META, DocumentOptions
 from newsml_codecs.document._kind_common import make_root
 from newsml_codecs.document._load.blocks import data_children
 from newsml_codecs.document._load.item import (
@@ -102,10 +96,12 @@ def rights_info(props: Props) -> list[Element]:
     return [Element(name="rightsInfo", children=(holder,))]
 
 
-def _item_meta(doc: dict[str, Any], props: Props, exts: list[ExtProperty]) -> ItemMeta:
+def _item_meta(
+    options: DocumentOptions, doc: dict[str, Any], props: Props, exts: list[ExtProperty]
+) -> ItemMeta:
     """§3.3 step 3: IM-export, then the concept's changes."""
     children: list[Node] = []
-    for node in load_item_meta(doc, props).children:
+    for node in load_item_meta(options, doc, props).children:
         if isinstance(node, Element) and node.name == "itemClass":
             children.append(el("itemClass", qcode="cinat:concept"))
         elif (isinstance(node, Element) and node.name == "title") or (
@@ -130,15 +126,17 @@ def _item_meta(doc: dict[str, Any], props: Props, exts: list[ExtProperty]) -> It
     return ItemMeta(children=tuple(children))
 
 
-def _content_meta(doc: dict[str, Any], props: Props) -> ContentMeta:
+def _content_meta(options: DocumentOptions, doc: dict[str, Any], props: Props) -> ContentMeta:
     """§3.3 step 4: CM-export, never pruned, without the conceptitem objects."""
-    meta = load_content_meta(doc, props, prune=False)
+    meta = load_content_meta(options, doc, props, prune=False)
     assert meta is not None  # never pruned
     children: list[Node] = []
     for node in meta.children:
         if isinstance(node, Metadata):
             kept = tuple(
-                o for o in node.children if getattr(o, "type", None) not in CONCEPTITEM_OBJECT_TYPES
+                o
+                for o in node.children
+                if getattr(o, "type", None) not in options.conceptitem_object_types
             )
             if kept:
                 children.append(Metadata(children=kept, namespace=node.namespace))
@@ -147,16 +145,24 @@ def _content_meta(doc: dict[str, Any], props: Props) -> ContentMeta:
     return ContentMeta(children=tuple(children))
 
 
-def _object(block: dict[str, Any], kind: str | None, data: dict[str, str], path: str) -> Any:
+def _object(
+    options: DocumentOptions,
+    block: dict[str, Any],
+    kind: str | None,
+    data: dict[str, str],
+    path: str,
+) -> Any:
     values = {**block, "type": kind, "data": data}
     return ContentMetaObject(
         id=block.get("id") or None,
         type=kind or None,
-        children=(Element(name="data", children=tuple(data_children(values, META, path))),),
+        children=(
+            Element(name="data", children=tuple(data_children(options, values, META, path))),
+        ),
     )
 
 
-def _objects(doc: dict[str, Any], registration: str) -> list[Any]:
+def _objects(options: DocumentOptions, doc: dict[str, Any], registration: str) -> list[Any]:
     """§3.3 step 7 metadata and step 8 registration (K4b: other keys kept)."""
     meta = doc.get("meta") or []
     chosen: list[tuple[int, str | None]] = []
@@ -167,7 +173,9 @@ def _objects(doc: dict[str, Any], registration: str) -> list[Any]:
             if index is not None:
                 chosen.append((index, kind))
     chosen.extend(
-        (i, b.get("type")) for i, b in enumerate(meta) if b.get("type") in CONCEPT_OBJECT_TYPES
+        (i, b.get("type"))
+        for i, b in enumerate(meta)
+        if b.get("type") in options.concept_object_types
     )
     objects = [(meta[i], kind, dict(meta[i].get("data") or {}), i) for i, kind in chosen]
     if registration:
@@ -177,12 +185,14 @@ def _objects(doc: dict[str, Any], registration: str) -> list[Any]:
             target = objects[-1]
         target[2]["registration"] = registration  # K4b: the other keys stay
     return [
-        _object(block, kind, data, f"$.meta[{i}]" if i >= 0 else "$.meta")
+        _object(options, block, kind, data, f"$.meta[{i}]" if i >= 0 else "$.meta")
         for block, kind, data, i in objects
     ]
 
 
-def _concept(doc: dict[str, Any], kind: str, registration: str, *, strict: bool) -> Any:
+def _concept(
+    options: DocumentOptions, doc: dict[str, Any], kind: str, registration: str, *, strict: bool
+) -> Any:
     """§3.3 step 7: conceptId, type, name, definitions, metadata."""
     concept_id = next(
         (p for p in reversed(doc.get("properties") or ()) if p.get("name") == "conceptid"), None
@@ -193,7 +203,7 @@ def _concept(doc: dict[str, Any], kind: str, registration: str, *, strict: bool)
         (k, params[k]) for k in ("creator", "created", "modified", "qcode") if params.get(k)
     )
     value = None if concept_id is None else concept_id.get("value")
-    qcode = CONCEPT_QCODE.get(kind)
+    qcode = options.concept_qcode.get(kind)
     if qcode is None and strict:
         raise InvalidDocumentError(f"missing qcode for doctype {kind}", path="$.type")
     children: list[Node] = [
@@ -205,13 +215,13 @@ def _concept(doc: dict[str, Any], kind: str, registration: str, *, strict: bool)
         role = (prop.get("parameters") or {}).get("role")
         if (prop.get("name") or "").lower() == "definition" and role:
             children.append(el("definition", prop.get("value"), role=role))
-    objects = _objects(doc, registration)
+    objects = _objects(options, doc, registration)
     if objects:
         children.append(Metadata(children=tuple(objects), namespace=IM))
     return make_root("concept", (), tuple(children))
 
 
-def load_concept(doc: dict[str, Any], *, strict: bool = True) -> Any:
+def load_concept(options: DocumentOptions, doc: dict[str, Any], *, strict: bool = True) -> Any:
     """The conceptItem record the reference writes for `doc` (no carrier applied).
 
     Args:
@@ -231,8 +241,8 @@ def load_concept(doc: dict[str, Any], *, strict: bool = True) -> Any:
     )
     children: list[Node] = [el("catalogRef", href=href) for href in CATALOGS]
     children.extend(rights_info(props))
-    children.append(_item_meta(doc, props, exts))
-    children.append(_content_meta(doc, props + extra))
-    children.append(_concept(doc, kind, registration, strict=strict))
+    children.append(_item_meta(options, doc, props, exts))
+    children.append(_content_meta(options, doc, props + extra))
+    children.append(_concept(options, doc, kind, registration, strict=strict))
     attributes = root_attributes(doc)
     return make_root("conceptItem", attributes, tuple(children))

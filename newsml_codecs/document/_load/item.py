@@ -7,13 +7,10 @@ from typing import Any
 from newsml_codecs._xmlbuild import build_element, new_ext_property
 from newsml_codecs.document._config import (
     CATALOGS,
-    CONCEPT_OBJECT_TYPES,
-    CONTENTMETA_EXT_PROPERTIES,
     LINK,
     META,
     ROOT_ATTRIBUTES,
-    STATUS_BACK,
-    TYPE_ITEM_CLASS,
+    DocumentOptions,
     is_contentmeta_link,
     is_itemmeta_object,
     is_property_exception,
@@ -57,10 +54,14 @@ def lower_props(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return [((prop.get("name") or "").lower(), prop) for prop in doc.get("properties") or ()]
 
 
-def load_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]) -> ItemMeta:
+def load_item_meta(
+    options: DocumentOptions, doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]]
+) -> ItemMeta:
     """IM-export: the ``itemMeta`` of `doc` (§5.3); kinds post-process its children."""
     kind = doc.get("type") or ""
-    children: list[Node] = [el("itemClass", qcode=TYPE_ITEM_CLASS.get(kind, "imext:newsitem"))]
+    children: list[Node] = [
+        el("itemClass", qcode=options.type_item_class.get(kind, "imext:newsitem"))
+    ]
     first = {name: prop for name, prop in reversed(props)}
     if "filename" in first:
         children.append(el("fileName", first["filename"].get("value")))
@@ -69,16 +70,18 @@ def load_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]])
     if doc.get("provider"):
         children.append(el("provider", literal=doc["provider"]))
     if doc.get("status"):
-        children.append(el("pubStatus", qcode=STATUS_BACK.get(doc["status"], doc["status"])))
+        children.append(
+            el("pubStatus", qcode=options.status_back.get(doc["status"], doc["status"]))
+        )
     if "role" in first:
         children.append(el("role", qcode=first["role"].get("value")))
     if doc.get("title"):
         children.append(el("title", doc["title"]))
     blocks = doc.get("links") or ()
     links: list[Node] = [
-        link_node(block, LINK, f"$.links[{i}]")
+        link_node(options, block, LINK, f"$.links[{i}]")
         for i, block in enumerate(blocks)
-        if not is_contentmeta_link(block.get("type"), block.get("rel"))
+        if not is_contentmeta_link(options, block.get("type"), block.get("rel"))
         and block.get("type") not in ("x-im/related-geo", "x-im/service")
     ]
     geo = [block for block in blocks if block.get("rel") == "related-geo"]
@@ -108,7 +111,7 @@ def load_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]])
         if doc.get(field):
             ext.append(new_ext_property(name, doc[field], (), ()))
     for lower, prop in props:
-        if lower in ("filename", "section", "role") or is_property_exception(lower, kind):
+        if lower in ("filename", "section", "role") or is_property_exception(options, lower, kind):
             continue
         params = prop.get("parameters") or {}
         ext.append(
@@ -144,9 +147,9 @@ def load_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]])
                 )
             )
     objects = [
-        object_node(block, META, f"$.meta[{i}]")
+        object_node(options, block, META, f"$.meta[{i}]")
         for i, block in enumerate(doc.get("meta") or ())
-        if is_itemmeta_object(block.get("type"), kind)
+        if is_itemmeta_object(options, block.get("type"), kind)
     ]
     if objects:  # none with the default options
         children.append(Metadata(children=tuple(objects), namespace=IM))
@@ -154,7 +157,11 @@ def load_item_meta(doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]])
 
 
 def load_content_meta(
-    doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]], *, prune: bool = True
+    options: DocumentOptions,
+    doc: dict[str, Any],
+    props: list[tuple[str, dict[str, Any]]],
+    *,
+    prune: bool = True,
 ) -> ContentMeta | None:
     """CM-export: the ``contentMeta`` of `doc` (§5.4), None when empty and `prune`."""
     last = dict(props)
@@ -207,25 +214,25 @@ def load_content_meta(
                     (),
                 )
             )
-        elif lower in CONTENTMETA_EXT_PROPERTIES:
+        elif lower in options.contentmeta_ext_properties:
             children.append(new_ext_property(prop.get("name"), prop.get("value") or "", (), ()))
         else:
             continue
         alive = True
     objects = [
-        object_node(block, META, f"$.meta[{i}]")
+        object_node(options, block, META, f"$.meta[{i}]")
         for i, block in enumerate(doc.get("meta") or ())
         if block.get("type") != "x-im/note"
-        and block.get("type") not in CONCEPT_OBJECT_TYPES
-        and not is_itemmeta_object(block.get("type"), doc.get("type") or "")
+        and block.get("type") not in options.concept_object_types
+        and not is_itemmeta_object(options, block.get("type"), doc.get("type") or "")
     ]
     if objects:
         children.append(Metadata(children=tuple(objects), namespace=IM))
         alive = True
     links = [
-        link_node(block, LINK, f"$.links[{i}]")
+        link_node(options, block, LINK, f"$.links[{i}]")
         for i, block in enumerate(doc.get("links") or ())
-        if is_contentmeta_link(block.get("type"), block.get("rel"))
+        if is_contentmeta_link(options, block.get("type"), block.get("rel"))
     ]
     if links:
         children.append(Links(children=tuple(links), namespace=IM))
@@ -233,12 +240,12 @@ def load_content_meta(
     return ContentMeta(children=tuple(children)) if alive or not prune else None
 
 
-def load_item(doc: dict[str, Any]) -> NewsItem:
+def load_item(options: DocumentOptions, doc: dict[str, Any]) -> NewsItem:
     """The NewsItem the reference converter writes for `doc` (no carriers applied)."""
     props = lower_props(doc)
     children: list[Node] = [el("catalogRef", href=href) for href in CATALOGS]
-    children.append(load_item_meta(doc, props))
-    content_meta = load_content_meta(doc, props)
+    children.append(load_item_meta(options, doc, props))
+    content_meta = load_content_meta(options, doc, props)
     if content_meta is not None:
         children.append(content_meta)
     if doc.get("type") == "x-im/article":
@@ -246,7 +253,7 @@ def load_item(doc: dict[str, Any]) -> NewsItem:
             name="group",
             attributes=(("type", "body"),),
             children=tuple(
-                idf_node(block, f"$.content[{i}]")
+                idf_node(options, block, f"$.content[{i}]")
                 for i, block in enumerate(doc.get("content") or ())
             ),
         )

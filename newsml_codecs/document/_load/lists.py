@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from newsml_codecs.document._config import LIST_EXCEPTIONS, PACKAGE_EXCEPTIONS, PACKAGE_STATUS_BACK
+from newsml_codecs.document._config import PACKAGE_STATUS_BACK, DocumentOptions
 from newsml_codecs.document._kind_common import make_root, parse_bool
 from newsml_codecs.document._load.item import el, load_item_meta, lower_props
 from newsml_model import (
@@ -30,7 +30,11 @@ def _title_case(kind: str) -> str:
 
 
 def _item_meta(
-    doc: dict[str, Any], drop_ext: Any, drop_rels: tuple[str, ...], drop: tuple[str, ...]
+    options: DocumentOptions,
+    doc: dict[str, Any],
+    drop_ext: Any,
+    drop_rels: tuple[str, ...],
+    drop: tuple[str, ...],
 ) -> tuple[ItemMeta, list[Link]]:
     """IM-export without the elements `drop` names and the ext properties `drop_ext` names.
 
@@ -39,7 +43,7 @@ def _item_meta(
     """
     taken: list[Link] = []
     children: list[Node] = []
-    for node in load_item_meta(doc, lower_props(doc)).children:
+    for node in load_item_meta(options, doc, lower_props(doc)).children:
         if isinstance(node, Element) and node.name in drop:
             continue
         if isinstance(node, ExtProperty) and drop_ext(node):
@@ -71,7 +75,7 @@ def _uuid_only(name: str, block: dict[str, Any]) -> Element:
     return Element(name=name, attributes=(("uuid", block.get("uuid") or ""),))
 
 
-def load_list(doc: dict[str, Any]) -> Any:
+def load_list(options: DocumentOptions, doc: dict[str, Any]) -> Any:
     """The list record the reference writes for `doc` (no carrier applied).
 
     Raises:
@@ -80,8 +84,9 @@ def load_list(doc: dict[str, Any]) -> Any:
     """
     # The uri is synthesised on dump and written nowhere (§6.3 step 1).
     meta, taken = _item_meta(
+        options,
         doc,
-        lambda e: (e.type or "").lower() in LIST_EXCEPTIONS or e.type == "imext:uri",
+        lambda e: (e.type or "").lower() in options.list_exceptions or e.type == "imext:uri",
         ("channel", "item"),
         ("itemClass", "title"),  # pubStatus stays (IM-export writes none for no status)
     )
@@ -120,7 +125,7 @@ def load_list(doc: dict[str, Any]) -> Any:
     return make_root("list", (("uuid", doc.get("uuid") or ""),), tuple(children))
 
 
-def load_package(doc: dict[str, Any], *, strict: bool = True) -> Any:
+def load_package(options: DocumentOptions, doc: dict[str, Any], *, strict: bool = True) -> Any:
     """The package record the reference writes for `doc` (no carrier applied).
 
     Args:
@@ -137,8 +142,9 @@ def load_package(doc: dict[str, Any], *, strict: bool = True) -> Any:
     if status not in PACKAGE_STATUS_BACK and strict:
         raise InvalidDocumentError(f"can't convert status {status}", path="$.status")
     meta, taken = _item_meta(
+        options,
         doc,
-        lambda e: e.type in PACKAGE_EXCEPTIONS,
+        lambda e: e.type in options.package_exceptions,
         ("list", "channel", "cover"),
         ("itemClass", "title", "pubStatus"),  # the package's own pubStatus replaces it
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from newsml_codecs.document._config import CATALOGS, LINK, PLANNING_PROPERTY_TYPE, active
+from newsml_codecs.document._config import CATALOGS, LINK, DocumentOptions
 from newsml_codecs.document._kind_common import make_root
 from newsml_codecs.document._kind_times import without_fraction
 from newsml_codecs.document._load.blocks import link_node
@@ -32,11 +32,14 @@ _DROPPED_SUBLINKS = frozenset({"x-im/imchn", "x-im/articlesource"})
 
 
 def _item_meta(
-    doc: dict[str, Any], props: list[tuple[str, dict[str, Any]]], exts: list[ExtProperty]
+    options: DocumentOptions,
+    doc: dict[str, Any],
+    props: list[tuple[str, dict[str, Any]]],
+    exts: list[ExtProperty],
 ) -> ItemMeta:
     """§4.3 step 2: IM-export, then the planningItem's changes."""
     children: list[Node] = []
-    for node in load_item_meta(doc, props).children:
+    for node in load_item_meta(options, doc, props).children:
         if isinstance(node, Element) and node.name == "itemClass":
             node = el("itemClass", qcode="plinat:newscoverage")
         elif isinstance(node, Element) and node.name in ("firstCreated", "versionCreated"):
@@ -58,11 +61,11 @@ def _item_meta(
     children[at:at] = added
     children = [
         ExtProperty(
-            type=PLANNING_PROPERTY_TYPE[node.type],
+            type=options.planning_property_type[node.type or ""],
             value=node.value,
             attributes=node.attributes,
         )
-        if isinstance(node, ExtProperty) and node.type in PLANNING_PROPERTY_TYPE
+        if isinstance(node, ExtProperty) and node.type in options.planning_property_type
         else node
         for node in children
     ]
@@ -71,18 +74,18 @@ def _item_meta(
     return ItemMeta(children=tuple(children))
 
 
-def _coverage_set(doc: dict[str, Any]) -> Any:
+def _coverage_set(options: DocumentOptions, doc: dict[str, Any]) -> Any:
     """§4.3 step 5: one ``newsCoverage`` per ``x-im/assignment`` link block."""
     coverages: list[Node] = []
     for i, block in enumerate(doc.get("links") or ()):
         if block.get("type") != "x-im/assignment":
             continue
         links = [
-            link_node(sub, LINK, f"$.links[{i}].links[{j}]")
+            link_node(options, sub, LINK, f"$.links[{i}].links[{j}]")
             for j, sub in enumerate(block.get("links") or ())
             if sub.get("type") not in _DROPPED_SUBLINKS
         ]
-        links = [link for link in links if link.type not in active().planning_dropped_links]
+        links = [link for link in links if link.type not in options.planning_dropped_links]
         coverages.append(
             make_root(
                 "newsCoverage",
@@ -93,7 +96,7 @@ def _coverage_set(doc: dict[str, Any]) -> Any:
     return make_root("newsCoverageSet", (), tuple(coverages))
 
 
-def load_planning_item(doc: dict[str, Any]) -> Any:
+def load_planning_item(options: DocumentOptions, doc: dict[str, Any]) -> Any:
     """The planningItem record the reference writes for `doc` (no carrier applied).
 
     Raises:
@@ -105,12 +108,12 @@ def load_planning_item(doc: dict[str, Any]) -> Any:
     extra, exts, _ = event_fields(doc, ("x-im/newscoverage",), sections=False)
     children: list[Node] = [el("catalogRef", href=href) for href in CATALOGS]
     children.extend(rights_info(props))
-    children.append(_item_meta(doc, props, exts))
-    content = load_content_meta(doc, props + extra, prune=False)
+    children.append(_item_meta(options, doc, props, exts))
+    content = load_content_meta(options, doc, props + extra, prune=False)
     assert content is not None  # never pruned
     children.append(
         ContentMeta(children=tuple(c for c in content.children if not isinstance(c, Metadata)))
     )
-    children.append(_coverage_set(doc))
+    children.append(_coverage_set(options, doc))
     attributes = root_attributes(doc)
     return make_root("planningItem", attributes, tuple(children))

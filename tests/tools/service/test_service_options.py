@@ -1,14 +1,26 @@
-"""``newsml serve --options FILE``: a real service process on loopback converts with the options."""
+"""``newsml serve --options FILE``: a real service process on loopback converts with the options.
+
+The app holds its converter (no module-wide options): two apps in one
+process, each served over HTTP on loopback, convert each with its own.
+"""
 
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-from support.service import JSON, start_server, stop_server
+import uvicorn
+from support.service import JSON, start_server, stop_server, wait_for
+
+from newsml_codecs import document
+from newsml_tools.service import ToolsApp
 
 DOC = {
     "uuid": "u",
@@ -110,3 +122,45 @@ def test_serve_refuses_too_deep_or_too_large_options(tmp_path):
             result.returncode,
             result.stderr.strip().splitlines(),
         )
+
+
+@contextmanager
+def _serving(app: ToolsApp) -> Iterator[str]:
+    """`app` served by uvicorn in a thread of this process on a loopback socket; its base URL."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        assert wait_for(lambda: server.started), "the in-process server did not start"
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}/twirp/cca.Tools/"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+        sock.close()
+
+
+def _newsml_of(base: str) -> str:
+    """The NewsML a served app makes of `DOC` (ConvertToNewsml, JSON)."""
+    reply = httpx.post(base + "ConvertToNewsml", json={"document": DOC}, timeout=30)
+    assert 200 == reply.status_code, reply.text
+    text: str = reply.json()["newsml"]
+    return text
+
+
+def test_each_app_converts_with_its_own_converter():
+    """Two apps in one process, over HTTP: the one given a converter uses its options, the other the defaults."""
+    custom = ToolsApp(converter=document.Converter({"element-types": ["x-im/custom-text"]}))
+    plain = ToolsApp()
+    assert document.Converter() == plain.converter
+    with _serving(custom) as custom_url, _serving(plain) as plain_url:
+        assert [True, False, True] == [
+            ELEMENT in _newsml_of(url) for url in (custom_url, plain_url, custom_url)
+        ]
+        diff = httpx.post(
+            custom_url + "Diff",
+            json={"a": {"newsml": _newsml_of(custom_url)}, "b": {"document": DOC}},
+            timeout=30,
+        )
+        assert (200, {"differences": []}) == (diff.status_code, diff.json())

@@ -1,0 +1,189 @@
+"""The document codec's two conversions under explicit options: `dump_document`, `load_document`; internal.
+
+`newsml_codecs.document` is the public front (`Converter` and the module
+functions); both directions here take the converter's `DocumentOptions`
+as their first parameter and pass them down to the mappings (`_dispatch`)
+and to the carrier, so nothing is read from the context. What the
+reference drops travels in the carrier (`_carrier`): `dump_document` adds
+it, `load_document` puts the original back (unedited) or applies the patch
+derived from it (edited; derived once per carrier and options, `PATCHES`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
+from newsml_codecs.document._carrier.apply import apply_patch, read_patch
+from newsml_codecs.document._carrier.copies import refresh, sources
+from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
+from newsml_codecs.document._carrier.make import make_patch
+from newsml_codecs.document._carrier.original import (
+    CARRIER_PROPERTY,
+    PatchCache,
+    limit,
+    pack,
+    unpack,
+)
+from newsml_codecs.document._config import DocumentOptions
+from newsml_codecs.document._dispatch import (
+    add_kind_header,
+    dump_any,
+    load_any,
+    load_target,
+    restore_times,
+    root_kind,
+    split_kind_header,
+    wire_spelled,
+)
+from newsml_codecs.document._kind_times import DOCUMENT_TIMES
+from newsml_codecs.document._validate import check_document
+from newsml_model import AnyItem, InvalidArgumentError, NewsItemError
+
+
+def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) -> dict[str, Any]:
+    """The document of `item` under `options`, with its carrier when the reference loses something."""
+    kind = root_kind(item)
+    doc = dump_any(options, item)
+    if not carriers:
+        return doc
+    # Times protobuf would spell otherwise: a newsItem's in the carrier (it
+    # has no header), the other kinds' in the header (`add_kind_header`).
+    odd = wire_spelled(doc, DOCUMENT_TIMES, offsets=kind != "newsItem")
+    if odd or _loses(options, item, doc, kind):
+        original, packed = pack(item)
+        seen = visible_bytes(doc)
+        carrier: dict[str, Any] = {"o": packed, "u": doc.get("uuid") or ""}
+        carrier["h"] = digest(seen)
+        carrier["s"] = sources(doc)
+        if odd and kind == "newsItem":
+            carrier["t"] = odd
+        value = json.dumps(carrier, separators=(",", ":"))
+        if original > limit(len(packed), len(seen) + len(value)):
+            # load would refuse it: said now, at the source, not at the save
+            raise InvalidArgumentError(
+                f"the item's NewsML ({original} bytes) packs too far to travel in its"
+                " document's carrier (a file of repeated markup the document does not show)",
+                field="item",
+            )
+        # Always the last property, after the reference's sort.
+        doc.setdefault("properties", []).append(
+            {"name": CARRIER_PROPERTY, "value": add_kind_header(options, value, kind, doc)}
+        )
+    return doc
+
+
+def _loses(options: DocumentOptions, item: AnyItem, doc: dict[str, Any], kind: str) -> bool:
+    """Whether `doc` loaded as the reference exports it differs from `item` (then it needs a carrier).
+
+    Text directly under the root (a comment's neighbour) or root attributes
+    other than the reference's tell most items without loading; an item
+    that passes both (one made by `load` of a document without a carrier,
+    then edited) is loaded and compared.
+    """
+    if any(child.__class__ is str for child in item.children):
+        return True
+    target, strict = load_target(options, doc, kind)
+    try:
+        # The root attributes the reference writes first, from a document of
+        # the uuid and type alone: most NewsML files differ there (another
+        # standardversion), and this costs a few per cent of the load. Only
+        # "no carrier" needs the whole load to agree.
+        head = load_any(
+            options, {k: doc[k] for k in ("uuid", "type") if k in doc}, target, strict=False
+        )
+        if head.attributes != item.attributes:
+            return True
+        return bool(load_any(options, doc, target, strict=strict) != item)
+    except NewsItemError:
+        return True  # the reference refuses its own document: the original must travel
+
+
+PATCHES = PatchCache()
+"""Patches derived for edited documents, by carrier (`PatchCache`)."""
+
+
+def patch_for(options: DocumentOptions, original: AnyItem) -> dict[str, Any] | None:
+    """The patch turning `original`'s document, loaded without a carrier, back into it."""
+    doc = dump_any(options, original)
+    target, strict = load_target(options, doc, root_kind(original))
+    loaded = load_any(options, doc, target, strict=strict)
+    return make_patch(original, loaded, shown=(doc, partial(dump_any, options)))
+
+
+def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyItem:
+    """The item of `mapping` under `options`: the reference's export, with the carrier applied."""
+    typeless = isinstance(mapping, Mapping) and not mapping.get("type")
+    if typeless:
+        # An item with no type (no item class, no imext:type) loads from its
+        # own document: its carrier records its kind (none: a newsItem).
+        # Checked with a stand-in type; the tie below decides.
+        doc = check_document({**mapping, "type": _UNTYPED})
+        del doc["type"]
+    else:
+        doc = check_document(mapping)
+    patch = None
+    props = doc.get("properties")
+    if props and any(prop.get("name") == CARRIER_PROPERTY for prop in props):
+        patch = next(
+            prop.get("value") or "" for prop in props if prop.get("name") == CARRIER_PROPERTY
+        )
+        doc = {
+            **doc,
+            "properties": [
+                # only the carrier: an item's own ext property may use the prefix,
+                # and dump loaded the document with it when it made the patch
+                prop
+                for prop in props
+                if prop.get("name") != CARRIER_PROPERTY
+            ],
+        }
+    carried = None
+    # the carrier's digests of what copies repeat (`copies.sources`): None when
+    # it recorded none; the patch form of a previous release is left as it was
+    copied: Any = _PATCH_FORM
+    checked: dict[str, Any] | None = None
+    tied = False
+    if patch is not None:
+        carried, times, text = split_kind_header(patch)
+        checked = read_patch(text)
+        if "u" in checked and checked["u"] != (doc.get("uuid") or ""):
+            # A carrier copied from another document: nothing of it applies here.
+            carried, times, checked = None, {}, None
+        else:
+            times = {**times, **checked.get("t", {})}
+        tied = checked is not None
+        if checked is not None and "o" in checked:
+            seen = visible_bytes(doc)
+            packed = checked["o"]
+            most = limit(len(packed) if packed.__class__ is str else 0, len(seen) + len(patch))
+            if checked.get("h") == digest(seen):
+                # the document as dump wrote it: the original
+                return unpack(checked["o"], most)
+            # Edited: the patch of what the reference drops, checked below.
+            copied = checked.get("s")
+            checked = PATCHES.get(checked["o"], options, partial(patch_for, options), most)
+        doc = restore_times(doc, times)
+    if typeless and not tied:
+        check_document(mapping)  # the reference's "unsupported type"
+    kind, strict = load_target(options, doc, carried)
+    item: AnyItem = load_any(options, doc, kind, strict=strict)
+    if checked is None:
+        return item
+    # An edited document, or a previous release's carrier (a patch): checked.
+    whole: AnyItem = apply_patch(item, checked, doc)
+    kept: AnyItem = keep_edits(
+        checked,
+        whole,
+        item,
+        doc,
+        apply=lambda patch: apply_patch(item, patch, doc),
+        visible=lambda loaded: dump_document(options, loaded, carriers=False),
+    )
+    return kept if copied is _PATCH_FORM else refresh(kept, doc, copied)
+
+
+_UNTYPED = "x-newsml/untyped"
+_PATCH_FORM = object()
