@@ -9,16 +9,22 @@ parser that says which extra to install (`_extras`); the core install runs
 every other subcommand.
 
 Exit status: 0 success, 1 some input failed (``diff``: the inputs differ),
-2 usage error, missing extra or trouble, 130 interrupted.
+2 usage error, missing extra or trouble, 130 interrupted (Ctrl-C), 143
+terminated (SIGTERM, which stops the work as Ctrl-C does: a batch's
+outputs are each whole or absent, its temporary files removed).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from types import FrameType
 
 from newsml_tools.cli._extras import ACCEPTS_EXTRA
 
@@ -84,7 +90,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 2
     try:
-        status: int = args.func(args)
+        with _terminate_as_interrupt():
+            status: int = args.func(args)
+    except _Terminated:
+        print("newsml: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
         print("newsml: interrupted", file=sys.stderr)
         return 130
@@ -94,3 +104,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return status
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the work is as a Ctrl-C is, so it stops the same way."""
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM raises `_Terminated` within the block (the default would end the
+    process where it stands: a batch's temporary file left, its pool orphaned).
+
+    Only in the main thread, where handlers live; ``serve`` installs its own
+    (uvicorn's graceful shutdown) while it runs.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -246,6 +246,35 @@ def test_sigint_to_the_parent_alone_stops_the_batch(tmp_path: Path) -> None:
     assert "newsml: interrupted" == lines[-1]
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigterm_stops_the_batch_as_ctrl_c_does(tmp_path: Path, jobs: str) -> None:
+    """SIGTERM to the newsml process (a supervisor's stop), in-process or with a pool: exit 143
+    after the summary, every output present whole, no temporary file left (the default action
+    ended the process where it stood)."""
+    copy_articles(tmp_path / "in", 400)
+    out = tmp_path / "out"
+    with subprocess.Popen(
+        [sys.executable, "-m", "newsml_tools", "convert", "-j", jobs, tmp_path / "in", "-o", out],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        deadline = time.monotonic() + 60
+        while not (out.is_dir() and any(out.glob("*.json"))) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+    assert 143 == process.returncode, stderr
+    made = sorted(out.glob("*.json"))
+    assert len(made) < 400
+    expected = expected_document()
+    assert all(expected == json.loads(path.read_text("utf-8")) for path in made)
+    assert [] == leftovers(out)
+    lines = stderr.splitlines()
+    assert lines[-2].startswith("interrupted: converted "), stderr
+    assert "newsml: terminated" == lines[-1]
+
+
 def test_scheduler_without_dask_is_a_usage_error_naming_the_extra(tmp_path: Path) -> None:
     """--scheduler with Dask not installed: exit 2 and the pip command with the extra."""
     copy_articles(tmp_path / "in", 1)
