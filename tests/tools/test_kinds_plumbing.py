@@ -31,20 +31,23 @@ SAMPLES = [
     "kind-list.xml",
     "kind-package.xml",
 ]
+CONVERTER = document.Converter()  # the reference's defaults, as a served app holds them
 
 
 @pytest.mark.parametrize("name", SAMPLES)
 def test_service_converts_each_kind_in_json(name: str) -> None:
     """ConvertToDocument, ValidateNavigaDoc and ConvertToNewsml take any kind (JSON)."""
     xml = fixture_text(name)
-    reply = _handlers.convert_to_document(json.dumps({"newsml": xml}).encode(), False)
+    reply = _handlers.convert_to_document(CONVERTER, json.dumps({"newsml": xml}).encode(), False)
     doc = json.loads(reply)["document"]
     assert document.dump(newsml.loads(xml)) == doc
     checked = json.loads(
         _handlers.validate_navigadoc(json.dumps({"document": doc}).encode(), False)
     )
     assert [] == checked.get("errors", [])
-    back = json.loads(_handlers.convert_to_newsml(json.dumps({"document": doc}).encode(), False))
+    back = json.loads(
+        _handlers.convert_to_newsml(CONVERTER, json.dumps({"document": doc}).encode(), False)
+    )
     assert canonical(xml) == canonical(back["newsml"])
 
 
@@ -58,11 +61,11 @@ def test_service_converts_each_kind_in_protobuf(name: str) -> None:
     xml = fixture_text(name)
     request = service_pb2.ConvertToDocumentReq(newsml=xml).SerializeToString()
     reply = service_pb2.ConvertToDocumentRes.FromString(
-        _handlers.convert_to_document(request, True)
+        _handlers.convert_to_document(CONVERTER, request, True)
     )
     back_request = service_pb2.ConvertToNewsmlReq(document=reply.document).SerializeToString()
     back = service_pb2.ConvertToNewsmlRes.FromString(
-        _handlers.convert_to_newsml(back_request, True)
+        _handlers.convert_to_newsml(CONVERTER, back_request, True)
     )
     original, returned = newsml.loads(xml), newsml.loads(back.newsml)
     assert (type(original), original.guid) == (type(returned), returned.guid)
