@@ -9,7 +9,7 @@ are sent SIGTERM, which each turns into `SystemExit` so the file it is
 writing drops its temporary file, and the parent waits for them to exit.
 Every output then present is complete and right (a `SystemExit` that a
 conversion swallowed is raised again before its file is written: see
-`_work.interrupts_checked`); the chunks in flight are lost.
+`_interrupts.interrupts_checked`); the chunks in flight are lost.
 """
 
 from __future__ import annotations

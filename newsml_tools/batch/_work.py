@@ -9,17 +9,8 @@ then renamed over the target, so a killed worker, a full disk or a retried
 task never leaves a truncated or doubled file. A file that fails removes the
 output an earlier run left for it, so no stale output looks current.
 
-An interrupt is never swallowed into a wrong output: nh3 (the HTML sanitiser)
-calls Python back for each attribute and reports an exception raised there
-as "Exception ignored" instead of passing it on, so a `KeyboardInterrupt`
-(Ctrl-C in this process) or a `SystemExit` (the SIGTERM that stops a pool
-worker) arriving in that callback would silently drop the attribute, and the
-rest of the conversion would write a whole, valid, wrong file. Python runs a
-signal handler at the next bytecode, so a signal that reaches the process
-anywhere inside nh3's native code lands in such a callback: the window is the
-whole sanitising, not an instant. `interrupts_checked` remembers every
-exception a SIGINT or SIGTERM handler raised and raises it again after the
-conversion, before anything is written.
+An interrupt is never swallowed into a wrong output: each conversion runs
+under `interrupts_checked` (`_interrupts` says why).
 """
 
 from __future__ import annotations
@@ -28,19 +19,16 @@ import contextlib
 import json
 import os
 import secrets
-import signal
-import threading
 import typing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import FrameType
-from typing import Any
 
 import attrs
 from typing_extensions import TypeVar
 
 from newsml_codecs import document, jsontext, newsml, schema
 from newsml_model import NewsItemError
+from newsml_tools.batch._interrupts import interrupts_checked
 from newsml_tools.batch._wire import NINJS, from_format_of, ninjs_problems, numbered, wire_outputs
 
 __all__ = [
@@ -52,7 +40,6 @@ __all__ = [
     "convert_bytes",
     "convert_file",
     "direction_of",
-    "interrupts_checked",
     "output_clash",
     "problems_of",
     "sniff_xml",
@@ -135,56 +122,6 @@ def direction_of(path: str | os.PathLike[str], to: str | None = None) -> str | N
 def sniff_xml(data: bytes) -> bool:
     """Whether `data` starts, after a BOM and whitespace, with ``<`` (else JSON is assumed)."""
     return data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
-
-
-_INTERRUPTS = (signal.SIGINT, signal.SIGTERM)
-"""The signals whose handlers may raise in the middle of a conversion (Ctrl-C, a pool's stop)."""
-
-
-@contextlib.contextmanager
-def interrupts_checked() -> Iterator[None]:
-    """Within the block, an interrupt raises as usual and is remembered; a swallowed one is raised at its end.
-
-    An interrupt is what a Python handler of SIGINT or SIGTERM raises:
-    `KeyboardInterrupt` from Python's own SIGINT handler, `SystemExit` from a
-    pool worker's SIGTERM handler. Only in the main thread (signal handlers
-    run there); elsewhere, and for a signal that is ignored or has no Python
-    handler, the block runs as it is. A handler that raises nothing is left
-    to do what it does.
-
-    Raises:
-        BaseException: The first exception an interrupt raised in the block
-            (`KeyboardInterrupt`, `SystemExit`...), even if code in the block
-            (a native callback) caught and dropped it, and in place of any
-            exception the block raised after it.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    handlers: dict[int, Callable[[int, FrameType | None], Any]] = {
-        signum: handler for signum in _INTERRUPTS if callable(handler := signal.getsignal(signum))
-    }
-    raised: list[BaseException] = []
-
-    def remember(signum: int, frame: FrameType | None) -> None:
-        try:
-            handlers[signum](signum, frame)
-        except BaseException as error:
-            raised.append(error)
-            raise
-
-    for signum in handlers:
-        signal.signal(signum, remember)
-    try:
-        yield
-    finally:
-        for signum, handler in handlers.items():
-            signal.signal(signum, handler)
-        # Also over an error the block raised after swallowing the interrupt
-        # (a conversion failing for the attribute it lost): the file is not
-        # reported, its earlier output not removed, and the stop goes on.
-        if raised:
-            raise raised[0]
 
 
 def convert_bytes(

@@ -23,7 +23,7 @@ from support.cli import ARTICLE, copy_articles, newsml_cli
 from newsml_codecs import document, newsml
 from newsml_codecs.document import _markup
 from newsml_tools import batch
-from newsml_tools.batch._work import interrupts_checked
+from newsml_tools.batch._interrupts import interrupts_checked
 
 
 def expected_document() -> object:

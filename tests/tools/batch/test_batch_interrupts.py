@@ -24,8 +24,8 @@ from newsml_codecs import document, newsml
 from newsml_codecs.document import _markup
 from newsml_model import NewsItemError
 from newsml_tools import batch
+from newsml_tools.batch._interrupts import interrupts_checked
 from newsml_tools.batch._local import _init_worker
-from newsml_tools.batch._work import interrupts_checked
 
 INTERRUPTS = {
     "sigint-in-this-process": (signal.SIGINT, KeyboardInterrupt),
