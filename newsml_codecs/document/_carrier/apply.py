@@ -8,8 +8,10 @@ the cost is linear in the children whatever the document's edits.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
+from collections.abc import Sequence
 from itertools import repeat
 from typing import Any
 
@@ -87,15 +89,39 @@ def _rebuild(node: Any, attributes: tuple[tuple[str, str], ...], children: tuple
     return attrs.evolve(node, children=children)
 
 
-def _parse(pieces: list[str], ancestors: Ancestors) -> list[tuple[Any, ...]]:
+def _parse(pieces: list[str], ancestors: Ancestors) -> tuple[tuple[Any, ...], ...]:
     """Each piece of XML read as children of the innermost of `ancestors`, in one parse.
 
     `ancestors` are ``(name, namespace)`` from the root down; the reader
     types the children as it would in place (a ``link`` inside ``links`` is
-    a `Link`).
+    a `Link`). The same pieces come back at every save of a document (its
+    patch is cached) and at every cut the law tries, so small ones are read
+    once (`_parse_kept`): the records are frozen, sharing them is safe.
     """
     if len(pieces) == 1 and "<" not in pieces[0] and "&" not in pieces[0]:
-        return [(pieces[0],) if pieces[0] else ()]  # plain text (a time's original spelling)
+        return ((pieces[0],) if pieces[0] else (),)  # plain text (a time's original spelling)
+    if sum(map(len, pieces)) <= _KEPT_TEXT:
+        return _parse_kept(tuple(pieces), ancestors)
+    return _read(pieces, ancestors)
+
+
+_KEPT_TEXT = 16 * 1024
+"""The most characters of pieces `_parse_kept` holds per entry (at most ``maxsize`` times)."""
+
+
+def forget_pieces() -> None:
+    """Forget the carried pieces read so far (`_parse`): a save then reads them again."""
+    _parse_kept.cache_clear()
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_kept(pieces: tuple[str, ...], ancestors: Ancestors) -> tuple[tuple[Any, ...], ...]:
+    """`_read`, remembered (an error is not: it is raised again at each call)."""
+    return _read(pieces, ancestors)
+
+
+def _read(pieces: Sequence[str], ancestors: Ancestors) -> tuple[tuple[Any, ...], ...]:
+    """`_parse` without the shortcuts: one parse of all the pieces."""
     opening = "".join(f'<{name} xmlns="{ns}">' for name, ns in ancestors)
     closing = "".join(f"</{name}>" for name, _ in reversed(ancestors))
     text = opening + _SEPARATOR.join(pieces) + closing
@@ -107,7 +133,7 @@ def _parse(pieces: list[str], ancestors: Ancestors) -> list[tuple[Any, ...]]:
         node = next(c for c in node.children if c.__class__ is not str)
     children = parts_of(node, "")[3]
     if len(pieces) == 1:
-        return [tuple(children)]
+        return (tuple(children),)
     out: list[tuple[Any, ...]] = []
     current: list[Any] = []
     for child in children:
@@ -119,7 +145,7 @@ def _parse(pieces: list[str], ancestors: Ancestors) -> list[tuple[Any, ...]]:
     out.append(tuple(current))
     if len(out) != len(pieces):
         raise InvalidDocumentError("invalid carrier XML: pieces do not match", path="$.properties")
-    return out
+    return tuple(out)
 
 
 def apply(
@@ -266,7 +292,7 @@ def _place(
         closed = _group(entry, 5) if op != "n" else None
         if closed is not None:
             closes[i] = closed
-    parsed = _parse(pieces, ancestors) if pieces else []
+    parsed = _parse(pieces, ancestors) if pieces else ()
     ns = ancestors[-1][1]
     out: Placed = []
     # The group a group's last child closed: the next child of the document's

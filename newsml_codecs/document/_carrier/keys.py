@@ -49,16 +49,18 @@ def head_key(parts: Parts) -> str:
     return format(zlib.crc32(text.encode("utf-8", "surrogatepass")), "08x")
 
 
-def full_key(parts: Parts, memo: Memo) -> str:
-    """`head_key` and a hash of the child's whole content, text and descendants.
+def full_key(parts: Parts, memo: Memo, head: str | None = None) -> str:
+    """`head_key` (`head` when known) and a hash of the child's whole content, text and descendants.
 
     The content hash is built bottom-up (`subtree_hash`): each subtree is
     hashed once per conversion (`memo`), however deep alike siblings nest.
     """
     name, _, _, children = parts
+    if head is None:
+        head = head_key(parts)
     if not children:
-        return head_key(parts) + "0"
-    return head_key(parts) + hash_text(
+        return head + "0"
+    return head + hash_text(
         ",".join([subtree_hash(child, name, memo) for child in significant(children)])
     )
 
@@ -79,7 +81,9 @@ def subtree_hash(node: Any, parent: str, memo: Memo) -> str:
     return value
 
 
-def keys_of(children: list[Parts], memo: Memo, *, full: bool = False) -> list[tuple[str, int]]:
+def keys_of(
+    children: list[Parts], memo: Memo, *, full: bool = False, heads: list[str] | None = None
+) -> list[tuple[str, int]]:
     """The name ``(key, occurrence)`` of each exported child, in order.
 
     A child is named by its `head_key` when no sibling shares it, so an
@@ -88,15 +92,17 @@ def keys_of(children: list[Parts], memo: Memo, *, full: bool = False) -> list[tu
     `full_key`, so an untouched one is found wherever the document moved it
     and an edited one counts as new. With `full`, every child is named by its
     `full_key` (a child the carrier deletes is deleted only while unchanged).
+    `heads` are the children's `head_key`s when the caller has them.
     """
-    heads = [head_key(parts) for parts in children]
+    if heads is None:
+        heads = [head_key(parts) for parts in children]
     counts: dict[str, int] = {}
     for head in heads:
         counts[head] = counts.get(head, 0) + 1
     seen: dict[str, int] = {}
     out = []
     for parts, head in zip(children, heads, strict=True):
-        key = head if counts[head] == 1 and not full else full_key(parts, memo)
+        key = head if counts[head] == 1 and not full else full_key(parts, memo, head)
         number = seen.get(key, 0)
         seen[key] = number + 1
         out.append((key, number))
@@ -108,13 +114,16 @@ class ChildIndex:
 
     Children are keyed lazily, in order, only as far as a lookup needs (the
     blocks a document gained after the last carried child are never hashed),
-    and by their whole content only when a lookup asks for a `full_key`.
+    and by their whole content only when a lookup asks for a `full_key`
+    (which reuses the child's parts and head key).
     """
 
     def __init__(self, children: list[Any], parent: str, memo: Memo) -> None:
         self.children = children
         self.parent = parent
         self.memo = memo
+        self.parts: list[Parts] = []  # of the first children, as far as a scan went
+        self.heads: list[str] = []  # their head keys
         self.found: dict[tuple[str, int], int] = {}
         self.seen: dict[str, int] = {}
         self.scanned = {False: 0, True: 0}
@@ -129,18 +138,22 @@ class ChildIndex:
         found = self.found
         full = len(key[0]) > 8
         total = len(self.children)
-        while key not in found and self.scanned[full] < total:
-            index = self.scanned[full]
-            self.scanned[full] = index + 1
-            child = self.children[index]
-            parts = (
-                (child.name, child.namespace, child.attributes, child.children)
-                if child.__class__ is Element
-                else element_parts(child, self.parent)
-            )
-            name = full_key(parts, self.memo) if full else head_key(parts)
-            number = self.seen.get(name, 0)
-            self.seen[name] = number + 1
+        scanned = self.scanned
+        parts, heads, seen = self.parts, self.heads, self.seen
+        while key not in found and scanned[full] < total:
+            index = scanned[full]
+            scanned[full] = index + 1
+            if index == len(parts):
+                child = self.children[index]
+                parts.append(
+                    (child.name, child.namespace, child.attributes, child.children)
+                    if child.__class__ is Element
+                    else element_parts(child, self.parent)
+                )
+                heads.append(head_key(parts[index]))
+            name = full_key(parts[index], self.memo, heads[index]) if full else heads[index]
+            number = seen.get(name, 0)
+            seen[name] = number + 1
             found[(name, number)] = index
         return found.get(key)
 

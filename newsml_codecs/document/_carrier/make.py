@@ -61,6 +61,7 @@ from newsml_codecs.document._carrier.keys import (
     Parts,
     children_xml,
     guard,
+    head_key,
     keys_of,
     name_key,
     parts_of,
@@ -276,8 +277,9 @@ class _Differ:
             subs = [
                 (i, sub)
                 for i, (x, e) in enumerate(zip(xs, es, strict=True))
-                # two leaves with the same attributes in the same order need no call
-                if (x[3] or e[3] or x[2] != e[2]) and (sub := diff(x, e, ns))
+                # equal attributes and equal children (records compare whole subtrees,
+                # far cheaper than diffing them) have no difference to record
+                if (x[2] != e[2] or x[3] != e[3]) and (sub := diff(x, e, ns))
             ]
             if not subs:
                 return []
@@ -290,17 +292,23 @@ class _Differ:
         stable = {matched[p] for p in kept_in_order([match[i] for i in matched])}
         replaced = pair_replacements(match, stable, len(es))
         runs = ordered_runs(xs, match, stable, replaced)
-        keys = keys_of(es, self.memo)
-        whole = keys_of(es, self.memo, full=True) if replaced or len(matched) < len(es) else keys
+        heads = [head_key(e) for e in es]
+        keys = keys_of(es, self.memo, heads=heads)
+        if replaced or len(matched) < len(es):
+            whole = keys_of(es, self.memo, full=True, heads=heads)
+        else:
+            whole = keys
         entries: list[Any] = []
         run: list[Any] = []
         run_group: int | None = None
 
         run_nodes: list[Any] = []
-        present = {name_key(e[0], e[1] or ns) for e in es}
+        present: set[str] = set()  # the exported heads, computed at the first run
 
         def flush() -> None:
             if run:
+                if not present:
+                    present.update(name_key(e[0], e[1] or ns) for e in es)
                 xml = "".join(run)
                 entries.append(self.carried(xml, run_nodes, parent, ns, present, run_group))
                 run.clear()
@@ -329,7 +337,8 @@ class _Differ:
                 _mark(entry, group, ends.get(i))
                 entries.append(entry)
                 continue
-            change = self.diff(x, es[j], ns) or 0
+            e = es[j]
+            change = 0 if x[2] == e[2] and x[3] == e[3] else self.diff(x, e, ns) or 0
             anchor = i + 1 < count and (match[i + 1] < 0 or i + 1 not in stable)
             if i not in stable:
                 # Moved children of one name the export writes in their original order form

@@ -95,11 +95,18 @@ class PatchCache:
     found again on the next save. A patch depends on the original and on the
     converter options only, and nothing mutates it. Originals larger than
     `max_text` are not kept (at most ``size * max_text`` characters held).
+    `clear` also calls each of `also` (the other caches of a save).
     """
 
-    def __init__(self, size: int = 32, max_text: int = 256 * 1024) -> None:
+    def __init__(
+        self,
+        size: int = 32,
+        max_text: int = 256 * 1024,
+        also: tuple[Callable[[], object], ...] = (),
+    ) -> None:
         self.size = size
         self.max_text = max_text
+        self.also = also  # what `clear` forgets besides the patches (pieces they parsed)
         self._entries: OrderedDict[tuple[str, int], tuple[object, Patch]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -130,6 +137,8 @@ class PatchCache:
         return patch
 
     def clear(self) -> None:
-        """Forget every patch (benchmarks time the first load of an edited document)."""
+        """Forget every patch and `also` (benchmarks time the first load of an edited document)."""
         with self._lock:
             self._entries.clear()
+        for forget in self.also:
+            forget()
