@@ -3,153 +3,43 @@
 One pass per patched container: the exported children are keyed once, each
 entry finds its child in a dict, and the result is assembled in the
 export's order with the carried children inserted after their anchors, so
-the cost is linear in the children whatever the document's edits.
+the cost is linear in the children whatever the document's edits. The
+carried XML is read by `pieces`, the entries' indices and guards by
+`entries`.
 """
 
 from __future__ import annotations
 
-import functools
-import json
 from collections import Counter
-from collections.abc import Sequence
 from itertools import repeat
 from typing import Any
 
-import attrs
-
-from newsml_codecs import newsml
-from newsml_codecs.document._carrier.check import check_root
+from newsml_codecs.document._carrier.entries import (
+    Components,
+    carries,
+    group_at,
+    heads_of,
+    read_patch,
+    run_index,
+)
 from newsml_codecs.document._carrier.guards import units
-from newsml_codecs.document._carrier.keys import (
-    ChildIndex,
-    Memo,
-    guard,
-    name_key,
-    parts_of,
-    significant,
+from newsml_codecs.document._carrier.keys import ChildIndex, guard, parts_of, significant
+from newsml_codecs.document._carrier.pieces import (
+    Ancestors,
+    forget_pieces,
+    read_pieces,
+    rebuild,
 )
-from newsml_model import (
-    ContentMeta,
-    ContentMetaObject,
-    DecodeError,
-    Element,
-    ExtProperty,
-    InvalidDocumentError,
-    ItemMeta,
-    Link,
-    Links,
-    Metadata,
-    Service,
-)
-from newsml_model.tree import (
-    EXT_PROPERTY_FIELDS,
-    LINK_FIELDS,
-    OBJECT_FIELDS,
-    SERVICE_FIELDS,
-    element_parts,
-    is_root,
-    set_attribute,
-    split_attributes,
-)
+from newsml_model import Element, InvalidDocumentError
+from newsml_model.tree import element_parts, is_root, set_attribute
 
-_FIELDS = {
-    Link: LINK_FIELDS,
-    ContentMetaObject: OBJECT_FIELDS,
-    Service: SERVICE_FIELDS,
-    ExtProperty: EXT_PROPERTY_FIELDS,
-}
-_SEPARATOR_NS = "urn:x-newsml:separator"
-_SEPARATOR = f'<s xmlns="{_SEPARATOR_NS}"/>'
-_WITH_ATTRIBUTES: dict[type, bool] = {}
-Ancestors = tuple[tuple[str, str], ...]
+__all__ = ["apply_patch", "forget_pieces", "read_patch"]
+
 Placed = list[tuple[Any, int | None]]
 
 
-def _rebuild(node: Any, attributes: tuple[tuple[str, str], ...], children: tuple[Any, ...]) -> Any:
-    kind = node.__class__
-    # The common records built directly: attrs.evolve introspects on every call.
-    if kind is Element:
-        return Element(
-            name=node.name, attributes=attributes, children=children, namespace=node.namespace
-        )
-    if kind is ItemMeta or kind is ContentMeta:
-        return kind(children=children)
-    if kind is Links:
-        return Links(children=children, namespace=node.namespace)
-    if kind is Metadata:
-        return Metadata(children=children, namespace=node.namespace, name=node.name)
-    fields = _FIELDS.get(kind)
-    if fields is not None:
-        return kind(**split_attributes(fields, attributes), children=children)
-    has = _WITH_ATTRIBUTES.get(kind)
-    if has is None:
-        has = _WITH_ATTRIBUTES[kind] = "attributes" in attrs.fields_dict(kind)
-    if has:
-        return attrs.evolve(node, attributes=attributes, children=children)
-    return attrs.evolve(node, children=children)
-
-
-def _parse(pieces: list[str], ancestors: Ancestors) -> tuple[tuple[Any, ...], ...]:
-    """Each piece of XML read as children of the innermost of `ancestors`, in one parse.
-
-    `ancestors` are ``(name, namespace)`` from the root down; the reader
-    types the children as it would in place (a ``link`` inside ``links`` is
-    a `Link`). The same pieces come back at every save of a document (its
-    patch is cached) and at every cut the law tries, so small ones are read
-    once (`_parse_kept`): the records are frozen, sharing them is safe.
-    """
-    if len(pieces) == 1 and "<" not in pieces[0] and "&" not in pieces[0]:
-        return ((pieces[0],) if pieces[0] else (),)  # plain text (a time's original spelling)
-    if sum(map(len, pieces)) <= _KEPT_TEXT:
-        return _parse_kept(tuple(pieces), ancestors)
-    return _read(pieces, ancestors)
-
-
-_KEPT_TEXT = 16 * 1024
-"""The most characters of pieces `_parse_kept` holds per entry (at most ``maxsize`` times)."""
-
-
-def forget_pieces() -> None:
-    """Forget the carried pieces read so far (`_parse`): a save then reads them again."""
-    _parse_kept.cache_clear()
-
-
-@functools.lru_cache(maxsize=256)
-def _parse_kept(pieces: tuple[str, ...], ancestors: Ancestors) -> tuple[tuple[Any, ...], ...]:
-    """`_read`, remembered (an error is not: it is raised again at each call)."""
-    return _read(pieces, ancestors)
-
-
-def _read(pieces: Sequence[str], ancestors: Ancestors) -> tuple[tuple[Any, ...], ...]:
-    """`_parse` without the shortcuts: one parse of all the pieces."""
-    opening = "".join(f'<{name} xmlns="{ns}">' for name, ns in ancestors)
-    closing = "".join(f"</{name}>" for name, _ in reversed(ancestors))
-    text = opening + _SEPARATOR.join(pieces) + closing
-    try:
-        node: Any = newsml.loads(text, max_bytes=max(len(text) * 4, 1 << 20))
-    except DecodeError as error:
-        raise InvalidDocumentError(f"invalid carrier XML: {error}", path="$.properties") from None
-    for _ in ancestors[1:]:
-        node = next(c for c in node.children if c.__class__ is not str)
-    children = parts_of(node, "")[3]
-    if len(pieces) == 1:
-        return (tuple(children),)
-    out: list[tuple[Any, ...]] = []
-    current: list[Any] = []
-    for child in children:
-        if child.__class__ is Element and child.namespace == _SEPARATOR_NS:
-            out.append(tuple(current))
-            current = []
-        else:
-            current.append(child)
-    out.append(tuple(current))
-    if len(out) != len(pieces):
-        raise InvalidDocumentError("invalid carrier XML: pieces do not match", path="$.properties")
-    return tuple(out)
-
-
 def apply(
-    node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str, state: _Components
+    node: Any, patch: dict[str, Any], ancestors: Ancestors, parent: str, state: Components
 ) -> Any:
     """`node` with `patch` applied under `state`; `ancestors` include `node` itself."""
     name, _, attributes, children = parts_of(node, parent)
@@ -163,7 +53,7 @@ def apply(
             attributes = set_attribute(attributes, key, original)
     replace = patch.get("r")
     if replace is not None and guard(significant(children), name, ancestors[-1][1]) == replace[0]:
-        children = _parse([replace[1]], ancestors)[0]
+        children = read_pieces([replace[1]], ancestors)[0]
     entries = patch.get("c")
     groups = patch.get("g")
     if groups is not None:
@@ -175,7 +65,7 @@ def apply(
         # issue 15 item 10) and must get it back.
         lead = children[:1] if children and _is_blank(children[0]) else ()
         children = (*lead, *(child for child, _ in placed))
-    return _rebuild(node, attributes, children)
+    return rebuild(node, attributes, children)
 
 
 def _is_blank(node: Any) -> bool:
@@ -187,7 +77,7 @@ def _split_groups(
     entries: list[Any],
     groups: list[Any],
     ancestors: Ancestors,
-    state: _Components,
+    state: Components,
 ) -> tuple[Any, ...]:
     """Undo the export's merge of IDF groups, keeping the order of the merged children.
 
@@ -221,7 +111,7 @@ def _place(
     entries: list[Any],
     ancestors: Ancestors,
     name: str,
-    state: _Components,
+    state: Components,
     counts: dict[str, int] | None = None,
 ) -> Placed:
     """The children in the export's order, patched, with carried children after their anchors.
@@ -247,8 +137,8 @@ def _place(
         if op == "v":
             options = entry[2] if len(entry) > 2 else {}
             if heads is None:
-                heads = _heads(current, name, ancestors[-1][1])
-            if _carry(options, heads, state):
+                heads = heads_of(current, name, ancestors[-1][1])
+            if carries(options, heads, state):
                 after.setdefault(anchor, []).append((None, len(pieces), options.get("g")))
                 pieces.append(entry[1])
             continue
@@ -259,9 +149,9 @@ def _place(
             if op == "m" or op == "n":
                 # A place of the run all the same: the child was edited (or
                 # deleted); an edited one fills it below, in the document's order.
-                run_key = number if op == "m" else _index(entry, 4)
+                run_key = number if op == "m" else run_index(entry, 4)
                 places[run_key] = places.get(run_key, 0) + 1
-                group = _group(entry, 4 if op == "m" else 5)
+                group = group_at(entry, 4 if op == "m" else 5)
                 slot = (run_key, places[run_key] - 1)
                 after.setdefault(anchor, []).append((slot, 0, group))
             continue  # edited or deleted since the dump: the document wins
@@ -279,20 +169,20 @@ def _place(
                 patches[i] = patch
         if op == "m" or op == "n":
             removed.add(i)
-            run_key = number if op == "m" else _index(entry, 4)
+            run_key = number if op == "m" else run_index(entry, 4)
             runs.setdefault(run_key, []).append(i)
             places[run_key] = places.get(run_key, 0) + 1
             slot = (run_key, places[run_key] - 1)
-            after.setdefault(anchor, []).append((slot, 0, _group(entry, 4 if op == "m" else 5)))
+            after.setdefault(anchor, []).append((slot, 0, group_at(entry, 4 if op == "m" else 5)))
         else:
             anchor = i
-            group = _group(entry, 4)
+            group = group_at(entry, 4)
             if group is not None:
                 opens[i] = group
-        closed = _group(entry, 5) if op != "n" else None
+        closed = group_at(entry, 5) if op != "n" else None
         if closed is not None:
             closes[i] = closed
-    parsed = _parse(pieces, ancestors) if pieces else ()
+    parsed = read_pieces(pieces, ancestors) if pieces else ()
     ns = ancestors[-1][1]
     out: Placed = []
     # The group a group's last child closed: the next child of the document's
@@ -381,85 +271,6 @@ def _fill_runs(
             ordered[key] = sorted([*run, *extra])
 
 
-class _Components:
-    """One pass of a patch: which carrier components apply (`guards.link_components`).
-
-    The first pass applies every component and counts the members each
-    reached; a component some member of which the document edited or
-    deleted is then left out whole in a second pass. Each pass passes its
-    state down as a parameter, with the subtree hashes it computed (`memo`).
-    """
-
-    def __init__(self, enabled: set[int] | None, shown: list[bool]) -> None:
-        self.enabled = enabled
-        self.shown = shown  # per guard of `guards.guard_shown`: the document still shows it
-        self.reached: dict[tuple[int, int], int] = {}
-        self.memo: Memo = {}
-
-    def count(self, component: int, side: int) -> bool:
-        """Count a member reached (`side` 0: a removal, 1: a run); whether it applies."""
-        key = (component, side)
-        self.reached[key] = self.reached.get(key, 0) + 1
-        return self.enabled is None or component in self.enabled
-
-
-def _heads(current: list[Any], parent: str, ns: str) -> set[str]:
-    """The element heads among the exported children (what a ``v`` entry is guarded by)."""
-    out = set()
-    for child in current:
-        if child.__class__ is not str:
-            name, own = parts_of(child, parent)[:2]
-            out.add(name_key(name, own or ns))
-    return out
-
-
-def _carry(options: dict[str, Any], heads: set[str], state: _Components) -> bool:
-    """Whether a ``v`` run is inserted: its siblings as at `dump`, and its component whole."""
-    for head in options.get("p", ()):
-        if head not in heads:
-            return False
-    for head in options.get("a", ()):
-        if head in heads:
-            return False
-    shown = options.get("w")
-    if shown is not None and not (shown < len(state.shown) and state.shown[shown]):
-        return False
-    component = options.get("k")
-    return component is None or state.count(component, 1)
-
-
-def _index(entry: list[Any], position: int) -> int:
-    value = entry[position]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError("run index is not an integer")
-    return value
-
-
-def _group(entry: list[Any], position: int) -> int | None:
-    if len(entry) > position:
-        value = entry[position]
-        if value is None:
-            return None
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError("group index is not an integer")
-        return value
-    return None
-
-
-def read_patch(value: str) -> dict[str, Any]:
-    """The patch of a carrier value (after its kind header), checked (`check.check_root`).
-
-    Raises:
-        InvalidDocumentError: Not JSON, or not a patch `make` could have written.
-    """
-    try:
-        patch = json.loads(value)
-    except (ValueError, RecursionError):
-        raise InvalidDocumentError("x-newsml/patch is not JSON", path="$.properties") from None
-    check_root(patch)
-    return dict(patch)
-
-
 def apply_patch(item: Any, patch: dict[str, Any], doc: dict[str, Any]) -> Any:
     """`item` (the reference export of any kind) with a checked `patch` (`read_patch`) applied.
 
@@ -477,7 +288,7 @@ def apply_patch(item: Any, patch: dict[str, Any], doc: dict[str, Any]) -> Any:
     if guards:
         held = units(doc)
         shown = [not (Counter(listed) - held) for listed in guards]
-    state = _Components(None, shown)
+    state = Components(None, shown)
     result = _apply_root(item, patch, state)
     whole = {
         number
@@ -486,11 +297,11 @@ def apply_patch(item: Any, patch: dict[str, Any], doc: dict[str, Any]) -> Any:
         and state.reached.get((number, 1), 0) == runs
     }
     if len(whole) < len(components):  # the document edited a component: leave it out whole
-        result = _apply_root(item, patch, _Components(whole, shown))
+        result = _apply_root(item, patch, Components(whole, shown))
     return result
 
 
-def _apply_root(item: Any, patch: dict[str, Any], state: _Components) -> Any:
+def _apply_root(item: Any, patch: dict[str, Any], state: Components) -> Any:
     name, ns = element_parts(item)[:2]
     try:
         result = apply(item, patch, ((name, ns or ""),), "", state)
