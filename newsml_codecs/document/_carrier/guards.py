@@ -10,7 +10,8 @@ document winning over those entries:
   property or a field) is inserted only while the document still shows it
   unchanged (`units` hashes what a reader sees).
 
-Internal module: `make` builds the guards, `apply` checks `units`.
+Internal module: `make` builds the guards (with the words of its runs,
+`tokens`), `apply` checks `units`.
 """
 
 from __future__ import annotations
@@ -242,4 +243,21 @@ def _unit_words(doc: dict[str, Any], wanted: set[str]) -> dict[str, set[str]]:
         if key in wanted:
             own = {k: v for k, v in value.items() if k not in lists}
             out.setdefault(key, set()).update(_words(own))
+    return out
+
+
+def tokens(nodes: list[Any], parent: str) -> set[str]:
+    """The words of subtrees: every attribute value and every text, stripped."""
+    out: set[str] = set()
+    stack = [(node, parent) for node in nodes]
+    while stack:
+        node, above = stack.pop()
+        if node.__class__ is str:
+            text = node.strip()
+            if text:
+                out.add(text)
+            continue
+        name, _, attributes, children = parts_of(node, above)
+        out.update(value for _, value in attributes if value)
+        stack.extend((child, name) for child in children)
     return out

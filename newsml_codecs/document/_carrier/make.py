@@ -41,9 +41,9 @@ change is applied only if the node it was recorded against is still there
 linear in the number of children (the stable order is a longest increasing
 subsequence, n log n).
 
-The identity of children lives in `keys`, their order in `order`, the
-guards of carried runs in `guards`; this module walks the trees and builds
-the patch.
+The identity of children lives in `keys`, their pairing and order in
+`order`, the guards of carried runs and their words in `guards`; this
+module walks the trees and builds the patch.
 
 Internal module.
 """
@@ -54,7 +54,7 @@ from collections.abc import Callable
 from typing import Any
 
 from newsml_codecs._xmlwrite import write_node
-from newsml_codecs.document._carrier.guards import guard_shown, link_components
+from newsml_codecs.document._carrier.guards import guard_shown, link_components, tokens
 from newsml_codecs.document._carrier.keys import (
     ChildIndex,
     Memo,
@@ -67,7 +67,17 @@ from newsml_codecs.document._carrier.keys import (
     parts_of,
     significant,
 )
-from newsml_codecs.document._carrier.order import ordered_runs, pair_replacements
+from newsml_codecs.document._carrier.order import (
+    alike_counts,
+    effective_head,
+    group_ends,
+    identity,
+    mark_groups,
+    ordered_runs,
+    pair_children,
+    pair_replacements,
+    split_significant,
+)
 from newsml_model import Element
 from newsml_model.tree import element_parts, kept_in_order
 
@@ -75,64 +85,6 @@ __all__ = ["ChildIndex", "guard", "make_patch", "parts_of", "significant"]
 
 
 Patch = dict[str, Any]
-
-
-def _split(children: tuple[Any, ...]) -> tuple[list[Any], bool]:
-    """`significant` children, and whether any of them is text."""
-    out = []
-    text = False
-    for child in children:
-        if child.__class__ is str:
-            if not child or child.isspace():
-                continue
-            text = True
-        out.append(child)
-    return out, text
-
-
-def _head(parts: Parts, ns: str) -> tuple[str, str]:
-    """Name and namespace in effect: what must agree for two nodes to pair."""
-    return parts[0], parts[1] or ns
-
-
-def _identity(parts: Parts, ns: str) -> Any:
-    """Head and the attributes that say which thing an element is (an empty one counts as absent)."""
-    kind = rel = uuid = ident = None
-    for key, value in parts[2]:  # a loop: cheaper than a dict for a few attributes
-        if key == "type":
-            kind = value or None
-        elif key == "rel":
-            rel = value or None
-        elif key == "uuid":
-            uuid = value or None
-        elif key == "id":
-            ident = value or None
-    return parts[0], parts[1] or ns, kind, rel, uuid, ident
-
-
-def _ident(parts: Parts, ns: str) -> Any:
-    """What an exact pairing compares: head, attributes in any order, own text."""
-    name, own, attributes, children = parts
-    text = "".join([c for c in children if c.__class__ is str]).strip() if children else ""
-    return name, own or ns, frozenset(attributes), text
-
-
-def _alike_counts(entries: list[Any], keys: list[tuple[str, int]]) -> dict[str, int]:
-    """How many exported children share each key the entries name, where more than one does.
-
-    `apply` follows entries of alike siblings only while the document has as
-    many of them: their occurrences would otherwise shift onto another one
-    (an edited header makes its alike sibling occurrence 0).
-    """
-    total: dict[str, int] = {}
-    for key, number in keys:
-        if number + 1 > total.get(key, 0):
-            total[key] = number + 1
-    return {
-        entry[1]: total[entry[1]]
-        for entry in entries
-        if entry[0] != "v" and total.get(entry[1], 0) > 1
-    }
 
 
 class _Differ:
@@ -166,7 +118,7 @@ class _Differ:
                 ]
         if not xc and not ec:
             return patch or None
-        # _split inlined: this runs once per node of both trees
+        # split_significant inlined: this runs once per node of both trees
         xs, es, text = [], [], False
         for child in xc:
             if child.__class__ is str:
@@ -204,38 +156,12 @@ class _Differ:
                     return False
                 continue
             xp, ep = parts_of(x, parent), parts_of(e, parent)
-            if _head(xp, ns) != _head(ep, ns) or self.diff(xp, ep, ns) is not None:
+            if (
+                effective_head(xp, ns) != effective_head(ep, ns)
+                or self.diff(xp, ep, ns) is not None
+            ):
                 return False
         return True
-
-    @staticmethod
-    def pair(xs: list[Parts], es: list[Parts], ns: str) -> list[int]:
-        """For each original child, the index of its exported child (-1: none); linear.
-
-        Exact pairs first; then children of one element whose identity
-        attributes (`_identity`) agree. Unlike siblings never pair by their
-        element name alone: a change recorded against another link would land
-        on it once the document edits one of them.
-        """
-        match = [-1] * len(xs)
-        used = [False] * len(es)
-        for key_of in (_ident, _identity):
-            free: dict[Any, list[int]] = {}
-            for j in range(len(es) - 1, -1, -1):
-                if not used[j]:
-                    free.setdefault(key_of(es[j], ns), []).append(j)
-            if not free:
-                break
-            for i, x in enumerate(xs):
-                if match[i] < 0:
-                    found = free.get(key_of(x, ns))
-                    if found:
-                        j = found.pop()
-                        match[i] = j
-                        used[j] = True
-            if all(used):
-                break
-        return match
 
     def children(
         self,
@@ -271,7 +197,7 @@ class _Differ:
         if (
             len(xs) == len(es)
             and not starts
-            and [_identity(x, ns) for x in xs] == [_identity(e, ns) for e in es]
+            and [identity(x, ns) for x in xs] == [identity(e, ns) for e in es]
         ):  # the common case: the same elements in the same order, compare them pairwise
             diff = self.diff
             subs = [
@@ -285,9 +211,9 @@ class _Differ:
                 return []
             keys = keys_of(es, self.memo)
             patched: list[Any] = [["s", *keys[i], sub] for i, sub in subs]
-            self.counts = _alike_counts(patched, keys)
+            self.counts = alike_counts(patched, keys)
             return patched
-        match = self.pair(xs, es, ns)
+        match = pair_children(xs, es, ns)
         matched = [i for i, j in enumerate(match) if j >= 0]
         stable = {matched[p] for p in kept_in_order([match[i] for i in matched])}
         replaced = pair_replacements(match, stable, len(es))
@@ -316,7 +242,7 @@ class _Differ:
 
         count = len(xs)
         run_starts: dict[int, int] = {}
-        ends = _group_ends(bounds, match)
+        ends = group_ends(bounds, match)
         for i, x in enumerate(xs):
             group = starts.get(i)
             j = match[i]
@@ -334,7 +260,7 @@ class _Differ:
                 verbatim: list[str] = []
                 write_node(nodes[i], parent, ns, verbatim)
                 entry = ["s", *whole[j], {"x": "".join(verbatim)}]
-                _mark(entry, group, ends.get(i))
+                mark_groups(entry, group, ends.get(i))
                 entries.append(entry)
                 continue
             e = es[j]
@@ -355,16 +281,16 @@ class _Differ:
                 entry = ["s", *keys[j], change]
             else:
                 continue
-            _mark(entry, group, ends.get(i) if entry[0] != "n" else None)
+            mark_groups(entry, group, ends.get(i) if entry[0] != "n" else None)
             entries.append(entry)
         flush()
         used = set(match)
         for j in range(len(es)):
             if j not in used:
                 entry = ["d", *whole[j]]
-                self.removed.append((entry, _tokens([exported[j]], parent)))
+                self.removed.append((entry, tokens([exported[j]], parent)))
                 entries.append(entry)
-        self.counts = _alike_counts(entries, keys if whole is keys else [*keys, *whole])
+        self.counts = alike_counts(entries, keys if whole is keys else [*keys, *whole])
         return entries
 
     def carried(
@@ -400,7 +326,7 @@ class _Differ:
         if lacking:
             options["a"] = lacking
         entry: list[Any] = ["v", xml, options] if options else ["v", xml]
-        self.verbatim.append((entry, _tokens(nodes, parent)))
+        self.verbatim.append((entry, tokens(nodes, parent)))
         self.run_nodes.append(list(nodes))
         return entry
 
@@ -419,7 +345,7 @@ class _Differ:
                 return False
             if (group.namespace or ns) != ns:
                 return False
-            members, text = _split(group.children)
+            members, text = split_significant(group.children)
             if text:
                 return False
             if index and members:
@@ -428,45 +354,9 @@ class _Differ:
             flat.extend(members)
         patch["g"] = [[list(pair) for pair in group.attributes] for group in xs]
         patch["c"] = self.children(
-            flat, "group", _split(merged.children)[0], ns, starts, tuple(bounds)
+            flat, "group", split_significant(merged.children)[0], ns, starts, tuple(bounds)
         )
         return True
-
-
-def _group_ends(bounds: tuple[tuple[int, int], ...], match: list[int]) -> dict[int, int]:
-    """Position of the last exported child of each IDF group but the last -> the group's index."""
-    ends: dict[int, int] = {}
-    for index, (first, end) in enumerate(bounds[:-1]):
-        for i in range(end - 1, first - 1, -1):
-            if match[i] >= 0:
-                ends[i] = index
-                break
-    return ends
-
-
-def _mark(entry: list[Any], opens: int | None, closes: int | None) -> None:
-    """End `entry` with the group it opens, then the group it closes (see the module doc)."""
-    if opens is not None or closes is not None:
-        entry.append(opens)
-    if closes is not None:
-        entry.append(closes)
-
-
-def _tokens(nodes: list[Any], parent: str) -> set[str]:
-    """The words of subtrees: every attribute value and every text, stripped."""
-    out: set[str] = set()
-    stack = [(node, parent) for node in nodes]
-    while stack:
-        node, above = stack.pop()
-        if node.__class__ is str:
-            text = node.strip()
-            if text:
-                out.add(text)
-            continue
-        name, _, attributes, children = parts_of(node, above)
-        out.update(value for _, value in attributes if value)
-        stack.extend((child, name) for child in children)
-    return out
 
 
 def make_patch(

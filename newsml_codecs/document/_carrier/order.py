@@ -1,9 +1,12 @@
-"""Order of matched children, for the lossless carriers (`make`).
+"""Pairing and order of children, for the lossless carriers (`make`).
 
-Once each original child is paired with an exported one (which stay where
-the export writes them is `newsml_model.tree.kept_in_order`), these decide which
-replace an unmatched exported counterpart, and which moved children form one
-run filled in the export's order.
+`pair_children` pairs each original child with an exported one (exactly,
+then by the attributes that say which thing an element is). Once paired
+(which stay where the export writes them is `newsml_model.tree.kept_in_order`),
+`pair_replacements` and `ordered_runs` decide which replace an unmatched
+exported counterpart, and which moved children form one run filled in the
+export's order; `alike_counts`, `group_ends` and `mark_groups` complete the
+entries `make` writes (format: `make`).
 
 Internal module: its names are shared with `make`.
 """
@@ -11,8 +14,96 @@ Internal module: its names are shared with `make`.
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import Any
 
 from newsml_codecs.document._carrier.keys import Parts
+
+
+def split_significant(children: tuple[Any, ...]) -> tuple[list[Any], bool]:
+    """`significant` children, and whether any of them is text."""
+    out = []
+    text = False
+    for child in children:
+        if child.__class__ is str:
+            if not child or child.isspace():
+                continue
+            text = True
+        out.append(child)
+    return out, text
+
+
+def effective_head(parts: Parts, ns: str) -> tuple[str, str]:
+    """Name and namespace in effect: what must agree for two nodes to pair."""
+    return parts[0], parts[1] or ns
+
+
+def identity(parts: Parts, ns: str) -> Any:
+    """Head and the attributes that say which thing an element is (an empty one counts as absent)."""
+    kind = rel = uuid = ident = None
+    for key, value in parts[2]:  # a loop: cheaper than a dict for a few attributes
+        if key == "type":
+            kind = value or None
+        elif key == "rel":
+            rel = value or None
+        elif key == "uuid":
+            uuid = value or None
+        elif key == "id":
+            ident = value or None
+    return parts[0], parts[1] or ns, kind, rel, uuid, ident
+
+
+def exact_identity(parts: Parts, ns: str) -> Any:
+    """What an exact pairing compares: head, attributes in any order, own text."""
+    name, own, attributes, children = parts
+    text = "".join([c for c in children if c.__class__ is str]).strip() if children else ""
+    return name, own or ns, frozenset(attributes), text
+
+
+def alike_counts(entries: list[Any], keys: list[tuple[str, int]]) -> dict[str, int]:
+    """How many exported children share each key the entries name, where more than one does.
+
+    `apply` follows entries of alike siblings only while the document has as
+    many of them: their occurrences would otherwise shift onto another one
+    (an edited header makes its alike sibling occurrence 0).
+    """
+    total: dict[str, int] = {}
+    for key, number in keys:
+        if number + 1 > total.get(key, 0):
+            total[key] = number + 1
+    return {
+        entry[1]: total[entry[1]]
+        for entry in entries
+        if entry[0] != "v" and total.get(entry[1], 0) > 1
+    }
+
+
+def pair_children(xs: list[Parts], es: list[Parts], ns: str) -> list[int]:
+    """For each original child, the index of its exported child (-1: none); linear.
+
+    Exact pairs first; then children of one element whose identity
+    attributes (`identity`) agree. Unlike siblings never pair by their
+    element name alone: a change recorded against another link would land
+    on it once the document edits one of them.
+    """
+    match = [-1] * len(xs)
+    used = [False] * len(es)
+    for key_of in (exact_identity, identity):
+        free: dict[Any, list[int]] = {}
+        for j in range(len(es) - 1, -1, -1):
+            if not used[j]:
+                free.setdefault(key_of(es[j], ns), []).append(j)
+        if not free:
+            break
+        for i, x in enumerate(xs):
+            if match[i] < 0:
+                found = free.get(key_of(x, ns))
+                if found:
+                    j = found.pop()
+                    match[i] = j
+                    used[j] = True
+        if all(used):
+            break
+    return match
 
 
 def pair_replacements(match: list[int], stable: set[int], exported: int) -> set[int]:
@@ -66,3 +157,22 @@ def ordered_runs(
                 runs[i] = members[0]
                 stable.discard(i)
     return runs
+
+
+def group_ends(bounds: tuple[tuple[int, int], ...], match: list[int]) -> dict[int, int]:
+    """Position of the last exported child of each IDF group but the last -> the group's index."""
+    ends: dict[int, int] = {}
+    for index, (first, end) in enumerate(bounds[:-1]):
+        for i in range(end - 1, first - 1, -1):
+            if match[i] >= 0:
+                ends[i] = index
+                break
+    return ends
+
+
+def mark_groups(entry: list[Any], opens: int | None, closes: int | None) -> None:
+    """End `entry` with the group it opens, then the group it closes (see the module doc)."""
+    if opens is not None or closes is not None:
+        entry.append(opens)
+    if closes is not None:
+        entry.append(closes)
