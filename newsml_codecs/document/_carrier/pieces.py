@@ -94,7 +94,8 @@ def read_pieces(pieces: list[str], ancestors: Ancestors) -> tuple[tuple[Any, ...
 
 
 _KEPT_TEXT = 16 * 1024
-"""The most characters of pieces `_parse_kept` holds per entry (at most ``maxsize`` times)."""
+"""The most characters of pieces `_parse_kept` holds per entry: with its 128 entries, at most
+2 MiB of carried text and its records (four containers of each document in the patch cache)."""
 
 
 def forget_pieces() -> None:
@@ -102,7 +103,7 @@ def forget_pieces() -> None:
     _parse_kept.cache_clear()
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=128)
 def _parse_kept(pieces: tuple[str, ...], ancestors: Ancestors) -> tuple[tuple[Any, ...], ...]:
     """`_read`, remembered (an error is not: it is raised again at each call)."""
     return _read(pieces, ancestors)
