@@ -18,6 +18,7 @@ from support.carrier import calls, carrier_of, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
+from newsml_codecs.document._carrier.apply import forget_pieces
 
 ARTICLE = FIXTURES / "document-article.xml"
 PLANNING = FIXTURES / "kind-planningitem.xml"
@@ -93,6 +94,24 @@ def test_the_patch_of_a_carrier_is_derived_once_for_the_saves_of_an_editor() -> 
     text = newsml.dumps(document.load(second))
     assert "second save" in text
     assert "first save" not in text
+
+
+def test_a_later_save_reads_the_carried_pieces_once() -> None:
+    """A later save reuses the XML pieces the carrier put back at the first: same item, fewer calls.
+
+    Clearing the patch cache forgets the pieces too, so the next save is a
+    first save again and gives the same item.
+    """
+    doc = document.dump(newsml.loads(PLANNING.read_bytes()))
+    edited = {**doc, "title": "saved"}
+    document._PATCHES.clear()
+    first = newsml.dumps(document.load(edited))
+    read = calls(lambda: (forget_pieces(), document.load(edited)))
+    kept = calls(lambda: document.load(edited))
+    assert kept + 50 < read  # reading the pieces is a parse (about 100 calls), forgetting 2
+    assert first == newsml.dumps(document.load(edited))
+    document._PATCHES.clear()
+    assert first == newsml.dumps(document.load(edited))
 
 
 MALFORMED = [
