@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["not_xml_character"]
+__all__ = ["NOT_XML", "not_xml_character"]
 
-# Characters XML 1.0 cannot carry at all, not even as character references.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+"""Characters XML 1.0 cannot carry at all, not even as character references."""
 # The same characters, for `_may_hold_not_xml`: the controls (as text and as
 # UTF-8 bytes) and the UTF-8 of U+FFFE and U+FFFF.
 _CONTROLS = tuple(chr(code) for code in range(32) if code not in (9, 10, 13))
@@ -28,11 +28,11 @@ _NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
 
 def not_xml_character(text: str) -> re.Match[str] | None:
     """The first character of `text` that XML 1.0 cannot carry, or None when there is none."""
-    return _NOT_XML.search(text) if _may_hold_not_xml(text) else None
+    return NOT_XML.search(text) if _may_hold_not_xml(text) else None
 
 
 def _may_hold_not_xml(text: str) -> bool:
-    """Whether `text` may hold a character of `_NOT_XML` (False: it holds none).
+    """Whether `text` may hold a character of `NOT_XML` (False: it holds none).
 
     A quicker test than the regular expression, which reads a character
     at a time (a fifth of `serialize` on a 14 KB article): ASCII text can
