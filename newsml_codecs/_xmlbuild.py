@@ -7,7 +7,7 @@ setting its slots, so `slot_constructor` writes a positional constructor
 that sets them directly; it is used only for records whose ``__init__`` does
 nothing else (no validator, converter or ``__attrs_post_init__``; checked at
 import, the plain constructor otherwise). The typing decisions (which
-element becomes which record, in which context) are the reader's; this
+element becomes which record, in which context) are `_xmltyped`'s; this
 module only builds.
 """
 

@@ -6,6 +6,8 @@ group, nor where ``<strong>`` sits inside body text. The model needs both.
 So this module drives the same expat parser xmltodict wraps, with
 xmltodict's safety defaults made stricter (no DTD at all), and builds the
 ordered records directly; `newsml_codecs.newsml` documents the choice.
+Which record an element becomes in its place, and the roots it accepts,
+are the model's rules and live in `_xmltyped`; this module runs the parse.
 
 Leniency (as Naviga's converter): elements without a namespace take the
 namespace of their context (NewsML-G2 at the root, Infomaker on
@@ -24,21 +26,11 @@ and ``bench/bench_all.py`` measure it (docs/performance.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from html.entities import html5
 from typing import Any
 from xml.parsers import expat
 
-from newsml_codecs._xmlbuild import (
-    build_element,
-    build_ext_property,
-    build_link,
-    build_links,
-    build_metadata,
-    build_object,
-    build_service,
-    layout_free_list,
-)
+from newsml_codecs._xmlbuild import build_element, layout_free_list
 from newsml_codecs._xmlentities import (
     NAMED_REF,
     START_TAG,
@@ -47,36 +39,30 @@ from newsml_codecs._xmlentities import (
     named_ref_in_attribute,
     not_standalone,
 )
+from newsml_codecs._xmltyped import (
+    CONTAINERS,
+    ROOT_NAMESPACES,
+    ROOTS,
+    SECTIONS,
+    RootTable,
+    typed_node,
+)
 from newsml_model import (
     AnyItem,
-    Concept,
-    ContentMeta,
     DecodeError,
     ForbiddenXMLError,
-    ItemMeta,
     LimitExceededError,
     MalformedXMLError,
-    NewsCoverage,
-    NewsCoverageSet,
     NewsItemError,
     UnsupportedItemKindError,
 )
-from newsml_model.tree import IDF, IM, ITEM_KINDS, TYPED_NAMES, KindNode
+from newsml_model.tree import IDF, IM, TYPED_NAMES
 
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 _SEP = " "  # namespace URIs cannot contain a space, so it splits "uri local" safely
 
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 DEFAULT_MAX_DEPTH = 256
-
-ROOTS: dict[str, Callable[..., Any]] = dict(ITEM_KINDS)
-"""Root element local name -> the record built from ``attributes=`` and ``children=``."""
-# The namespace an element without one takes at each root (lists and packages have none).
-_ROOT_NAMESPACES = {name: kind.element_namespace for name, kind in ITEM_KINDS.items()}
-
-RootTable = Mapping[str, tuple[Callable[..., Any], str]]
-"""Other roots `parse` may read: local name -> (builder taking ``attributes=`` and
-``children=``, the namespace an element without one takes under that root)."""
 
 _UTF16 = {
     b"\xff\xfe": "utf-16",
@@ -87,10 +73,6 @@ _UTF16 = {
 
 # pyexpat's text buffer is at most INT_MAX characters.
 _MAX_BUFFER = 2**31 - 1
-
-_SECTIONS = frozenset({"itemMeta", "contentMeta"})
-_CONTAINERS = frozenset({"links", "metadata"})
-
 
 # Element names seen lately, split into (local name, namespace URI): the same
 # few dozen names recur in every document. Bounded: cleared when full.
@@ -124,56 +106,6 @@ def _join_tail(flat: list[Any], mark: int) -> None:
 
 def _malformed(reason: str, line: int, column: int) -> MalformedXMLError:
     return MalformedXMLError(f"malformed XML: {reason}", line=line, column=column)
-
-
-def _typed(
-    name: str,
-    explicit: bool,
-    ns: str,
-    attributes: Any,
-    children: list[Any],
-    parent_name: str,
-    depth: int,
-) -> KindNode:
-    """The record of an element whose name is in `TYPED_NAMES`, by its context."""
-    if not explicit:
-        if name == "link":
-            if parent_name == "links":
-                return build_link(attributes, layout_free_list(children))
-        elif name == "object":
-            if parent_name == "metadata" or parent_name == "meta":
-                return build_object(attributes, layout_free_list(children))
-        elif depth == 1:
-            if name == "itemMeta":
-                return ItemMeta(children=layout_free_list(children))
-            if name == "contentMeta":
-                return ContentMeta(children=layout_free_list(children))
-            # The other item kinds' own parts (spec/item-kinds.md).
-            if name == "concept" and parent_name == "conceptItem":
-                return Concept(attributes=attributes, children=layout_free_list(children))
-            if name == "newsCoverageSet" and parent_name == "planningItem":
-                return NewsCoverageSet(attributes=attributes, children=layout_free_list(children))
-            if name == "planningExtProperty" and parent_name == "planning":
-                return build_ext_property(attributes, layout_free_list(children))
-        elif name == "newsCoverage":
-            if depth == 2 and parent_name == "newsCoverageSet":
-                return NewsCoverage(attributes=attributes, children=layout_free_list(children))
-        elif depth == 2 and parent_name in _SECTIONS:
-            if name == "service":
-                return build_service(attributes, layout_free_list(children))
-            if name == parent_name + "ExtProperty":
-                return build_ext_property(attributes, layout_free_list(children))
-    if not attributes:
-        if name == "links":
-            return build_links(layout_free_list(children), ns)
-        if (name == "metadata" or name == "meta") and (
-            parent_name in _SECTIONS
-            or parent_name == "link"
-            or parent_name == "object"
-            or parent_name == "concept"
-        ):
-            return build_metadata(layout_free_list(children), ns, name)
-    return build_element(name, attributes, tuple(children), ns if explicit else None)
 
 
 _HANDLERS = (
@@ -270,7 +202,7 @@ _UNDEFINED_ENTITY = expat.errors.codes[expat.errors.XML_ERROR_UNDEFINED_ENTITY]
 def _parse(data: bytes, encoding: str | None, max_depth: int, roots: RootTable | None) -> Any:
     """`parse` of input already checked and encoded."""
     if roots is None:
-        builders, namespaces = ROOTS, _ROOT_NAMESPACES
+        builders, namespaces = ROOTS, ROOT_NAMESPACES
     else:
         builders = {name: builder for name, (builder, _) in roots.items()}
         namespaces = {name: namespace for name, (_, namespace) in roots.items()}
@@ -336,7 +268,7 @@ def _parse(data: bytes, encoding: str | None, max_depth: int, roots: RootTable |
             ns = uri
         elif local == "idf":
             ns = IDF
-        elif local in _CONTAINERS and parent[0] in _SECTIONS:
+        elif local in CONTAINERS and parent[0] in SECTIONS:
             ns = IM
         else:
             ns = parent[1]
@@ -370,7 +302,9 @@ def _parse(data: bytes, encoding: str | None, max_depth: int, roots: RootTable |
                 builders[local](attributes=attributes, children=layout_free_list(children))
             )
         elif local in TYPED_NAMES:
-            flat.append(_typed(local, explicit, ns, attributes, children, stack[-1][0], len(stack)))
+            flat.append(
+                typed_node(local, explicit, ns, attributes, children, stack[-1][0], len(stack))
+            )
         else:
             # Generic elements keep every character: in body text even a
             # whitespace-only run between two inline elements is content.

@@ -10,7 +10,9 @@ Element and attribute names are written as they are, so each distinct name
 is checked once (then remembered) to be one the reader takes: a name XML
 cannot carry (``"0"``, ``""``, ``"a b"``, an unbound prefix, ``xmlns``) is
 refused with an `InvalidArgumentError` giving its tree path, never written
-as XML that `newsml.loads` would refuse.
+as XML that `newsml.loads` would refuse. So is a character XML 1.0 cannot
+carry at all (a control, a surrogate), found in the finished text by
+`_xmlchars`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from newsml_codecs._xmlchars import not_xml_character
 from newsml_codecs._xmlnames import (
     GOOD_ATTRIBUTES,
     GOOD_ELEMENTS,
@@ -42,13 +45,6 @@ from newsml_model.tree import (
     is_root,
 )
 
-# Characters XML 1.0 cannot carry at all, not even as character references.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-# The same characters, for `_may_hold_not_xml`: the controls (as text and as
-# UTF-8 bytes) and the UTF-8 of U+FFFE and U+FFFF.
-_CONTROLS = tuple(chr(code) for code in range(32) if code not in (9, 10, 13))
-_CONTROL_BYTES = tuple(control.encode() for control in _CONTROLS)
-_NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
 _TEXT_SPECIAL = re.compile(r"[&<>\r]")
 _ATTR_SPECIAL = re.compile(r'[&<>"\n\r\t]')
 _TEXT_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"}
@@ -327,7 +323,7 @@ def serialize_node(node: Any, *, xml_declaration: bool = True, indent: str | Non
             "cannot be written: not an XML name",
             field="item",
         ) from None
-    bad = _NOT_XML.search(text) if _may_hold_not_xml(text) else None
+    bad = not_xml_character(text)
     if bad is not None:
         context = text[max(0, bad.start() - 40) : bad.start()]
         raise InvalidArgumentError(
@@ -358,32 +354,6 @@ def _serialize(node: Any, xml_declaration: bool, indent: str | None) -> str:
             write_children(children, name, namespace or "", out, indent=indent, depth=1)
         out.append("</" + name + ">")
     return "".join(out)
-
-
-def _may_hold_not_xml(text: str) -> bool:
-    """Whether `text` may hold a character of `_NOT_XML` (False: it holds none).
-
-    A quicker test than the regular expression, which reads a character
-    at a time (a fifth of `serialize` on a 14 KB article): ASCII text can
-    only hold a control, found by ``in`` (memchr); other text is encoded
-    as UTF-8, which fails on a surrogate, and its bytes are searched for
-    the controls and for U+FFFE and U+FFFF.
-    """
-    # Loops, not any() over a generator: a step of one costs more than a
-    # memchr over a small document.
-    if text.isascii():
-        for control in _CONTROLS:  # noqa: SIM110 (see above)
-            if control in text:
-                return True
-        return False
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    for sequence in _CONTROL_BYTES:
-        if sequence in data:
-            return True
-    return _NONCHARACTERS[0] in data or _NONCHARACTERS[1] in data
 
 
 def indent_unit(indent: int | str | None) -> str | None:

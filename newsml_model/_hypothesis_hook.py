@@ -39,6 +39,7 @@ from newsml_model._nodes import (
 
 _TYPES = "newsml_model._strategies._types"
 _KINDS = "newsml_model._strategies._kinds"
+_LISTS = "newsml_model._strategies._kinds_lists"
 
 REGISTRATIONS: list[tuple[type, str]] = [
     (NewsItem, f"{_TYPES}:news_item"),
@@ -60,8 +61,8 @@ REGISTRATIONS: list[tuple[type, str]] = [
     (NewsCoverageSet, f"{_KINDS}:news_coverage_sets"),
     (NewsCoverage, f"{_KINDS}:news_coverages"),
     (Planning, f"{_KINDS}:plannings"),
-    (ItemList, f"{_KINDS}:item_lists"),
-    (Package, f"{_KINDS}:packages"),
+    (ItemList, f"{_LISTS}:item_lists"),
+    (Package, f"{_LISTS}:packages"),
 ]
 """``(record type, "module:function")``: the strategy `st.from_type` gives each record."""
 

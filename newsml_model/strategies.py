@@ -35,14 +35,9 @@ from __future__ import annotations
 from newsml_model._strategies._args import authors, tags
 from newsml_model._strategies._base import check_strategy
 from newsml_model._strategies._item import news_items
-from newsml_model._strategies._kinds import (
-    any_items,
-    concept_items,
-    item_lists,
-    packages,
-    planning_items,
-    plannings,
-)
+from newsml_model._strategies._kinds import concept_items, planning_items, plannings
+from newsml_model._strategies._kinds_any import any_items
+from newsml_model._strategies._kinds_lists import item_lists, packages
 from newsml_model._strategies._links import content_meta_objects, links
 
 __all__ = [

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from newsml_codecs.document import _options
+from newsml_codecs.document._option_defaults import DEFAULTS
 from newsml_model import InvalidArgumentError
 
 XML = "xml"
@@ -179,7 +180,7 @@ class DocumentOptions:
 def build(merged: Mapping[str, Any], custom: str) -> DocumentOptions:
     """The record of merged options (`_options.merge`) made from the `custom` options' text."""
     concept_qcode = _first((e["type"], e["qcode"]) for e in merged["concept-qcode-type"])
-    custom_classes = merged["qcode-type"][len(_options.DEFAULTS["qcode-type"]) :]
+    custom_classes = merged["qcode-type"][len(DEFAULTS["qcode-type"]) :]
     type_item_class = _first(
         [
             *_BASE_ITEM_CLASS.items(),
@@ -239,7 +240,7 @@ def build(merged: Mapping[str, Any], custom: str) -> DocumentOptions:
     )
 
 
-DEFAULT = build(_options.DEFAULTS, "{}")
+DEFAULT = build(DEFAULTS, "{}")
 """The reference's default tables (``DefaultOptions()``)."""
 
 

@@ -11,11 +11,11 @@ this library does not map are left (``docs/ninjs.md`` lists them).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 from newsml_codecs._article import ArticleParts, Block, Concept, Picture, is_uuid
+from newsml_codecs._xmlchars import not_xml_character
 from newsml_codecs.ninjs._html import html_blocks, text_blocks
 from newsml_codecs.ninjs._write import (
     AUTHOR_REL,
@@ -30,7 +30,6 @@ from newsml_model import InvalidDocumentError, Node
 
 T = TypeVar("T")
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 _HTML_TYPES = ("text/html", "application/xhtml+xml")
 _NITF_TYPES = ("text/vnd.iptc.nitf", "application/nitf+xml", "application/vnd.iptc.nitf+xml")
@@ -67,7 +66,7 @@ class _Object:
             raise InvalidDocumentError(
                 f"expected {what}, found {_json_type(value)}", path=f"{self.path}.{key}"
             )
-        if isinstance(value, str) and (bad := _NOT_XML.search(value)) is not None:
+        if isinstance(value, str) and (bad := not_xml_character(value)) is not None:
             # The article is XML: a character it cannot carry is the input's fault, named here.
             message = (
                 f"{bad.group(0)!r} at offset {bad.start()} is a character XML 1.0 cannot carry"

@@ -15,6 +15,8 @@ import html
 import re
 from collections.abc import Iterator
 
+from newsml_codecs._xmlchars import NOT_XML
+
 START = "start"
 END = "end"
 EMPTY = "empty"
@@ -30,13 +32,11 @@ _RAW_TEXT = {
     "style": re.compile("</style", re.IGNORECASE),
 }
 
-# Characters XML 1.0 cannot carry: a character reference may still name one (&#12;).
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-
 
 def _unescape(text: str) -> str:
     """`text` with its character references resolved, less what XML cannot carry."""
-    return _NOT_XML.sub("", html.unescape(text))
+    # a character reference may still name one XML cannot carry (&#12;)
+    return NOT_XML.sub("", html.unescape(text))
 
 
 Token = tuple[str, str, tuple[tuple[str, str], ...]]

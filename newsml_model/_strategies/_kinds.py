@@ -1,8 +1,11 @@
-"""Strategies of the other item kinds: concepts, planning items, assignments, lists, packages.
+"""Strategies of the other item kinds: concepts, planning items, assignments.
 
 Each generates its record in the normal form ``newsml.loads`` returns (see
 `newsml_model._strategies._base`), shaped as ``spec/item-kinds.md`` describes
-the kind, with unknown elements and attributes mixed in on request.
+the kind, with unknown elements and attributes mixed in on request. Lists
+and packages are in `_kinds_lists`, which draws its optional parts, root
+attributes, unknown elements and itemMeta with the helpers here;
+`_kinds_any` draws items of every kind.
 """
 
 from __future__ import annotations
@@ -20,8 +23,6 @@ from newsml_model._kinds import (
     Planning,
     PlanningItem,
 )
-from newsml_model._kinds_any import AnyItem
-from newsml_model._kinds_lists import ItemList, Package
 from newsml_model._nodes import ExtProperty, Link
 from newsml_model._strategies._base import (
     TEXT,
@@ -34,8 +35,6 @@ from newsml_model._strategies._base import (
 from newsml_model._strategies._complete_kinds import CONCEPT_TYPES as COMPLETE_CONCEPT_TYPES
 from newsml_model._strategies._complete_kinds import (
     complete_concept_items,
-    complete_item_lists,
-    complete_packages,
     complete_planning_items,
     complete_plannings,
 )
@@ -43,7 +42,6 @@ from newsml_model._strategies._item import (
     DATES,
     content_meta_sections,
     item_meta_sections,
-    news_items,
 )
 from newsml_model._strategies._links import (
     LINK_RELS,
@@ -90,11 +88,12 @@ _PLANNING_PROPERTIES = st.sampled_from(
 _ROLES = st.sampled_from(["drol:long", "drol:short", "imrol:path", "nrpdesc:intern", ""])
 
 
-def _text_element(name: str, text: st.SearchStrategy[str] = TEXT) -> st.SearchStrategy[Any]:
+def text_element(name: str, text: st.SearchStrategy[str] = TEXT) -> st.SearchStrategy[Any]:
+    """A generic element `name` holding one text of `text`."""
     return text.map(lambda value: generic(name, (), (value,)))
 
 
-def _optional(draw: st.DrawFn, parts: list[st.SearchStrategy[Any]]) -> list[Any]:
+def optional_parts(draw: st.DrawFn, parts: list[st.SearchStrategy[Any]]) -> list[Any]:
     """Each of `parts` present or not, in order (lists drawn are spliced in)."""
     found: list[Any] = []
     for part in parts:
@@ -104,7 +103,8 @@ def _optional(draw: st.DrawFn, parts: list[st.SearchStrategy[Any]]) -> list[Any]
     return found
 
 
-def _root_attributes(draw: st.DrawFn, names: list[tuple[str, str]], unknown: bool) -> Any:
+def root_attributes(draw: st.DrawFn, names: list[tuple[str, str]], unknown: bool) -> Any:
+    """A first run of the root attributes `names`, and unknown ones when `unknown`."""
     attributes = names[: draw(st.integers(0, len(names)))]
     if unknown:
         taken = frozenset(name for name, _ in attributes)
@@ -114,10 +114,11 @@ def _root_attributes(draw: st.DrawFn, names: list[tuple[str, str]], unknown: boo
 
 def _newsml_root(draw: st.DrawFn, unknown: bool) -> Any:
     names = [("guid", draw(UUIDS)), ("version", "1"), ("standard", "NewsML-G2")]
-    return _root_attributes(draw, [*names, ("conformance", "power")], unknown)
+    return root_attributes(draw, [*names, ("conformance", "power")], unknown)
 
 
-def _unknown(draw: st.DrawFn, unknown: bool) -> list[Any]:
+def unknown_children(draw: st.DrawFn, unknown: bool) -> list[Any]:
+    """At most one element the model does not type, when `unknown`; else none."""
     return draw(st.lists(generic_elements(depth=1), max_size=1)) if unknown else []
 
 
@@ -128,7 +129,8 @@ def _rights_info(holder: str) -> Any:
 
 
 @st.composite
-def _item_meta(draw: st.DrawFn, item_class: str, type: str | None, unknown: bool) -> ItemMeta:
+def kind_item_meta(draw: st.DrawFn, item_class: str, type: str | None, unknown: bool) -> ItemMeta:
+    """An itemMeta of `item_class`, ending in the ``imext:type`` `type` unless it is None."""
     meta = draw(item_meta_sections(item_class, link_records(LINK_TYPES, LINK_RELS, 1), unknown))
     if type is None:
         return meta
@@ -149,11 +151,11 @@ def _concepts(draw: st.DrawFn, unknown: bool) -> Concept:
     parts = [
         st.just(concept_id),
         _NATURES.map(lambda qcode: generic("type", (("qcode", qcode),))),
-        _text_element("name"),
+        text_element("name"),
         st.lists(definition, min_size=1, max_size=3),
         metadata_containers(object_records(_CONCEPT_OBJECTS, 1), max_size=2),
     ]
-    children = _optional(draw, parts) + _unknown(draw, unknown)
+    children = optional_parts(draw, parts) + unknown_children(draw, unknown)
     return Concept(children=layout_free(children))
 
 
@@ -162,14 +164,14 @@ def _concept_items(draw: st.DrawFn, types: st.SearchStrategy[str], unknown: bool
     children: list[Any] = []
     if draw(st.booleans()):
         children.append(draw(TEXT.map(_rights_info)))
-    children.append(draw(_item_meta("cinat:concept", draw(types), unknown)))
+    children.append(draw(kind_item_meta("cinat:concept", draw(types), unknown)))
     if draw(st.booleans()):
         links = link_records(LINK_TYPES, LINK_RELS, 1)
         children.append(
             draw(content_meta_sections(links, object_records(OBJECT_TYPES, 1), unknown))
         )
     children.append(draw(_concepts(unknown)))
-    children += _unknown(draw, unknown)
+    children += unknown_children(draw, unknown)
     return ConceptItem(attributes=_newsml_root(draw, unknown), children=layout_free(children))
 
 
@@ -179,7 +181,7 @@ def _news_coverages(draw: st.DrawFn, link: st.SearchStrategy[Link], unknown: boo
     children: list[Any] = [draw(links_containers(link, max_size=3))]
     if draw(st.booleans()):
         children.insert(0, generic("planning", (), [generic("g2contentType", (), ["text/plain"])]))
-    children += _unknown(draw, unknown)
+    children += unknown_children(draw, unknown)
     return NewsCoverage(attributes=attributes, children=layout_free(children))
 
 
@@ -201,11 +203,11 @@ def _planning_items(draw: st.DrawFn, unknown: bool) -> PlanningItem:
     if draw(st.booleans()):
         children.append(draw(TEXT.map(_rights_info)))
     type = draw(st.none() | st.just("x-im/newscoverage"))
-    children.append(draw(_item_meta("plinat:newscoverage", type, unknown)))
+    children.append(draw(kind_item_meta("plinat:newscoverage", type, unknown)))
     links = link_records(LINK_TYPES, LINK_RELS, 1)
     children.append(draw(content_meta_sections(links, object_records(OBJECT_TYPES, 1), unknown)))
     children.append(draw(_coverage_sets(unknown)))
-    children += _unknown(draw, unknown)
+    children += unknown_children(draw, unknown)
     return PlanningItem(attributes=_newsml_root(draw, unknown), children=layout_free(children))
 
 
@@ -222,65 +224,13 @@ def _plannings(draw: st.DrawFn, item_classes: st.SearchStrategy[str], unknown: b
     )
     parts = [
         item_classes.map(lambda qcode: generic("itemClass", (("qcode", qcode),))),
-        _text_element("headline"),
+        text_element("headline"),
         st.lists(description, min_size=1, max_size=2),
         st.lists(_PLANNING_PROPERTIES.flatmap(prop), min_size=1, max_size=4),
         links_containers(link_records(LINK_TYPES, LINK_RELS, 1), max_size=3),
     ]
-    children = _optional(draw, parts) + _unknown(draw, unknown)
+    children = optional_parts(draw, parts) + unknown_children(draw, unknown)
     return Planning(attributes=_newsml_root(draw, unknown), children=layout_free(children))
-
-
-def _products() -> st.SearchStrategy[Any]:
-    product = st.builds(
-        lambda uuid, name: generic("product", (("uuid", uuid),), (name,)), UUIDS, TEXT
-    )
-    return st.lists(product, max_size=2).map(lambda found: generic("products", (), found))
-
-
-@st.composite
-def _item_lists(draw: st.DrawFn, unknown: bool) -> ItemList:
-    item = st.builds(
-        lambda uuid, kind: generic("item", (("uuid", uuid), ("type", kind))),
-        UUIDS,
-        st.sampled_from(["Article", "Package", "ARTICLE", ""]),
-    )
-    items = st.builds(
-        lambda limit, found: generic("items", limit, found),
-        st.sampled_from([(), (("limit", "30"),), (("limit", "0"),)]),
-        st.lists(item, max_size=3),
-    )
-    parts = [
-        _text_element("name"),
-        _text_element("description"),
-        st.just(generic("type", (), ("list",))),
-        _products(),
-        items,
-        _item_meta("ninat:text", None, unknown),
-    ]
-    children = _optional(draw, parts) + _unknown(draw, unknown)
-    attributes = _root_attributes(draw, [("uuid", draw(UUIDS))], unknown)
-    return ItemList(attributes=attributes, children=layout_free(children))
-
-
-@st.composite
-def _packages(draw: st.DrawFn, unknown: bool) -> Package:
-    parts = [
-        UUIDS.map(lambda uuid: generic("cover", (("uuid", uuid),))),
-        _text_element("name"),
-        _text_element("type"),
-        _products(),
-        _text_element("category"),
-        _text_element("pubStart", DATES),
-        _text_element("pubStop", DATES),
-        _text_element("pubStatus", st.sampled_from(["draft", "public", "private"])),
-        UUIDS.map(lambda uuid: generic("itemList", (("uuid", uuid),))),
-        _item_meta("ninat:text", None, unknown),
-    ]
-    children = _optional(draw, parts) + _unknown(draw, unknown)
-    published = draw(st.sampled_from(["true", "false", "1"]))
-    attributes = _root_attributes(draw, [("uuid", draw(UUIDS)), ("published", published)], unknown)
-    return Package(attributes=attributes, children=layout_free(children))
 
 
 def concept_items(
@@ -358,73 +308,6 @@ def plannings(
     if check_complete(complete, unknown_elements):
         return complete_plannings(classes)
     return _plannings(classes, unknown_elements is not False)
-
-
-def item_lists(
-    *, unknown_elements: bool | None = None, complete: bool = False
-) -> st.SearchStrategy[ItemList]:
-    """Generate `ItemList` s (``list``: products, items with a limit, itemMeta).
-
-    Args:
-        unknown_elements: Include elements and attributes the model does not
-            type (default True; never with `complete`).
-        complete: Draw complete lists (uuid, name, description, type,
-            products, items with a limit, itemMeta).
-
-    Raises:
-        InvalidArgument: An option of the wrong type, or `complete` with
-            ``unknown_elements=True``.
-    """
-    if check_complete(complete, unknown_elements):
-        return complete_item_lists()
-    return _item_lists(unknown_elements is not False)
-
-
-def packages(
-    *, unknown_elements: bool | None = None, complete: bool = False
-) -> st.SearchStrategy[Package]:
-    """Generate `Package` s (cover, products, times, status, item list, itemMeta).
-
-    Args:
-        unknown_elements: Include elements and attributes the model does not
-            type (default True; never with `complete`).
-        complete: Draw complete packages (uuid, every part, pubStart before
-            pubStop, itemMeta).
-
-    Raises:
-        InvalidArgument: An option of the wrong type, or `complete` with
-            ``unknown_elements=True``.
-    """
-    if check_complete(complete, unknown_elements):
-        return complete_packages()
-    return _packages(unknown_elements is not False)
-
-
-def any_items(
-    *, unknown_elements: bool | None = None, complete: bool = False
-) -> st.SearchStrategy[AnyItem]:
-    """Generate items of every kind (`AnyItem`), news items included.
-
-    Args:
-        unknown_elements: Include elements and attributes the model does not
-            type (default True; never with `complete`).
-        complete: Draw complete items of every kind (each kind's `complete`).
-
-    Raises:
-        InvalidArgument: An option of the wrong type, or `complete` with
-            ``unknown_elements=True``.
-    """
-    options: dict[str, Any] = {"complete": check_complete(complete, unknown_elements)}
-    if unknown_elements is not None:
-        options["unknown_elements"] = unknown_elements
-    return st.one_of(
-        news_items(**options),
-        concept_items(**options),
-        planning_items(**options),
-        plannings(**options),
-        item_lists(**options),
-        packages(**options),
-    )
 
 
 def concepts() -> st.SearchStrategy[Concept]:

@@ -19,8 +19,8 @@ file (or with ``--verbose``) the last line is ``converted N files, F failed
 in S s``. Outputs are written atomically; a
 file that fails removes the output an earlier run left for it. ``--scheduler``
 runs the batch on a Dask cluster (`newsml_tools.batch`). Exit status: 0 all
-converted, 1 some failed, 2 usage error, 130 interrupted (the summary says
-how many files had finished).
+converted, 1 some failed, 2 usage error, 130 interrupted, 143 terminated
+(SIGTERM; the summary says how many files had finished).
 """
 
 from __future__ import annotations
@@ -267,7 +267,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Convert NewsML to NavigaDoc documents and back: files, directory trees, standard input.",
         epilog="Without --to, .xml files become documents (.json) and .json files become "
         "NewsML (.xml); standard input is sniffed. Exit status: 0 all converted, "
-        "1 some failed, 2 usage error (or a missing extra), 130 interrupted.",
+        "1 some failed, 2 usage error (or a missing extra), 130 interrupted, 143 terminated.",
     )
     parser.add_argument(
         "inputs", nargs="+", metavar="INPUT", help="files, directories (recursive), or - for stdin"

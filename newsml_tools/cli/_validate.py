@@ -14,7 +14,8 @@ error, is ``N valid, M invalid in S s``. ``--scheduler``
 runs the batch on a Dask cluster (`newsml_tools.batch`). ``--ninjs`` checks
 ``.json`` files (or standard input) as IPTC ninjs instead, each problem as
 ``<path>: <JSON path>: <message>``. Exit status: 0 only
-when every input is valid, 1 otherwise, 2 usage error, 130 interrupted.
+when every input is valid, 1 otherwise, 2 usage error, 130 interrupted,
+143 terminated.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="check documents against the schema and NewsML files by loading them",
         description="Check NavigaDoc documents against the schema and NewsML files by loading them.",
         epilog="Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error "
-        "(or a missing extra), 130 interrupted.",
+        "(or a missing extra), 130 interrupted, 143 terminated.",
     )
     parser.add_argument(
         "inputs", nargs="+", metavar="INPUT", help="files, directories (recursive), or - for stdin"
