@@ -38,6 +38,7 @@ from newsml_codecs.document._dispatch import (
     split_kind_header,
     wire_spelled,
 )
+from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._kind_times import DOCUMENT_TIMES
 from newsml_codecs.document._validate import check_document
 from newsml_model import AnyItem, InvalidArgumentError, NewsItemError
@@ -156,6 +157,13 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         else:
             times = {**times, **checked.get("t", {})}
         tied = checked is not None
+        if tied:
+            # The document as a reader sees it, as `dump` wrote it: an empty
+            # list or object a client sent shows what its absence shows (the
+            # property list the carrier alone filled too). The reference would
+            # write a ``data: {}`` as an empty <data/>, which the patch made
+            # against the export of the original does not expect.
+            doc = omitted(doc)
         if checked is not None and "o" in checked:
             seen = visible_bytes(doc)
             packed = checked["o"]

@@ -22,6 +22,32 @@ def omit_empty(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def omitted(doc: dict[str, Any]) -> dict[str, Any]:
+    """`omit_empty` of `doc` as a new document; `doc` is left as it is.
+
+    What a reader sees of a document a client sent: ``"links": []`` or
+    ``"data": {}`` in a block shows what their absence shows. Only the
+    records on the way are copied; values are shared.
+    """
+    out = _copied(doc)
+    props = out.get("properties")
+    if props:
+        out["properties"] = [_copied(prop) if isinstance(prop, dict) else prop for prop in props]
+    return out
+
+
+def _copied(record: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for key, value in record.items():
+        if not value:
+            if value in _EMPTY:
+                continue
+        elif key in _BLOCK_LISTS and value.__class__ is list:
+            value = [_copied(block) if isinstance(block, dict) else block for block in value]
+        out[key] = value
+    return out
+
+
 def _fields(record: dict[str, Any]) -> None:
     # One pass: only a falsy value can be empty (`in` then compares it with
     # the empty values kept below, without building a list and a dict for
