@@ -1,1 +1,36 @@
-"""Internal: see the package docstring of newsml_codecs.document."""
+"""The lossless carrier: what the reference's document drops, travelling in ``x-newsml/patch``.
+
+Internal package: `newsml_codecs.document._convert` is its one user, and
+docs/mapping.md ("Carriers") describes it for users. The flow::
+
+    dump:  item ──dump_any──▶ document
+             └─ original.pack ──▶ {"o": original, "u": uuid, "h": law.fingerprint,
+                                   "s": copies.sources, "t": times}  ──▶ last property
+
+    load:  document ──check──▶ read as a reader sees it (empty fields absent)
+             ├─ "h" still its fingerprint ──▶ original.unpack: the original, done
+             └─ edited ──▶ patch = make.make_patch(original, export of its document)
+                             (PatchCache: once per original and options)
+                           item = load_any(document)       # the reference's export
+                           apply.apply_patch(item, patch)  # what the reference dropped
+                           law.keep_edits                  # edits win, else a cut of the patch
+                           copies.refresh                  # renditions of changed text go
+
+The modules, by step:
+
+* `original`: the carrier `dump` writes (the original, packed and bounded),
+  and the cache of patches derived from it.
+* `make`, with `keys` (children's identity and XML text), `order` (pairing
+  and order of children) and `guards` (what ties a carried run to the
+  document): the patch, node by node, of what the export lacks.
+* `entries` (the patch's JSON as `apply` follows it), `check` (its shape,
+  before anything of it is applied), `pieces` (its XML read in place) and
+  `apply`: the patch put back into the export.
+* `law`: whether the result shows every edit; if not, the least part of
+  the patch to leave out.
+* `copies`: text NewsML holds twice (a body's plain rendition, a list's
+  title), dropped or rewritten when the user changed what it copies.
+
+A carrier of the previous release holds the patch itself instead of ``o``;
+it goes the edited way without a fingerprint.
+"""
