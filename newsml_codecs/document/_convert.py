@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces, read_patch
+from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
 from newsml_codecs.document._carrier.copies import refresh, sources
 from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
 from newsml_codecs.document._carrier.make import make_patch
@@ -27,6 +27,7 @@ from newsml_codecs.document._carrier.original import (
     pack,
     unpack,
 )
+from newsml_codecs.document._carrier.record import read_carrier
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     add_kind_header,
@@ -126,10 +127,10 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         del doc["type"]
     else:
         doc = check_document(mapping)
-    patch = None
+    value = None
     props = doc.get("properties")
     if props and any(prop.get("name") == CARRIER_PROPERTY for prop in props):
-        patch = next(
+        value = next(
             prop.get("value") or "" for prop in props if prop.get("name") == CARRIER_PROPERTY
         )
         doc = {
@@ -142,49 +143,42 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
                 if prop.get("name") != CARRIER_PROPERTY
             ],
         }
-    carried = None
+    carrier = None if value is None else read_carrier(*split_kind_header(value))
+    if carrier is not None and not carrier.belongs_to(doc):
+        carrier = None  # copied from another document: nothing of it applies here
+    patch = None
     # the carrier's digests of what copies repeat (`copies.sources`): None when
     # it recorded none; the patch form of a previous release is left as it was
     copied: Any = _PATCH_FORM
-    checked: dict[str, Any] | None = None
-    tied = False
-    if patch is not None:
-        carried, times, text = split_kind_header(patch)
-        checked = read_patch(text)
-        if "u" in checked and checked["u"] != (doc.get("uuid") or ""):
-            # A carrier copied from another document: nothing of it applies here.
-            carried, times, checked = None, {}, None
+    if carrier is not None and value is not None:
+        # The document as a reader sees it, as `dump` wrote it: an empty list
+        # or object a client sent shows what its absence shows (the property
+        # list the carrier alone filled too). The reference would write a
+        # ``data: {}`` as an empty <data/>, which the patch made against the
+        # export of the original does not expect.
+        doc = omitted(doc)
+        if carrier.original is None:
+            patch = carrier.patch  # a previous release's: the patch itself
         else:
-            times = {**times, **checked.get("t", {})}
-        tied = checked is not None
-        if tied:
-            # The document as a reader sees it, as `dump` wrote it: an empty
-            # list or object a client sent shows what its absence shows (the
-            # property list the carrier alone filled too). The reference would
-            # write a ``data: {}`` as an empty <data/>, which the patch made
-            # against the export of the original does not expect.
-            doc = omitted(doc)
-        if checked is not None and "o" in checked:
             seen = visible_bytes(doc)
-            packed = checked["o"]
-            most = limit(len(packed) if packed.__class__ is str else 0, len(seen) + len(patch))
-            if checked.get("h") == digest(seen):
+            most = limit(len(carrier.original), len(seen) + len(value))
+            if carrier.fingerprint == digest(seen):
                 # the document as dump wrote it: the original
-                return unpack(checked["o"], most)
+                return unpack(carrier.original, most)
             # Edited: the patch of what the reference drops, checked below.
-            copied = checked.get("s")
-            checked = PATCHES.get(checked["o"], options, partial(patch_for, options), most)
-        doc = restore_times(doc, times)
-    if typeless and not tied:
+            copied = carrier.copies
+            patch = PATCHES.get(carrier.original, options, partial(patch_for, options), most)
+        doc = restore_times(doc, dict(carrier.times))
+    if typeless and carrier is None:
         check_document(mapping)  # the reference's "unsupported type"
-    kind, strict = load_target(options, doc, carried)
+    kind, strict = load_target(options, doc, None if carrier is None else carrier.kind)
     item: AnyItem = load_any(options, doc, kind, strict=strict)
-    if checked is None:
+    if patch is None:
         return item
     # An edited document, or a previous release's carrier (a patch): checked.
-    whole: AnyItem = apply_patch(item, checked, doc)
+    whole: AnyItem = apply_patch(item, patch, doc)
     kept: AnyItem = keep_edits(
-        checked,
+        patch,
         whole,
         item,
         doc,

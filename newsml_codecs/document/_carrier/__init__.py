@@ -7,7 +7,8 @@ docs/mapping.md ("Carriers") describes it for users. The flow::
              └─ original.pack ──▶ {"o": original, "u": uuid, "h": law.fingerprint,
                                    "s": copies.sources, "t": times}  ──▶ last property
 
-    load:  document ──check──▶ read as a reader sees it (empty fields absent)
+    load:  document ──check──▶ record.read_carrier: a Carrier, its fields named
+           document read as a reader sees it (empty fields absent)
              ├─ "h" still its fingerprint ──▶ original.unpack: the original, done
              └─ edited ──▶ patch = make.make_patch(original, export of its document)
                              (PatchCache: once per original and options)
@@ -18,6 +19,7 @@ docs/mapping.md ("Carriers") describes it for users. The flow::
 
 The modules, by step:
 
+* `record`: the carrier's value read and checked once (`Carrier`).
 * `original`: the carrier `dump` writes (the original, packed and bounded),
   and the cache of patches derived from it.
 * `make`, with `keys` (children's identity and XML text), `order` (pairing

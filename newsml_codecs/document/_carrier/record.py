@@ -1,0 +1,68 @@
+"""A ``x-newsml/patch`` value, read and checked once into a record with named fields.
+
+The wire keeps its short keys (``o``, ``u``, ``h``, ``s``, ``t``; docs/mapping.md
+"Carriers" lists them); everything past `read_carrier` reads the fields.
+Internal module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from newsml_codecs.document._carrier.check import malformed
+from newsml_codecs.document._carrier.entries import read_patch
+
+
+@attrs.frozen
+class Carrier:
+    """What a document's carrier holds.
+
+    Attributes:
+        kind: The root kind its header names (None: the type's own kind).
+        times: Time spellings to put back where the instant is unchanged.
+        uuid: The ``uuid`` of the document it was written for; None in a
+            carrier written before the tie, which applies to any.
+        original: The packed original NewsML (``o``); None in a previous
+            release's carrier, which holds the patch itself.
+        fingerprint: The digest of the document as `dump` wrote it (``h``).
+        copies: The digests of what copies repeat (``s``, `copies.sources`),
+            None when not recorded.
+        patch: A previous release's patch (when `original` is None).
+    """
+
+    kind: str | None
+    times: Mapping[str, str]
+    uuid: str | None
+    original: str | None
+    fingerprint: str | None
+    copies: Mapping[str, str] | None
+    patch: dict[str, Any] | None
+
+    def belongs_to(self, doc: Mapping[str, Any]) -> bool:
+        """Whether it was written for `doc` (a carrier copied into another applies to nothing)."""
+        return self.uuid is None or self.uuid == (doc.get("uuid") or "")
+
+
+def read_carrier(kind: str | None, times: Mapping[str, str], text: str) -> Carrier:
+    """The carrier of `text` (the value after its kind header, which gave `kind` and `times`).
+
+    Raises:
+        InvalidDocumentError: Not JSON, or not a carrier `dump` could have
+            written; at ``$.properties``.
+    """
+    value = read_patch(text)
+    original = value.get("o")
+    if "o" in value and original.__class__ is not str:
+        raise malformed("the original (o) is not a string")
+    return Carrier(
+        kind=kind,
+        times={**times, **value.get("t", {})},
+        uuid=value.get("u"),
+        original=original,
+        fingerprint=value.get("h"),
+        copies=value.get("s"),
+        patch=None if original is not None else value,
+    )
