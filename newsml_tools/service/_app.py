@@ -17,7 +17,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Any
 
 from newsml_codecs import document
@@ -31,7 +31,7 @@ from newsml_tools.service._body import (
 )
 from newsml_tools.service._edges import SECURITY_HEADERS, HostCheck, loggable
 from newsml_tools.service._errors import TwirpError, bad_route
-from newsml_tools.service._handlers import handlers
+from newsml_tools.service._handlers import Handler, handlers
 from newsml_tools.service._page import json_routes, page_asset
 
 Scope = MutableMapping[str, Any]
@@ -79,7 +79,8 @@ class ToolsApp:
             ``Diff`` and ``ConvertToNinjs``), holding the converter options
             (``newsml serve --options``); None: the reference's defaults.
             The app holds it: two apps in one process convert each with
-            its own.
+            its own, and one assigned to ``app.converter`` later is used
+            from the next call on.
 
     Raises:
         ValueError: A negative size or a timeout that is not positive.
@@ -109,7 +110,16 @@ class ToolsApp:
         self.page = page
         self.hosts = hosts
         self.converter = document.Converter() if converter is None else converter
-        self._routes = {**handlers(self.converter), **json_routes(self.converter)}
+        self._routes: tuple[document.Converter, Mapping[str, Handler]] | None = None
+
+    def _handler(self, name: str) -> Handler | None:
+        """The Tools method `name`, bound to the app's `converter` as it is now; None: no such method."""
+        # `converter` is a plain attribute, as `page` and `hosts` are, and takes
+        # effect when set: routes bound to an earlier converter are bound again.
+        if self._routes is None or self._routes[0] is not self.converter:
+            converter = self.converter
+            self._routes = (converter, {**handlers(converter), **json_routes(converter)})
+        return self._routes[1].get(name)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one ASGI connection scope (``http`` or ``lifespan``)."""
@@ -233,7 +243,7 @@ class ToolsApp:
                 method,
                 path,
             )
-        handler = self._routes.get(name)
+        handler = self._handler(name)
         if handler is None:
             raise bad_route(f"no handler for path {_quote(path)}", method, path)
         raw_type = _header(scope, b"content-type")

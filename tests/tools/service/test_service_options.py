@@ -164,3 +164,18 @@ def test_each_app_converts_with_its_own_converter():
             timeout=30,
         )
         assert (200, {"differences": []}) == (diff.status_code, diff.json())
+
+
+def test_an_app_converts_with_the_converter_it_holds_now():
+    """A converter assigned to ``app.converter`` after construction is the one every route uses,
+    as the app's other attributes (``page``, ``hosts``...) take effect when set."""
+    app = ToolsApp()
+    with _serving(app) as url:
+        before = _newsml_of(url)
+        app.converter = document.Converter({"element-types": ["x-im/custom-text"]})
+        after = _newsml_of(url)
+        diff = httpx.post(
+            url + "Diff", json={"a": {"newsml": after}, "b": {"document": DOC}}, timeout=30
+        )
+    assert [False, True] == [ELEMENT in before, ELEMENT in after]
+    assert (200, {"differences": []}) == (diff.status_code, diff.json())
