@@ -15,8 +15,8 @@ exception a SIGINT or SIGTERM handler raised and raises it again after the
 conversion, before anything is written.
 
 The document codec raises an interrupt nh3 swallowed itself; this guard,
-around each whole conversion and write, keeps the promise for any other
-native library that would swallow one.
+around each whole conversion (its output is written after it, atomically),
+keeps the promise for any other native library that would swallow one.
 """
 
 from __future__ import annotations
