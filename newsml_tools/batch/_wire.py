@@ -18,6 +18,7 @@ from pathlib import Path
 
 from newsml_codecs import document, g2, jsontext, newsml, ninjs
 from newsml_model import AnyItem, DecodeError, InvalidArgumentError, NewsItem
+from newsml_tools.batch._interrupts import interrupts_checked
 
 __all__ = [
     "FROM_FORMATS",
@@ -102,9 +103,15 @@ def wire_outputs(
     Raises:
         NewsItemError: The input cannot be read or written (saying where);
             a feed without a text item is a `DecodeError`.
+        KeyboardInterrupt: Ctrl-C during the conversion (see `interrupts_checked`).
+        SystemExit: SIGTERM in a pool worker (the pool's stop) during the conversion.
     """
     converter = document.Converter() if converter is None else converter
-    return [_written(item, to, converter, indent) for item in _items(data, from_format, converter)]
+    # Guarded here, as `convert_bytes` is, so that every caller (one file of
+    # `newsml convert` too, not only a batch job) stops on a swallowed interrupt.
+    with interrupts_checked():
+        items = _items(data, from_format, converter)
+        return [_written(item, to, converter, indent) for item in items]
 
 
 def numbered(target: str, count: int) -> list[str]:

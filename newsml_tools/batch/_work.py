@@ -262,8 +262,7 @@ def _wire_problem(job: ConvertJob) -> tuple[str | None, tuple[str, ...]]:
     except OSError as error:
         return f"cannot read: {error.strerror or error}", ()
     try:
-        with interrupts_checked():
-            outputs = wire_outputs(data, job.to or DOCUMENT, source, job.converter, job.indent)
+        outputs = wire_outputs(data, job.to or DOCUMENT, source, job.converter, job.indent)
     except NewsItemError as error:
         return str(error), ()
     except Exception as error:  # a codec bug must cost one file, not the batch

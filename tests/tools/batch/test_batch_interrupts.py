@@ -155,3 +155,42 @@ def test_a_pool_stopped_while_a_worker_sanitises_leaves_no_wrong_output(tmp_path
     expected = document.dump(newsml.loads(ARTICLE.read_bytes()))
     assert all(expected == json.loads(path.read_text("utf-8")) for path in made), result.stderr
     assert [] == list(out.rglob(".*.tmp"))
+
+
+# `newsml convert` whose URL callback inside nh3 takes a Ctrl-C and drops it, as
+# nh3 drops one that lands in its callback beyond the codec's own catch.
+_SWALLOWED_IN_THE_SANITISER = """
+import contextlib, signal, sys
+from newsml_codecs.document import _markup
+from newsml_tools.cli import main
+
+real = _markup.link_url
+
+def link_url(value):
+    with contextlib.suppress(KeyboardInterrupt):
+        signal.raise_signal(signal.SIGINT)
+    return real(value)
+
+_markup.link_url = link_url
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started with SIGINT ignored
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("source_format", [[], ["--from", "newsml"]])
+def test_one_file_converted_in_this_process_never_loses_a_swallowed_interrupt(
+    source_format: list[str],
+) -> None:
+    """One file to standard output, by its suffix or from a named source format: a Ctrl-C
+    swallowed inside the conversion still stops it (status 130), and nothing is written."""
+    result = subprocess.run(
+        [
+            *(sys.executable, "-c", _SWALLOWED_IN_THE_SANITISER),
+            *("convert", *source_format, "--to", "document", ARTICLE),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (130, "") == (result.returncode, result.stdout), result.stderr
