@@ -201,13 +201,20 @@ def convert(
 
     Raises:
         InvalidArgumentError: `to` or `from_format` is not one of its
-            choices (`TO_FORMATS`, `FROM_FORMATS`) nor None; a path is not a path or not below `root`; or two
+            choices (`TO_FORMATS`, `FROM_FORMATS`) nor None; `converter` is
+            neither a `document.Converter` nor None; a path is not a path or not below `root`; or two
             paths would be written to one output (same names without a
             root), or an output would be one of `paths`: all refused before
             anything is written. It is a ``ValueError`` too.
     """
     check_choice("to", to, TO_FORMATS)
     check_choice("from_format", from_format, FROM_FORMATS)
+    if converter is not None and not isinstance(converter, document.Converter):
+        raise InvalidArgumentError(
+            "converter must be a document.Converter (document.Converter(options)) or None,"
+            f" not {type(converter).__name__}",
+            field="converter",
+        )
     if from_format in (G2, NINJS) and to is None:
         to = "document"
     given = _inputs(paths, "paths")

@@ -10,7 +10,10 @@ import json
 import pickle
 from pathlib import Path
 
+import pytest
+
 from newsml_codecs import document, newsml
+from newsml_model import InvalidArgumentError
 from newsml_tools import batch
 
 OPTIONS = {"element-types": ["x-im/custom-text"]}
@@ -81,3 +84,12 @@ def test_batch_convert_takes_a_converter(tmp_path: Path):
     )
     assert result.ok, result.problems
     assert ELEMENT in (tmp_path / "out" / "doc.xml").read_text(encoding="utf-8")
+
+
+def test_batch_convert_refuses_what_is_not_a_converter(tmp_path: Path):
+    """Options given as ``converter=`` (a mapping, not a `document.Converter`) are refused before
+    anything runs, naming the argument, rather than failing every file as an internal error."""
+    source = _source(tmp_path)
+    with pytest.raises(InvalidArgumentError, match="converter") as caught:
+        batch.convert([source], tmp_path / "out", converter=OPTIONS, workers=1)  # type: ignore[arg-type]
+    assert ("converter", False) == (caught.value.field, (tmp_path / "out").exists())
