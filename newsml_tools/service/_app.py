@@ -83,7 +83,8 @@ class ToolsApp:
             from the next call on.
 
     Raises:
-        ValueError: A negative size or a timeout that is not positive.
+        ValueError: A negative size, a timeout that is not positive, or a
+            `converter` that is not a `document.Converter`.
     """
 
     def __init__(
@@ -103,6 +104,11 @@ class ToolsApp:
             raise ValueError("max_discard_bytes must not be negative")
         if not body_timeout > 0:  # also refuses NaN
             raise ValueError("body_timeout must be positive")
+        if converter is not None and not isinstance(converter, document.Converter):
+            raise ValueError(
+                "converter must be a document.Converter (document.Converter(options)) or None,"
+                f" not {type(converter).__name__}"
+            )
         self.max_body_bytes = max_body_bytes
         self.body_timeout = body_timeout
         self.max_discard_bytes = max_discard_bytes

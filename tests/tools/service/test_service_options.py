@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import pytest
 import uvicorn
 from support.service import JSON, start_server, stop_server, wait_for
 
@@ -179,3 +180,10 @@ def test_an_app_converts_with_the_converter_it_holds_now():
         )
     assert [False, True] == [ELEMENT in before, ELEMENT in after]
     assert (200, {"differences": []}) == (diff.status_code, diff.json())
+
+
+def test_an_app_refuses_what_is_not_a_converter():
+    """Options given as ``converter=`` (a mapping) are refused when the app is built, not
+    answered with an internal error at every conversion."""
+    with pytest.raises(ValueError, match=r"^converter must be a document\.Converter .*, not dict$"):
+        ToolsApp(converter={"element-types": ["x-im/custom-text"]})  # type: ignore[arg-type]
