@@ -14,9 +14,12 @@ whole sanitising, not an instant. `interrupts_checked` remembers every
 exception a SIGINT or SIGTERM handler raised and raises it again after the
 conversion, before anything is written.
 
-The document codec raises an interrupt nh3 swallowed itself; this guard,
-around each whole conversion (its output is written after it, atomically),
-keeps the promise for any other native library that would swallow one.
+The document codec raises again an interrupt its nh3 callback caught, but
+not one whose handler runs as the callback is entered, before its ``try``
+(the next bytecode after nh3's native code is the callback's first); this
+guard, around each whole conversion (its output is written after it,
+atomically), wraps the handler itself, so it keeps the promise there and
+for any other native library that would swallow one.
 """
 
 from __future__ import annotations
