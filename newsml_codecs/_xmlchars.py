@@ -1,4 +1,4 @@
-"""Internal: characters XML 1.0 cannot carry, found in the writer's text (`_xmlwrite`).
+"""Internal: characters XML 1.0 cannot carry, found fast (the writer `_xmlwrite`, ninjs, the carrier).
 
 Some characters cannot be written in XML 1.0 at all, not even as character
 references: the C0 controls but tab, newline and carriage return, the

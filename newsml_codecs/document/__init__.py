@@ -96,7 +96,8 @@ class Converter:
         Raises:
             DecodeError: As `dump`.
             InvalidArgumentError: An item nested deeper than Python can
-                recurse (a tree built in code: the reader never makes one).
+                recurse (a tree built in code: the reader never makes one),
+                or whose NewsML packs too far to travel in its carrier.
         """
         try:
             return dump_document(self.options, item, carriers=carriers)
@@ -198,9 +199,11 @@ def dump(item: AnyItem, *, carriers: bool = True, options: Options = None) -> di
     Raises:
         DecodeError: A timestamp the reference refuses (not RFC 3339, no
             offset), or markup that cannot be parsed.
-        InvalidArgumentError: Options that `make_options` refuses, or an
+        InvalidArgumentError: Options that `make_options` refuses, an
             item nested deeper than Python can recurse (a tree built in
-            code: the reader never makes one).
+            code: the reader never makes one), or an item whose NewsML
+            packs too far to travel in its document's carrier (repeated
+            markup the document does not show; docs/mapping.md, "Carriers").
     """
     return _converter(options).dump(item, carriers=carriers)
 

@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
+from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.copies import refresh, sources
 from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
 from newsml_codecs.document._carrier.make import make_patch
@@ -42,7 +43,13 @@ from newsml_codecs.document._dispatch import (
 from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._kind_times import DOCUMENT_TIMES
 from newsml_codecs.document._validate import check_document
-from newsml_model import AnyItem, InvalidArgumentError, NewsItemError
+from newsml_model import (
+    AnyItem,
+    DecodeError,
+    InvalidArgumentError,
+    InvalidDocumentError,
+    NewsItemError,
+)
 
 
 def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) -> dict[str, Any]:
@@ -167,7 +174,14 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
                 return unpack(carrier.original, most)
             # Edited: the patch of what the reference drops, checked below.
             copied = carrier.copies
-            patch = PATCHES.get(carrier.original, options, partial(patch_for, options), most)
+            try:
+                patch = PATCHES.get(carrier.original, options, partial(patch_for, options), most)
+            except InvalidDocumentError:
+                raise  # already names where (a malformed o, or the document's own path)
+            except DecodeError as error:
+                # `dump` refuses the original (a bad time, say): no carrier it wrote
+                # for these options holds it, and the client's input is the carrier
+                raise malformed(f"the original (o) does not convert: {error}") from None
         doc = restore_times(doc, dict(carrier.times))
     if typeless and carrier is None:
         check_document(mapping)  # the reference's "unsupported type"

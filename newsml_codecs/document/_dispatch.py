@@ -126,7 +126,9 @@ def split_kind_header(value: str) -> tuple[str | None, dict[str, str], str]:
     times_text, _, patch = rest.partition(_SEPARATOR)
     try:
         times = json.loads(times_text)
-    except ValueError:
+    except (ValueError, RecursionError):
+        # a made-up header nested past the parser's depth is named where it is,
+        # as `entries.read_patch` names the patch's own
         raise InvalidDocumentError(
             "x-newsml/patch has no kind header", path="$.properties"
         ) from None

@@ -136,6 +136,33 @@ def test_a_malformed_original_is_a_document_error_at_properties(value: Any, says
     assert says in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    "time",
+    [
+        pytest.param("garbage", id="not-rfc3339"),
+        pytest.param("0001-01-01T00:00:00+01:00", id="out-of-range"),
+    ],
+)
+def test_an_original_dump_refuses_is_a_document_error_at_properties(time: str) -> None:
+    """An edited document whose carried original `dump` would refuse (a bad time): named as the carrier.
+
+    `dump` never carries such an original, so its carrier is made up; the
+    edited load, which converts the original to derive its patch, said it
+    as a bare `DecodeError` without a path.
+    """
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    carrier = carrier_of(doc)[1]
+    text = newsml.dumps(newsml.loads(ARTICLE.read_bytes()), xml_declaration=False)
+    start = text.index("<versionCreated>") + len("<versionCreated>")
+    original = text[:start] + time + text[text.index("</versionCreated>") :]
+    edited = with_carrier({**doc, "title": "edited"}, {**carrier, "o": packed(original.encode())})
+    with pytest.raises(nm.InvalidDocumentError) as caught:
+        document.load(edited)
+    assert "$.properties" == caught.value.path
+    assert "the original (o) does not convert" in str(caught.value)
+    assert time in str(caught.value)
+
+
 def _holding(doc: dict[str, Any], elements: int) -> dict[str, Any]:
     """`doc` whose carried original holds `elements` small elements more (edited: its title)."""
     carrier = carrier_of(doc)[1]

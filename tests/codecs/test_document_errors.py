@@ -94,6 +94,18 @@ def test_broken_carriers_are_invalid_documents(carrier):
         document.load(doc(properties=[{"name": "x-newsml/patch", "value": carrier}]))
 
 
+@pytest.mark.parametrize(
+    "carrier",
+    ["[" * 100_000 + "]" * 100_000, "newsItem|" + "[" * 100_000 + "]" * 100_000 + "|{}"],
+    ids=["patch", "kind-header"],
+)
+def test_a_carrier_nested_too_deeply_is_named_as_the_carrier(carrier):
+    """JSON nested past the parser's depth, in the patch or in the kind header's times: at ``$.properties``."""
+    with pytest.raises(nm.InvalidDocumentError) as caught:
+        document.load(doc(properties=[{"name": "x-newsml/patch", "value": carrier}]))
+    assert "$.properties" == caught.value.path
+
+
 def test_null_fields_are_absent():
     """JSON null counts as an absent field, as for the reference's Go decoder."""
     item = document.load(

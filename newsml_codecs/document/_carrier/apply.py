@@ -19,7 +19,6 @@ from newsml_codecs.document._carrier.entries import (
     carries,
     group_at,
     heads_of,
-    read_patch,
     run_index,
 )
 from newsml_codecs.document._carrier.guards import units
@@ -33,7 +32,7 @@ from newsml_codecs.document._carrier.pieces import (
 from newsml_model import Element, InvalidDocumentError
 from newsml_model.tree import element_parts, is_root, set_attribute
 
-__all__ = ["apply_patch", "forget_pieces", "read_patch"]
+__all__ = ["apply_patch", "forget_pieces"]
 
 Placed = list[tuple[Any, int | None]]
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from newsml_codecs._xmlchars import not_xml_character
 from newsml_model import InvalidDocumentError
 
 _NAME = r"[^\W\d][\w.\-\u00b7]*"
 _ATTRIBUTE = re.compile(rf"(?:xml:)?{_NAME}|\{{[^{{}}\s]+\}}{_NAME}")
 _RESERVED = ("{http://www.w3.org/XML/1998/namespace}", "{http://www.w3.org/2000/xmlns/}")
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _KEY = re.compile("[0-9a-f]{8}(?:[0-9a-f]{8}|0)?")
 _NODE_KEYS = frozenset(("a", "r", "c", "g", "q"))
 _ROOT_KEYS = frozenset(("a", "r", "c", "g", "q", "u", "h", "k", "t", "w", "o", "s"))
@@ -37,7 +37,7 @@ def malformed(why: str) -> InvalidDocumentError:
 def _text(value: Any, what: str) -> str:
     if value.__class__ is not str:
         raise malformed(f"{what} is not a string")
-    if _NOT_XML.search(value):
+    if not_xml_character(value) is not None:
         raise malformed(f"{what} holds a character XML cannot carry")
     return value
 
