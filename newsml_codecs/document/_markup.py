@@ -17,7 +17,6 @@ from xml.parsers import expat
 import nh3
 
 from newsml_codecs.document._gourl import SCHEMES, link_url
-from newsml_codecs.document._interrupts import carried, raise_carried
 from newsml_model import Element, Node
 
 _BASE = {"dir", "lang", "id", "title"}
@@ -94,11 +93,7 @@ _TITLE_RE = re.compile(r"[\w\s\-',\[\]!./\\()]*\Z")
 
 
 def _filter(element: str, attribute: str, value: str) -> str | None:
-    """The global-attribute patterns of §3.10 and bluemonday's URL check.
-
-    `element` is the placeholder name the cleaner sees (see `_html_source`).
-    """
-    element = element.removeprefix(_PLACEHOLDER)
+    """The global-attribute patterns of §3.10 and bluemonday's URL check."""
     if attribute in _URL_ATTRIBUTES.get(element, ()):
         return link_url(value)
     if attribute in _ATTRIBUTES.get(element, ()) and not (element == "a" and attribute == "title"):
@@ -126,7 +121,10 @@ _CLEANER = nh3.Cleaner(
     clean_content_tags=_DROP_CONTENT,
     attributes={_PLACEHOLDER + tag: names for tag, names in _ATTRIBUTES.items() if tag != "*"}
     | {"*": _ATTRIBUTES["*"], _PLACEHOLDER + "a": _ATTRIBUTES["a"] | {"title"}},
-    attribute_filter=carried(_filter),
+    # No attribute_filter: nh3 swallows what a Python callback raises, and a
+    # Ctrl-C (or a SIGTERM handler's SystemExit) arriving while nh3 works is
+    # raised in that callback, even on its first line, so it would be lost
+    # with the attribute. `_unwrap_bare` applies `_filter` to the cleaned tree.
     strip_comments=True,
     link_rel=None,
     # link_url checks schemes and writes relative URLs as Go does
@@ -336,21 +334,33 @@ def _write(children: tuple[Node, ...], out: list[str]) -> None:
 
 
 def _unwrap_bare(children: tuple[Node, ...]) -> tuple[Node, ...]:
-    """Drop start/end tags of elements that need an attribute and lost them all (bluemonday)."""
+    """The cleaned tree with its attributes filtered (`_filter`), and without the start/end
+    tags of elements that need an attribute and lost them all (bluemonday)."""
     out: list[Node] = []
     for child in children:
         if isinstance(child, Element):
             inner = _unwrap_bare(child.children)
-            if not child.attributes and child.name not in _ALLOWED_WITHOUT_ATTRIBUTES:
+            attributes = _filtered(child.name, child.attributes)
+            if not attributes and child.name not in _ALLOWED_WITHOUT_ATTRIBUTES:
                 out.extend(inner)
                 continue
-            if inner != child.children:
-                child = Element(name=child.name, attributes=child.attributes, children=inner)
+            if inner != child.children or attributes != child.attributes:
+                child = Element(name=child.name, attributes=attributes, children=inner)
         if out and isinstance(child, str) and isinstance(out[-1], str):
             out[-1] += child
         else:
             out.append(child)
     return tuple(out)
+
+
+def _filtered(element: str, attributes: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """`attributes` as `_filter` keeps and rewrites them, in their order."""
+    kept = []
+    for name, value in attributes:
+        filtered = _filter(element, name, value)
+        if filtered is not None:
+            kept.append((name, filtered))
+    return tuple(kept)
 
 
 def sanitize(markup: str) -> str:
@@ -364,10 +374,7 @@ def sanitize(markup: str) -> str:
         return escape(markup)
     # A CR the cleaner read from ``&#13;`` comes out literally, and XML would
     # read it as LF; the reference keeps it.
-    try:
-        cleaned = _CLEANER.clean(_html_source(markup)).replace("\r", "&#13;")
-    finally:
-        raise_carried()  # a Ctrl-C nh3 swallowed: raised here, not lost
+    cleaned = _CLEANER.clean(_html_source(markup)).replace("\r", "&#13;")
     cleaned = _PLACEHOLDER_RE.sub(r"<\1", cleaned)
     return write(_unwrap_bare(parse_fragment(cleaned)))
 

@@ -2,24 +2,17 @@
 
 Internal to `newsml_tools.batch`.
 
-An interrupt is never swallowed into a wrong output: nh3 (the HTML sanitiser)
-calls Python back for each attribute and reports an exception raised there
-as "Exception ignored" instead of passing it on, so a `KeyboardInterrupt`
-(Ctrl-C in this process) or a `SystemExit` (the SIGTERM that stops a pool
-worker) arriving in that callback would silently drop the attribute, and the
-rest of the conversion would write a whole, valid, wrong file. Python runs a
-signal handler at the next bytecode, so a signal that reaches the process
-anywhere inside nh3's native code lands in such a callback: the window is the
-whole sanitising, not an instant. `interrupts_checked` remembers every
-exception a SIGINT or SIGTERM handler raised and raises it again after the
-conversion, before anything is written.
-
-The document codec raises again an interrupt its nh3 callback caught, but
-not one whose handler runs as the callback is entered, before its ``try``
-(the next bytecode after nh3's native code is the callback's first); this
-guard, around each whole conversion (its output is written after it,
-atomically), wraps the handler itself, so it keeps the promise there and
-for any other native library that would swallow one.
+An interrupt is never swallowed into a wrong output. A native library that
+calls Python back and reports an exception raised there instead of passing
+it on would lose a `KeyboardInterrupt` (Ctrl-C in this process) or a
+`SystemExit` (the SIGTERM that stops a pool worker): Python runs a signal
+handler at the next bytecode, which inside such a library is its callback,
+and the conversion would go on to write a whole, valid, wrong file. nh3 was
+one (its attribute callback); the document codec now runs no Python inside
+it. This guard, around each whole conversion (its output is written after
+it, atomically), wraps the signal handlers themselves: `interrupts_checked`
+remembers every exception a SIGINT or SIGTERM handler raised and raises it
+again after the conversion, before anything is written.
 """
 
 from __future__ import annotations

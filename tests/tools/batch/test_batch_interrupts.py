@@ -1,10 +1,11 @@
 """An interrupted batch never leaves a wrong output: each output is absent or a clean conversion.
 
-nh3 (the HTML sanitiser) swallows an exception raised in its callbacks, and
-a signal's handler raises at the next Python code run, which for a signal
-arriving while nh3 works is such a callback: these tests put the interrupt
-there, in this process (Ctrl-C, pool workers' SIGTERM) and in a real pool.
-The other interrupt tests are in test_batch.py.
+A signal's handler raises at the next Python code run. These tests put the
+interrupt in the sanitiser's URL check (which ran inside nh3, a native
+library that swallows what its callbacks raise, before the codec moved it
+out), at every call in turn, in this process (Ctrl-C, pool workers' SIGTERM)
+and in a real pool, and swallow it there where a native library would. The
+other interrupt tests, with a swallowing nh3 callback, are in test_batch.py.
 """
 
 from __future__ import annotations
@@ -53,21 +54,20 @@ def interrupt(request: pytest.FixtureRequest) -> Iterator[tuple[int, type[BaseEx
             signal.signal(number, handler)
 
 
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # nh3's report of it
 def test_an_interrupt_inside_the_sanitiser_leaves_each_output_absent_or_clean(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, interrupt: tuple[int, type[BaseException]]
 ) -> None:
-    """A batch interrupted inside nh3's callback (at each one in turn) goes on stopping; the files
+    """A batch interrupted in the sanitiser's URL check (at each call in turn) goes on stopping; the files
     before it are written as a clean conversion, the interrupted one and the rest not at all."""
     signum, raised = interrupt
     paths = copy_articles(tmp_path / "in", 3)
     real = _markup.link_url
-    countdown = [-1]  # the signal is raised at the callback where it reaches 0
+    countdown = [-1]  # the signal is raised at the call where it reaches 0
 
     def link_url(value: str) -> str | None:
         countdown[0] -= 1
         if countdown[0] == 0:
-            signal.raise_signal(signum)  # its handler raises here, inside nh3's callback
+            signal.raise_signal(signum)  # its handler raises here, in the URL check
         return real(value)
 
     monkeypatch.setattr(_markup, "link_url", link_url)
@@ -94,12 +94,12 @@ def test_an_interrupt_swallowed_before_an_error_is_raised_in_its_place(
     the stop goes on, the file is not reported as failed (nor its earlier output removed)."""
     signum, raised = interrupt
     with pytest.raises(raised), interrupts_checked():
-        with contextlib.suppress(raised):  # as nh3 does in its callbacks
+        with contextlib.suppress(raised):  # as a native library does in its callbacks
             signal.raise_signal(signum)
         raise NewsItemError("the link lost its href")
 
 
-# `newsml convert` whose first pool worker to reach nh3's URL callback sends the
+# `newsml convert` whose first pool worker to reach the sanitiser's URL check sends the
 # parent a SIGINT from there and waits there for the parent's SIGTERM. The
 # workers are forked, so they inherit the patch.
 _STOPPED_INSIDE_THE_SANITISER = """
@@ -134,7 +134,7 @@ sys.exit(main(sys.argv[2:]))
 
 
 def test_a_pool_stopped_while_a_worker_sanitises_leaves_no_wrong_output(tmp_path: Path) -> None:
-    """The SIGTERM that stops a pool worker inside nh3's callback (which swallows it) does not make
+    """The SIGTERM that stops a pool worker in the sanitiser's URL check does not make
     the worker write its document without the link's href: every output is a clean conversion."""
     paths = copy_articles(tmp_path / "in", 40)
     out = tmp_path / "out"
@@ -157,8 +157,8 @@ def test_a_pool_stopped_while_a_worker_sanitises_leaves_no_wrong_output(tmp_path
     assert [] == list(out.rglob(".*.tmp"))
 
 
-# `newsml convert` whose URL callback inside nh3 takes a Ctrl-C and drops it, as
-# nh3 drops one that lands in its callback beyond the codec's own catch.
+# `newsml convert` whose URL check takes a Ctrl-C and drops it, as a native
+# library that calls Python back (nh3 did) drops one that lands in its callback.
 _SWALLOWED_IN_THE_SANITISER = """
 import contextlib, signal, sys
 from newsml_codecs.document import _markup
