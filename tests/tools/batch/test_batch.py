@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import nh3
 import pytest
@@ -217,25 +218,28 @@ def test_interrupts_checked_lets_an_undisturbed_block_through() -> None:
     assert signal.default_int_handler is signal.getsignal(signal.SIGINT)
 
 
-def test_sigint_to_the_parent_alone_stops_the_batch(tmp_path: Path) -> None:
-    """Item 15.12: SIGINT to the newsml process only (not its workers) stops the batch: exit 130,
-    files not started are not converted, every output present is whole, no temporary file is left,
-    and the last line says what had finished."""
+def stop_a_batch(tmp_path: Path, jobs: str, signum: int, **popen: Any) -> list[str]:
+    """`newsml convert -j jobs` of 400 files, sent `signum` once an output is written.
+
+    Checks what every stop promises (fewer than 400 outputs, each whole, no
+    temporary file left, the summary second to last) and returns the lines
+    of standard error; the exit status is in the assertion of its caller.
+    """
     copy_articles(tmp_path / "in", 400)
     out = tmp_path / "out"
     with subprocess.Popen(
-        [sys.executable, "-m", "newsml_tools", "convert", "-j", "2", tmp_path / "in", "-o", out],
+        [sys.executable, "-m", "newsml_tools", "convert", "-j", jobs, tmp_path / "in", "-o", out],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=default_sigint_in_child,
+        **popen,
     ) as process:
         deadline = time.monotonic() + 60
         while not (out.is_dir() and any(out.glob("*.json"))) and time.monotonic() < deadline:
             time.sleep(0.005)
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signum)
         _, stderr = process.communicate(timeout=60)
-    assert 130 == process.returncode, stderr
+    assert 128 + signum == process.returncode, stderr
     made = sorted(out.glob("*.json"))
     assert len(made) < 400
     expected = expected_document()
@@ -243,6 +247,14 @@ def test_sigint_to_the_parent_alone_stops_the_batch(tmp_path: Path) -> None:
     assert [] == leftovers(out)
     lines = stderr.splitlines()
     assert lines[-2].startswith("interrupted: converted "), stderr
+    return lines
+
+
+def test_sigint_to_the_parent_alone_stops_the_batch(tmp_path: Path) -> None:
+    """Item 15.12: SIGINT to the newsml process only (not its workers) stops the batch: exit 130,
+    files not started are not converted, every output present is whole, no temporary file is left,
+    and the last line says what had finished."""
+    lines = stop_a_batch(tmp_path, "2", signal.SIGINT, preexec_fn=default_sigint_in_child)
     assert "newsml: interrupted" == lines[-1]
 
 
@@ -251,27 +263,7 @@ def test_sigterm_stops_the_batch_as_ctrl_c_does(tmp_path: Path, jobs: str) -> No
     """SIGTERM to the newsml process (a supervisor's stop), in-process or with a pool: exit 143
     after the summary, every output present whole, no temporary file left (the default action
     ended the process where it stood)."""
-    copy_articles(tmp_path / "in", 400)
-    out = tmp_path / "out"
-    with subprocess.Popen(
-        [sys.executable, "-m", "newsml_tools", "convert", "-j", jobs, tmp_path / "in", "-o", out],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    ) as process:
-        deadline = time.monotonic() + 60
-        while not (out.is_dir() and any(out.glob("*.json"))) and time.monotonic() < deadline:
-            time.sleep(0.005)
-        process.send_signal(signal.SIGTERM)
-        _, stderr = process.communicate(timeout=60)
-    assert 143 == process.returncode, stderr
-    made = sorted(out.glob("*.json"))
-    assert len(made) < 400
-    expected = expected_document()
-    assert all(expected == json.loads(path.read_text("utf-8")) for path in made)
-    assert [] == leftovers(out)
-    lines = stderr.splitlines()
-    assert lines[-2].startswith("interrupted: converted "), stderr
+    lines = stop_a_batch(tmp_path, jobs, signal.SIGTERM)
     assert "newsml: terminated" == lines[-1]
 
 
