@@ -134,22 +134,7 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         del doc["type"]
     else:
         doc = check_document(mapping)
-    value = None
-    props = doc.get("properties")
-    if props and any(prop.get("name") == CARRIER_PROPERTY for prop in props):
-        value = next(
-            prop.get("value") or "" for prop in props if prop.get("name") == CARRIER_PROPERTY
-        )
-        doc = {
-            **doc,
-            "properties": [
-                # only the carrier: an item's own ext property may use the prefix,
-                # and dump loaded the document with it when it made the patch
-                prop
-                for prop in props
-                if prop.get("name") != CARRIER_PROPERTY
-            ],
-        }
+    doc, value = _without_carrier(doc)
     carrier = None if value is None else read_carrier(*split_kind_header(value))
     if carrier is not None and not carrier.belongs_to(doc):
         carrier = None  # copied from another document: nothing of it applies here
@@ -200,6 +185,20 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         visible=lambda loaded: dump_document(options, loaded, carriers=False),
     )
     return kept if copied is _PATCH_FORM else refresh(kept, doc, copied)
+
+
+def _without_carrier(doc: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """`doc` without its carrier property, and the carrier's value (None: it has none).
+
+    Only the carrier goes: an item's own ext property may use the prefix,
+    and `dump` loaded the document with it when it made the patch.
+    """
+    props = doc.get("properties")
+    values = [p.get("value") or "" for p in props or () if p.get("name") == CARRIER_PROPERTY]
+    if not values:
+        return doc, None
+    kept = [prop for prop in props or () if prop.get("name") != CARRIER_PROPERTY]
+    return {**doc, "properties": kept}, values[0]
 
 
 _UNTYPED = "x-newsml/untyped"
