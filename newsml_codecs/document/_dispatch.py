@@ -17,7 +17,7 @@ from newsml_codecs.document._dump.assignment import dump_assignment
 from newsml_codecs.document._dump.concept import dump_concept
 from newsml_codecs.document._dump.item import dump_item
 from newsml_codecs.document._dump.lists import dump_list, dump_package
-from newsml_codecs.document._dump.omit import omit_empty
+from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._dump.planning import dump_planning_item
 from newsml_codecs.document._kind_times import DOCUMENT_TIMES, instant, keep_offset
 from newsml_codecs.document._load.assignment import load_assignment
@@ -60,7 +60,7 @@ def root_kind(item: Any) -> Any:
 
 def dump_any(options: DocumentOptions, item: Any) -> dict[str, Any]:
     """The reference document of any item record (§1.1) under `options`, empty fields omitted."""
-    return omit_empty(_DUMPERS[root_kind(item)](options, item))
+    return omitted(_DUMPERS[root_kind(item)](options, item))
 
 
 def load_target(

@@ -14,20 +14,13 @@ from typing import Any
 _BLOCK_LISTS = frozenset({"links", "meta", "content"})
 
 
-def omit_empty(doc: dict[str, Any]) -> dict[str, Any]:
-    """`doc` (changed in place) without empty fields in it, its blocks and properties."""
-    _fields(doc)
-    for prop in doc.get("properties") or ():
-        _fields(prop)
-    return doc
-
-
 def omitted(doc: dict[str, Any]) -> dict[str, Any]:
-    """`omit_empty` of `doc` as a new document; `doc` is left as it is.
+    """`doc` without empty fields in it, its blocks and properties, as a new document.
 
-    What a reader sees of a document a client sent: ``"links": []`` or
-    ``"data": {}`` in a block shows what their absence shows. Only the
-    records on the way are copied; values are shared.
+    `dump` writes its documents so, and a reader of a document a client
+    sent sees ``"links": []`` or ``"data": {}`` in a block as their absence.
+    `doc` is left as it is: only the records on the way are copied, values
+    are shared.
     """
     out = _copied(doc)
     props = out.get("properties")
@@ -37,6 +30,8 @@ def omitted(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def _copied(record: dict[str, Any]) -> dict[str, Any]:
+    # One pass: only a falsy value can be empty (`in` then compares it with
+    # the empty values, without building a list and a dict for each).
     out = {}
     for key, value in record.items():
         if not value:
@@ -46,23 +41,6 @@ def _copied(record: dict[str, Any]) -> dict[str, Any]:
             value = [_copied(block) if isinstance(block, dict) else block for block in value]
         out[key] = value
     return out
-
-
-def _fields(record: dict[str, Any]) -> None:
-    # One pass: only a falsy value can be empty (`in` then compares it with
-    # the empty values kept below, without building a list and a dict for
-    # each comparison); a block list is cleaned in place as it is met.
-    empty = []
-    for key, value in record.items():
-        if not value:
-            if value in _EMPTY:
-                empty.append(key)
-        elif key in _BLOCK_LISTS:
-            for block in value:
-                if isinstance(block, dict):
-                    _fields(block)
-    for key in empty:
-        del record[key]
 
 
 _EMPTY: tuple[Any, ...] = ("", [], {})
