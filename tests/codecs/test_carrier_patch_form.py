@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from support import FIXTURES, canonical
+from support.carrier import split_value
 
 from newsml_codecs import document, newsml
 from newsml_codecs.document._config import DEFAULT
@@ -31,8 +32,7 @@ def patch_form(doc: dict[str, Any], original: Any) -> dict[str, Any]:
     out = copy.deepcopy(doc)
     for prop in out["properties"]:
         if prop["name"] == document.CARRIER_PROPERTY:
-            value = prop["value"]
-            header = "" if value.startswith("{") else "|".join(value.split("|", 2)[:2]) + "|"
+            header = split_value(prop["value"])[0]
             prop["value"] = header + json.dumps(patch_for(DEFAULT, original))
     return out
 
