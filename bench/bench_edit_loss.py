@@ -61,7 +61,8 @@ def _title(doc: dict[str, Any], rnd: random.Random) -> bool:
 EDITS: dict[str, Edit] = {"block text": _block_text, "link added": _link, "title": _title}
 
 
-def _lines(item: Any) -> list[str]:
+def canonical_lines(item: Any) -> list[str]:
+    """The canonical NewsML of `item`, one element per line (what `differing` compares)."""
     return canonical_form(newsml.dumps(item)).replace("><", ">\n<").splitlines()
 
 
@@ -71,6 +72,12 @@ def differing(a: list[str], b: list[str]) -> int:
     return sum(1 for line in diff if line[:1] in "+-" and not line.startswith(("+++", "---")))
 
 
+def inputs(every: int = 1) -> list[Path]:
+    """The NewsML files of ``../shared/corpus``, then every Nth golden-corpus forward input."""
+    files = sorted((SHARED / "corpus").rglob("*.xml"))
+    return files + sorted((SHARED / "reference" / "forward").glob("*/*.xml"))[::every]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=4, help="every Nth golden-corpus input")
@@ -78,22 +85,20 @@ def main() -> int:
     if not SHARED.is_dir():
         print("../shared is absent", file=sys.stderr)
         return 1
-    files = sorted((SHARED / "corpus").rglob("*.xml"))
-    files += sorted((SHARED / "reference" / "forward").glob("*/*.xml"))[:: args.every]
     rnd = random.Random(27)
     totals = {name: [0, 0] for name in EDITS}  # edits, lines
-    for path in files:
+    for path in inputs(args.every):
         try:
             original = newsml.loads(path.read_bytes())
             doc = document.dump(original)
         except NewsItemError:  # inputs the converter refuses are not edited
             continue
-        before = _lines(original)
+        before = canonical_lines(original)
         for name, edit in EDITS.items():
             edited = copy.deepcopy(doc)
             if edit(edited, rnd):
                 totals[name][0] += 1
-                totals[name][1] += differing(before, _lines(document.load(edited)))
+                totals[name][1] += differing(before, canonical_lines(document.load(edited)))
     print("| edit | edits | differing lines | per edit |")
     print("| --- | --- | --- | --- |")
     for name, (count, lines) in totals.items():
