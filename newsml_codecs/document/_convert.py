@@ -14,8 +14,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
+from newsml_codecs.document._carrier.anchored import record, restore
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.copies import refresh, sources
@@ -28,7 +29,7 @@ from newsml_codecs.document._carrier.original import (
     pack,
     unpack,
 )
-from newsml_codecs.document._carrier.record import read_carrier
+from newsml_codecs.document._carrier.record import Carrier, read_carrier
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     add_kind_header,
@@ -40,7 +41,9 @@ from newsml_codecs.document._dispatch import (
     split_kind_header,
     wire_spelled,
 )
+from newsml_codecs.document._dump.item import dump_item
 from newsml_codecs.document._dump.omit import omitted
+from newsml_codecs.document._kind_common import Sources
 from newsml_codecs.document._kind_times import DOCUMENT_TIMES
 from newsml_codecs.document._validate import check_document
 from newsml_model import (
@@ -48,6 +51,7 @@ from newsml_model import (
     DecodeError,
     InvalidArgumentError,
     InvalidDocumentError,
+    NewsItem,
     NewsItemError,
 )
 
@@ -55,7 +59,14 @@ from newsml_model import (
 def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) -> dict[str, Any]:
     """The document of `item` under `options`, with its carrier when the reference loses something."""
     kind = root_kind(item)
-    doc = dump_any(options, item)
+    made: Sources | None = None
+    if carriers and kind == "newsItem":
+        # the anchors of an edited article's one-pass save: each block's source
+        made = {}
+        raw = dump_item(options, cast(NewsItem, item), made)
+        doc = omitted(raw)
+    else:
+        doc = dump_any(options, item)
     if not carriers:
         return doc
     # Times protobuf would spell otherwise: a newsItem's in the carrier (it
@@ -69,6 +80,8 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
         carrier["s"] = sources(doc)
         if odd and kind == "newsItem":
             carrier["t"] = odd
+        if made is not None:
+            carrier["n"] = record(raw, doc, made)
         value = json.dumps(carrier, separators=(",", ":"))
         if original > limit(len(packed), len(seen) + len(value)):
             # load would refuse it: said now, at the source, not at the save
@@ -157,6 +170,12 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
             if carrier.fingerprint == digest(seen):
                 # the document as dump wrote it: the original
                 return unpack(carrier.original, most)
+            if carrier.anchors is not None and root_kind_of(options, doc, carrier) == "newsItem":
+                original = unpack(carrier.original, most)
+                if isinstance(original, NewsItem):
+                    done = restore(options, original, doc, carrier.anchors)
+                    if done is not None:
+                        return refresh(done, doc, carrier.copies)
             # Edited: the patch of what the reference drops, checked below.
             copied = carrier.copies
             try:
@@ -185,6 +204,11 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         visible=lambda loaded: dump_document(options, loaded, carriers=False),
     )
     return kept if copied is _PATCH_FORM else refresh(kept, doc, copied)
+
+
+def root_kind_of(options: DocumentOptions, doc: dict[str, Any], carrier: Carrier) -> str:
+    """The root kind the edited `doc` loads as under its `carrier`."""
+    return load_target(options, doc, carrier.kind)[0]
 
 
 def _without_carrier(doc: dict[str, Any]) -> tuple[dict[str, Any], str | None]:

@@ -175,6 +175,14 @@ def number_notes(notes: list[Block], start: int = 0) -> None:
         note["id"] = str(start + index)
 
 
+Path = tuple[int, ...]
+"""Where a node is in an item: the index of each node's child on the way from the root."""
+
+Sources = dict[int, Path]
+"""The node each block of a document came from, by the block's ``id()`` (`dump` fills it
+for the carrier's anchors while the blocks are alive)."""
+
+
 def finish(doc: dict[str, Any], links: list[Block], props: list[dict[str, Any]]) -> dict[str, Any]:
     """The tail of a document: `links` when there are any, then `props` sorted by name.
 

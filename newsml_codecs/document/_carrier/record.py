@@ -1,6 +1,6 @@
 """A ``x-newsml/patch`` value, read and checked once into a record with named fields.
 
-The wire keeps its short keys (``o``, ``u``, ``h``, ``s``, ``t``; docs/mapping.md
+The wire keeps its short keys (``o``, ``u``, ``h``, ``s``, ``t``, ``n``; docs/mapping.md
 "Carriers" lists them); everything past `read_carrier` reads the fields.
 Internal module.
 """
@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 
+from newsml_codecs.document._carrier.anchored import Anchors, read_anchors
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.entries import read_patch
 
@@ -31,6 +32,8 @@ class Carrier:
         copies: The digests of what copies repeat (``s``, `copies.sources`),
             None when not recorded.
         patch: A previous release's patch (when `original` is None).
+        anchors: A newsItem's anchors (``n``, `anchored.Anchors`), None when
+            not recorded (other kinds, and carriers of earlier releases).
     """
 
     kind: str | None
@@ -40,6 +43,7 @@ class Carrier:
     fingerprint: str | None
     copies: Mapping[str, str] | None
     patch: dict[str, Any] | None
+    anchors: Anchors | None = None
 
     def belongs_to(self, doc: Mapping[str, Any]) -> bool:
         """Whether it was written for `doc` (a carrier copied into another applies to nothing)."""
@@ -65,4 +69,5 @@ def read_carrier(kind: str | None, times: Mapping[str, str], text: str) -> Carri
         fingerprint=value.get("h"),
         copies=value.get("s"),
         patch=None if original is not None else value,
+        anchors=read_anchors(value["n"]) if "n" in value and original is not None else None,
     )

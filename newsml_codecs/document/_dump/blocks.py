@@ -6,7 +6,7 @@ from typing import Any
 
 from newsml_codecs.document._config import CONTENT, LINK, META, DocumentOptions
 from newsml_codecs.document._dump.data import dump_data
-from newsml_codecs.document._kind_common import Block, put
+from newsml_codecs.document._kind_common import Block, Path, Sources, put
 from newsml_codecs.document._markup import MarkupError, sanitize_nodes
 from newsml_model import ContentMetaObject, DecodeError, Element, Link, Links, Metadata
 from newsml_model.tree import element_parts
@@ -125,21 +125,32 @@ def _properties_block(properties: Element, *, keep_values: bool) -> Block:
     return block
 
 
-def idf_blocks(options: DocumentOptions, children: tuple[Any, ...]) -> list[Block]:
+def idf_blocks(
+    options: DocumentOptions,
+    children: tuple[Any, ...],
+    sources: Sources | None = None,
+    at: Path = (),
+) -> list[Block]:
     """Children of an IDF group (or of a ``text[@format="idf"]``) as content blocks (§4.10).
 
     Children other than ``element``/``object`` are skipped (M2: the
-    reference's empty ``{}`` blocks are not reproduced).
+    reference's empty ``{}`` blocks are not reproduced). With `sources`,
+    each block's source is recorded as `at` plus the child's index.
     """
     blocks: list[Block] = []
-    for child in children:
+    for index, child in enumerate(children):
         if isinstance(child, Element):
             if child.name == "element":
-                blocks.append(element_block(options, child))  # never empty: data.format
+                block = element_block(options, child)  # never empty: data.format
             elif child.name == "object":
                 block = content_object_block(options, child)
-                if block:  # an empty block could not be loaded back (M2: none are produced)
-                    blocks.append(block)
+                if not block:  # an empty block could not be loaded back (M2: none are produced)
+                    continue
+            else:
+                continue
+            blocks.append(block)
+            if sources is not None:
+                sources[id(block)] = (*at, index)
     return blocks
 
 

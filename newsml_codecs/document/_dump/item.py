@@ -11,14 +11,16 @@ from newsml_codecs.document._dump.blocks import (
     link_block,
     object_block,
 )
-from newsml_codecs.document._kind_common import Block, finish
+from newsml_codecs.document._kind_common import Block, Path, Sources, finish
 from newsml_codecs.document._times import TimeError, dump_time, lenient_time
 from newsml_model import (
     ContentMeta,
+    ContentMetaObject,
     DecodeError,
     Element,
     ExtProperty,
     ItemMeta,
+    Link,
     Links,
     Metadata,
     NewsItem,
@@ -60,17 +62,20 @@ def dump_item_meta(
     links: list[Block],
     notes: list[Block],
     objects: list[Block],
+    sources: Sources | None = None,
+    at: Path = (),
 ) -> None:
     """IM-import: `meta` into `doc` fields and the lists it appends to (§4.2-§4.7).
 
     Notes get their ids from the caller; services are appended to `links` last.
+    With `sources`, each block's source node is recorded (`meta` is at `at`).
 
     Raises:
         DecodeError: A timestamp the reference refuses, or bad markup.
     """
     item_class = None
     services: list[Block] = []
-    for child in meta.children:
+    for index, child in enumerate(meta.children):
         if isinstance(child, ExtProperty):
             kind = child.type or ""
             field = _ITEM_EXT_FIELDS.get(kind)
@@ -93,13 +98,15 @@ def dump_item_meta(
                 )
         elif isinstance(child, Service):
             services.append(
-                {
+                block := {
                     "type": "x-im/service",
                     **({"title": child.name} if child.name else {}),
                     **({"value": child.qcode} if child.qcode else {}),
                     "data": {"why": child.why or ""},
                 }
             )
+            if sources is not None:
+                sources[id(block)] = (*at, index)
         elif isinstance(child, Element):
             name = child.name
             if name == "title":
@@ -127,17 +134,43 @@ def dump_item_meta(
             elif name == "role":
                 props.append(prop_entry("role", child.get("qcode")))
             elif name == "edNote":
-                notes.append({"type": "x-im/note", "data": {"text": child.text}})
+                notes.append(block := {"type": "x-im/note", "data": {"text": child.text}})
+                if sources is not None:
+                    sources[id(block)] = (*at, index)
         elif isinstance(child, Links):
-            for link in child.links:
-                links.extend(_item_link(options, link))
+            for inner, link in enumerate(child.children):
+                if isinstance(link, Link):
+                    made = _item_link(options, link)
+                    links.extend(made)
+                    _record(sources, made, (*at, index, inner))
         elif isinstance(child, Metadata):
-            objects.extend(b for obj in child.objects if (b := object_block(options, obj)))
+            _objects(options, child, objects, sources, (*at, index))
     if "type" not in doc and item_class:
         mapped = options.item_class_type.get(item_class)
         if mapped:
             doc["type"] = mapped
     links.extend(services)
+
+
+def _record(sources: Sources | None, blocks: list[Block], path: Path) -> None:
+    if sources is not None:
+        for block in blocks:
+            sources[id(block)] = path
+
+
+def _objects(
+    options: DocumentOptions,
+    metadata: Metadata,
+    objects: list[Block],
+    sources: Sources | None,
+    at: Path,
+) -> None:
+    """The blocks of a ``<metadata>``'s objects, appended to `objects` (none for an empty one)."""
+    for index, obj in enumerate(metadata.children):
+        if isinstance(obj, ContentMetaObject) and (block := object_block(options, obj)):
+            objects.append(block)
+            if sources is not None:
+                sources[id(block)] = (*at, index)
 
 
 def _item_link(options: DocumentOptions, link: Any) -> list[Block]:
@@ -165,12 +198,17 @@ def dump_content_meta(
     props: list[dict[str, Any]],
     links: list[Block],
     objects: list[Block],
+    sources: Sources | None = None,
+    at: Path = (),
 ) -> None:
-    """CM-import: `meta` into properties, exception links and objects (§4.4)."""
+    """CM-import: `meta` into properties, exception links and objects (§4.4).
+
+    With `sources`, each block's source node is recorded (`meta` is at `at`).
+    """
     singles: dict[str, dict[str, Any]] = {}
     descriptions: list[dict[str, Any]] = []
     exts: list[dict[str, Any]] = []
-    for child in meta.children:
+    for index, child in enumerate(meta.children):
         if isinstance(child, ExtProperty):
             literal = get_attribute(child.attributes, "literal")
             if literal and not child.value:
@@ -196,17 +234,20 @@ def dump_content_meta(
                 if created is not None:
                     doc["created"] = created
         elif isinstance(child, Links):
-            links.extend(
-                b
-                for link in child.links
+            for inner, link in enumerate(child.children):
                 if (
-                    is_contentmeta_link(options, link.type, link.rel)
-                    or link.type in options.contentmeta_link_rels
-                )
-                and (b := link_block(options, link))
-            )
+                    isinstance(link, Link)
+                    and (
+                        is_contentmeta_link(options, link.type, link.rel)
+                        or link.type in options.contentmeta_link_rels
+                    )
+                    and (block := link_block(options, link))
+                ):
+                    links.append(block)
+                    if sources is not None:
+                        sources[id(block)] = (*at, index, inner)
         elif isinstance(child, Metadata):
-            objects.extend(b for obj in child.objects if (b := object_block(options, obj)))
+            _objects(options, child, objects, sources, (*at, index))
     for name in ("altId", "slugline", "headline", "by", "urgency", "language"):
         if name in singles:
             props.append(singles[name])
@@ -215,8 +256,13 @@ def dump_content_meta(
     props.extend(exts)
 
 
-def dump_item(options: DocumentOptions, item: NewsItem) -> dict[str, Any]:
+def dump_item(
+    options: DocumentOptions, item: NewsItem, sources: Sources | None = None
+) -> dict[str, Any]:
     """The document the reference converter makes of `item`, field for field.
+
+    With `sources`, the source node of each block is recorded in it (the
+    carrier's anchors); the document is then not yet `omitted`.
 
     Raises:
         DecodeError: A timestamp the reference refuses, or markup that does
@@ -233,17 +279,27 @@ def dump_item(options: DocumentOptions, item: NewsItem) -> dict[str, Any]:
     cm_links: list[Block] = []
     content: list[Block] = []
     language = None
-    for child in item.children:
+    for index, child in enumerate(item.children):
         if isinstance(child, ItemMeta):
-            dump_item_meta(options, child, doc, props, links, notes, item_objects)
+            dump_item_meta(
+                options, child, doc, props, links, notes, item_objects, sources, (index,)
+            )
         elif isinstance(child, ContentMeta):
-            dump_content_meta(options, child, doc, props, cm_links, content_objects)
+            dump_content_meta(
+                options, child, doc, props, cm_links, content_objects, sources, (index,)
+            )
         elif isinstance(child, Element) and child.name == "contentSet":
-            for inline in child.elements("inlineXML"):
-                for idf in inline.elements("idf"):
+            for i, inline in enumerate(child.children):
+                if not (isinstance(inline, Element) and inline.name == "inlineXML"):
+                    continue
+                for j, idf in enumerate(inline.children):
+                    if not (isinstance(idf, Element) and idf.name == "idf"):
+                        continue
                     language = idf.get("xml:lang") or language
-                    for group in idf.elements("group"):
-                        content.extend(idf_blocks(options, group.children))
+                    for k, group in enumerate(idf.children):
+                        if isinstance(group, Element) and group.name == "group":
+                            at = (index, i, j, k)
+                            content.extend(idf_blocks(options, group.children, sources, at))
     for index, note in enumerate(notes):
         note["id"] = str(index)
         note["data"] = {"text": note.pop("data")["text"]}

@@ -15,6 +15,7 @@ from newsml_codecs.document._config import (
     is_itemmeta_object,
     is_property_exception,
 )
+from newsml_codecs.document._kind_common import Block
 from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
 from newsml_model import (
     IDF,
@@ -46,6 +47,63 @@ def el(name: str, text: str | None = None, **attributes: str | None) -> Element:
         tuple([(key, value) for key, value in attributes.items() if value]) if attributes else (),
         (text,) if text else (),
         None,
+    )
+
+
+def is_item_link(options: DocumentOptions, block: Block) -> bool:
+    """Whether the link `block` loads into itemMeta's ``<links>`` (§5.3)."""
+    return not is_contentmeta_link(options, block.get("type"), block.get("rel")) and block.get(
+        "type"
+    ) not in ("x-im/related-geo", "x-im/service")
+
+
+def is_geo(block: Block) -> bool:
+    """Whether the link `block` is one of the related-geo link's uuids (§5.3)."""
+    return bool(block.get("rel") == "related-geo")
+
+
+def is_service(block: Block) -> bool:
+    """Whether the link `block` loads as an itemMeta ``<service>``."""
+    return bool(block.get("type") == "x-im/service")
+
+
+def geo_link(blocks: list[Block]) -> Link:
+    """The one related-geo ``<link>`` holding the uuids of `blocks` (the reference merges them)."""
+    uuids = tuple(
+        Element(
+            name="uuid",
+            attributes=(("title", block.get("title") or ""),),
+            children=(block["uuid"],) if block.get("uuid") else (),
+        )
+        for block in blocks
+        if block.get("uuid") or block.get("title")
+    )
+    return Link(rel="related-geo", children=(Element(name="data", children=uuids),))
+
+
+def service_node(block: Block) -> Service:
+    """The itemMeta ``<service>`` of an ``x-im/service`` link block."""
+    why = (block.get("data") or {}).get("why")
+    title: str | None = block.get("title")
+    return Service(
+        qcode=block.get("value") or None,
+        why=why or None,
+        children=(el("name", title),) if title else (),
+    )
+
+
+def note_node(block: Block) -> Element | None:
+    """The ``<edNote>`` of a meta block that is a note, None when not one or empty (dropped)."""
+    note = (block.get("data") or {}).get("text") if block.get("type") == "x-im/note" else None
+    return el("edNote", note) if note else None
+
+
+def is_content_object(options: DocumentOptions, block: Block, kind: str) -> bool:
+    """Whether the meta `block` loads into contentMeta's ``<metadata>`` (§5.4)."""
+    return (
+        block.get("type") != "x-im/note"
+        and block.get("type") not in options.concept_object_types
+        and not is_itemmeta_object(options, block.get("type"), kind)
     )
 
 
@@ -81,27 +139,17 @@ def load_item_meta(
     links: list[Node] = [
         link_node(options, block, LINK, f"$.links[{i}]")
         for i, block in enumerate(blocks)
-        if not is_contentmeta_link(options, block.get("type"), block.get("rel"))
-        and block.get("type") not in ("x-im/related-geo", "x-im/service")
+        if is_item_link(options, block)
     ]
-    geo = [block for block in blocks if block.get("rel") == "related-geo"]
+    geo = [block for block in blocks if is_geo(block)]
     if geo:
-        uuids = tuple(
-            Element(
-                name="uuid",
-                attributes=(("title", block.get("title") or ""),),
-                children=(block["uuid"],) if block.get("uuid") else (),
-            )
-            for block in geo
-            if block.get("uuid") or block.get("title")
-        )
-        links.append(Link(rel="related-geo", children=(Element(name="data", children=uuids),)))
+        links.append(geo_link(geo))
     if links:
         children.append(Links(children=tuple(links), namespace=IM))
     for block in doc.get("meta") or ():
-        note = (block.get("data") or {}).get("text") if block.get("type") == "x-im/note" else None
-        if note:  # the reference drops empty notes
-            children.append(el("edNote", note))
+        note = note_node(block)
+        if note is not None:  # the reference drops empty notes
+            children.append(note)
     ext: list[ExtProperty] = []
     if doc.get("published"):
         ext.append(new_ext_property("imext:pubstart", doc["published"], (), ()))
@@ -135,17 +183,7 @@ def load_item_meta(
                     children=(el("name", section),) if section else (),
                 )
             )
-    for block in blocks:
-        if block.get("type") == "x-im/service":
-            why = (block.get("data") or {}).get("why")
-            title: str | None = block.get("title")
-            children.append(
-                Service(
-                    qcode=block.get("value") or None,
-                    why=why or None,
-                    children=(el("name", title),) if title else (),
-                )
-            )
+    children.extend(service_node(block) for block in blocks if is_service(block))
     objects = [
         object_node(options, block, META, f"$.meta[{i}]")
         for i, block in enumerate(doc.get("meta") or ())
@@ -222,9 +260,7 @@ def load_content_meta(
     objects = [
         object_node(options, block, META, f"$.meta[{i}]")
         for i, block in enumerate(doc.get("meta") or ())
-        if block.get("type") != "x-im/note"
-        and block.get("type") not in options.concept_object_types
-        and not is_itemmeta_object(options, block.get("type"), doc.get("type") or "")
+        if is_content_object(options, block, doc.get("type") or "")
     ]
     if objects:
         children.append(Metadata(children=tuple(objects), namespace=IM))

@@ -1,0 +1,422 @@
+"""An edited article's save in one pass: the original's nodes wherever their blocks are unchanged.
+
+The carrier of a newsItem also holds anchors (key ``n``): for each block of
+the document's ``content``, ``links`` and ``meta``, a digest of the block as
+`dump` wrote it and the path of the original node it came from, and a digest
+of everything else the document shows (``r``). At a save:
+
+* everything but those three lists must be as `dump` wrote it (``r``), or
+  this way declines and the patch way runs (`restore` gives None);
+* a node whose blocks the document still shows, unchanged, stays as it was,
+  with all the reference drops about it and inside it;
+* a block the user changed or added is loaded as the reference loads it
+  (`newsml_codecs.document._load.item`'s builders) into the container the
+  reference puts it in, next to the block before it;
+* the original's nodes whose blocks are gone are left out, with the layout
+  text before them;
+* the document's order is the order written: each container's slots (the
+  children that were blocks) are refilled in the document's order, and
+  everything the document does not show stays where it was between them.
+
+Nothing is restored next to something the user touched, so the user's
+edits win by construction: no law to check, no search, one pass over the
+document. A container this way would have to create (a first note, a first
+service) makes it decline.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from newsml_codecs.document._carrier.check import malformed
+from newsml_codecs.document._carrier.law import canonical_bytes, digest, visible_bytes
+from newsml_codecs.document._config import LINK, META, DocumentOptions, is_contentmeta_link
+from newsml_codecs.document._kind_common import Block, Path, Sources
+from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
+from newsml_codecs.document._load.item import (
+    geo_link,
+    is_content_object,
+    is_geo,
+    is_item_link,
+    is_service,
+    note_node,
+    service_node,
+)
+from newsml_model import ItemMeta, Links, Metadata, NewsItem, Node
+from newsml_model.tree import with_children
+
+LISTS = (("content", "c"), ("links", "l"), ("meta", "m"))
+"""The document's block lists anchored, with their wire keys."""
+
+_MAX_DEPTH = 16
+
+
+@attrs.frozen
+class Anchors:
+    """The carrier's anchors (``n``): what each block came from, and the rest's digest.
+
+    Attributes:
+        rest: The digest of the document without its block lists (``r``).
+        blocks: For each list name, (digest, source path) per block, in order.
+    """
+
+    rest: str
+    blocks: Mapping[str, tuple[tuple[str, Path], ...]]
+
+
+def record(raw: dict[str, Any], doc: dict[str, Any], sources: Sources) -> dict[str, Any]:
+    """The anchors' wire form (``n``) of `doc`, the `omitted` copy of `raw` that `dump` filled `sources` for."""
+    wire: dict[str, Any] = {"r": _rest(doc)}
+    for name, key in LISTS:
+        blocks = doc.get(name) or ()
+        wire[key] = [
+            [_digest(block), list(sources.get(id(made), ()))]
+            for made, block in zip(raw.get(name) or (), blocks, strict=True)
+        ]
+    return wire
+
+
+def read_anchors(value: Any) -> Anchors:
+    """The `Anchors` of a carrier's ``n``.
+
+    Raises:
+        InvalidDocumentError: Not anchors `record` could have written, at ``$.properties``.
+    """
+    if value.__class__ is not dict or value.get("r").__class__ is not str:
+        raise malformed("n is not an object with a digest r")
+    blocks: dict[str, tuple[tuple[str, Path], ...]] = {}
+    for name, key in LISTS:
+        entries = value.get(key, [])
+        if entries.__class__ is not list:
+            raise malformed(f"n.{key} is not a list")
+        blocks[name] = tuple(_entry(entry, key) for entry in entries)
+    return Anchors(rest=value["r"], blocks=blocks)
+
+
+def _entry(entry: Any, key: str) -> tuple[str, Path]:
+    if (
+        entry.__class__ is not list
+        or len(entry) != 2
+        or entry[0].__class__ is not str
+        or entry[1].__class__ is not list
+        or not 0 < len(entry[1]) <= _MAX_DEPTH
+        or any(i.__class__ is not int or i < 0 for i in entry[1])
+    ):
+        raise malformed(f"an entry of n.{key} is not [digest, path]")
+    return entry[0], tuple(entry[1])
+
+
+def restore(
+    options: DocumentOptions, original: NewsItem, doc: dict[str, Any], anchors: Anchors
+) -> NewsItem | None:
+    """The item of the edited `doc` built on `original`, or None where this way declines.
+
+    Args:
+        options: The converter's options.
+        original: The carried original.
+        doc: The edited document, without its carrier, as a reader sees it.
+        anchors: The carrier's anchors.
+    """
+    if _rest(doc) != anchors.rest:
+        return None
+    plans: dict[Path, list[tuple[list[int], list[Node]]]] = {}
+    for name, _ in LISTS:
+        blocks = doc.get(name) or []
+        recorded = anchors.blocks.get(name, ())
+        edited = [_digest(block) for block in blocks]
+        if edited == [entry[0] for entry in recorded]:
+            continue  # this list as dump wrote it: the original's nodes stay where they are
+        placed = _place(options, original, name, blocks, edited, recorded, doc.get("type") or "")
+        if placed is None:
+            return None
+        for container, slots_and_nodes in placed.items():
+            plans.setdefault(container, []).append(slots_and_nodes)
+    if not plans:
+        return original
+    for groups in plans.values():
+        for slots, nodes in groups:
+            if nodes and not slots:
+                return None  # a first child of its kind: where it goes is the reference's layout
+    prefixes = {path[:depth] for path in plans for depth in range(len(path) + 1)}
+    rebuilt = _rebuild(original, (), plans, prefixes)
+    return rebuilt if isinstance(rebuilt, NewsItem) else None
+
+
+def _place(
+    options: DocumentOptions,
+    original: NewsItem,
+    name: str,
+    blocks: list[Block],
+    edited: list[str],
+    recorded: tuple[tuple[str, Path], ...],
+    kind: str,
+) -> dict[Path, tuple[list[int], list[Node]]] | None:
+    """Per container of list `name`: its slots (indices) and the nodes to put in them, in order.
+
+    Containers of one role (the IDF groups, itemMeta's ``<links>``) follow
+    each other in the document: an unchanged node stays in its container
+    unless a block before it went to a later one (then it follows there),
+    and a new node joins the container of the node after it (the last one's
+    at the end), so a block put between two groups starts the second.
+    """
+    sources: dict[Path, list[str]] = {}
+    for block_digest, path in recorded:
+        sources.setdefault(path, []).append(block_digest)
+    roles: dict[Path, str] = {}
+    out: dict[Path, tuple[list[int], list[Node]]] = {}
+    for path in sources:
+        role = _role_of(original, path, name)
+        if role is None:
+            return None  # not a node dump anchors: a carrier dump did not write
+        roles[path] = role
+        slots, _ = out.setdefault(path[:-1], ([], []))
+        slots.append(path[-1])
+    taken = _match(sources, edited)
+    changed = _changed(list(sources), taken)
+    # (role, node, container: None for a new node until placed), in the document's order
+    placed: list[tuple[str, Node, Path | None]] = []
+    last: dict[str, Path] = {}
+    for index, block in enumerate(blocks):
+        source = taken[index]
+        if source is _FOLLOWS:
+            continue
+        if source is None:
+            made = _made(options, name, block, index, kind)
+            if made is None:
+                return None
+            role, node = made
+            if node is None:
+                continue
+            source = changed.get(index)
+            if source is None or roles[source] != role:
+                placed.append((role, node, None))
+                continue
+        else:
+            role, node = roles[source], _at(original, source)
+        container = max(source[:-1], last.get(role, source[:-1]))
+        last[role] = container
+        placed.append((role, node, container))
+    after: dict[str, Path] = {}
+    for at in range(len(placed) - 1, -1, -1):
+        role, node, container = placed[at]
+        if container is None:
+            container = after.get(role) or last.get(role) or _first(roles, role)
+            if container is None:
+                return None  # a first node of its kind: the patch way
+            placed[at] = (role, node, container)
+        after[role] = container
+    for _, node, container in placed:
+        assert container is not None
+        out[container][1].append(node)
+    for slots, _ in out.values():
+        slots.sort()
+    return out
+
+
+def _changed(order: list[Path], taken: list[Any]) -> dict[int, Path]:
+    """The unmatched sources the user changed: per block index, its source path.
+
+    Between two unchanged blocks (or an end), the unmatched blocks and the
+    unmatched sources between the same two sources pair in order: a block
+    edited in place keeps its source's container (its group, its
+    ``<links>``), though nothing of what the reference drops of it.
+    """
+    rank = {path: at for at, path in enumerate(order)}
+    used = {path for path in taken if path is not None and path is not _FOLLOWS}
+    pairs: dict[int, Path] = {}
+    gap: list[int] = []
+    before = -1
+    for index in range(len(taken) + 1):
+        source = taken[index] if index < len(taken) else None
+        if index < len(taken) and source is None:
+            gap.append(index)
+            continue
+        if source is _FOLLOWS:
+            continue
+        after = rank[source] if source is not None else len(order)
+        if gap and before < after:
+            free = [p for p in order[before + 1 : after] if p not in used]
+            pairs.update(zip(gap, free, strict=False))
+        gap = []
+        if source is not None:
+            before = rank[source]
+    return pairs
+
+
+def _first(roles: dict[Path, str], role: str) -> Path | None:
+    return next((path[:-1] for path, each in roles.items() if each == role), None)
+
+
+_FOLLOWS: Any = object()
+"""`_match`'s mark of a block that a multi-block source's first block stands for."""
+
+
+def _match(sources: dict[Path, list[str]], edited: list[str]) -> list[Any]:
+    """Per edited block: the source path it is unchanged from, `_FOLLOWS`, or None (new or changed).
+
+    A source of one block matches any unchanged copy of it; a source of
+    several (the related-geo link) only the same run of blocks, unbroken.
+    """
+    taken: list[Any] = [None] * len(edited)
+    free: dict[str, deque[Path]] = {}
+    positions: dict[str, list[int]] = {}
+    for index, value in enumerate(edited):
+        positions.setdefault(value, []).append(index)
+    for path, digests in sources.items():
+        if len(digests) == 1:
+            free.setdefault(digests[0], deque()).append(path)
+            continue
+        width = len(digests)
+        for start in positions.get(digests[0], ())[:8]:
+            if edited[start : start + width] == digests and all(
+                taken[start + i] is None for i in range(width)
+            ):
+                taken[start] = path
+                for i in range(1, width):
+                    taken[start + i] = _FOLLOWS
+                break
+    for index, value in enumerate(edited):
+        if taken[index] is None:
+            waiting = free.get(value)
+            if waiting:
+                taken[index] = waiting.popleft()
+    return taken
+
+
+def _made(
+    options: DocumentOptions, name: str, block: Block, index: int, kind: str
+) -> tuple[str, Node | None] | None:
+    """(role, node) the reference loads of a new or changed block; ("", None) dropped; None: decline."""
+    if name == "content":
+        if kind != "x-im/article":
+            return None  # the reference writes no body for other types
+        return "group", idf_node(options, block, f"$.content[{index}]")
+    if name == "links":
+        roles = [
+            role
+            for role, applies in (
+                ("links", is_item_link(options, block)),
+                ("geo", is_geo(block)),
+                ("service", is_service(block)),
+                ("cmlinks", is_contentmeta_link(options, block.get("type"), block.get("rel"))),
+            )
+            if applies
+        ]
+        if not roles:
+            return "", None
+        if len(roles) > 1:
+            return None  # the reference loads it twice: the patch way follows it
+        role = roles[0]
+        if role == "geo":
+            return "links", geo_link([block])
+        if role == "service":
+            return role, service_node(block)
+        return role, link_node(options, block, LINK, f"$.links[{index}]")
+    if block.get("type") == "x-im/note":
+        note = note_node(block)
+        return ("note", note) if note is not None else ("", None)
+    if is_content_object(options, block, kind):
+        return "cmeta", object_node(options, block, META, f"$.meta[{index}]")
+    if block.get("type") in options.concept_object_types:
+        return "", None
+    return None  # an itemMeta object (options): the patch way
+
+
+def _role_of(original: NewsItem, path: Path, name: str) -> str | None:
+    """The role of the container of the anchored node at `path` (None: not one `dump` anchors)."""
+    node = _at(original, path)
+    parent = _at(original, path[:-1])
+    grand = _at(original, path[:-2]) if len(path) >= 2 else None
+    if node is None or parent is None:
+        return None
+    if name == "content":
+        return "group" if getattr(parent, "name", None) == "group" else None
+    if name == "links":
+        if isinstance(parent, ItemMeta):
+            return "service"
+        if isinstance(parent, Links):
+            return "links" if isinstance(grand, ItemMeta) else "cmlinks"
+        return None
+    if isinstance(parent, ItemMeta):
+        return "note"
+    if isinstance(parent, Metadata):
+        return "imeta" if isinstance(grand, ItemMeta) else "cmeta"
+    return None
+
+
+def _at(root: Any, path: Path) -> Any:
+    """The node at `path` under `root`, None when there is none."""
+    node = root
+    for index in path:
+        children = getattr(node, "children", None)
+        if children is None or index >= len(children):
+            return None
+        node = children[index]
+    return node
+
+
+def _rebuild(
+    node: Any,
+    path: Path,
+    plans: dict[Path, list[tuple[list[int], list[Node]]]],
+    prefixes: set[Path],
+) -> Any:
+    children = list(node.children)
+    for index, child in enumerate(children):
+        if (*path, index) in prefixes:
+            children[index] = _rebuild(child, (*path, index), plans, prefixes)
+    if path in plans:
+        children = list(_refill(children, plans[path]))
+    return with_children(node, tuple(children))
+
+
+def _refill(children: list[Any], groups: list[tuple[list[int], list[Node]]]) -> Iterator[Any]:
+    """`children` with each group's slots refilled by its nodes, in order.
+
+    Surplus slots go with the layout text before them; extra nodes follow
+    the last slot, each after a copy of the layout text before it.
+    """
+    fill: dict[int, Node] = {}
+    gone: set[int] = set()
+    extra: dict[int, tuple[Any, list[Node]]] = {}
+    every = {slot for slots, _ in groups for slot in slots}
+    for slots, nodes in groups:
+        if not slots:
+            continue
+        fill.update(zip(slots, nodes, strict=False))
+        for slot in slots[len(nodes) :]:
+            gone.add(slot)
+            if slot and _blank(children[slot - 1]) and slot - 1 not in every:
+                gone.add(slot - 1)
+        last = slots[-1]
+        layout = children[last - 1] if last and _blank(children[last - 1]) else None
+        if len(nodes) > len(slots):
+            extra[last] = (layout, nodes[len(slots) :])
+    for index, child in enumerate(children):
+        if index not in gone:
+            yield fill.get(index, child)
+        if index in extra:
+            layout, nodes = extra[index]
+            for node in nodes:
+                if layout is not None:
+                    yield layout
+                yield node
+
+
+def _blank(child: Any) -> bool:
+    return child.__class__ is str and not child.strip()
+
+
+def _rest(doc: dict[str, Any]) -> str:
+    return digest(visible_bytes({k: v for k, v in doc.items() if k not in _LIST_NAMES}))
+
+
+def _digest(block: Any) -> str:
+    return digest(canonical_bytes(block))
+
+
+_LIST_NAMES = frozenset(name for name, _ in LISTS)
