@@ -30,6 +30,7 @@ from html.entities import html5
 from typing import Any
 from xml.parsers import expat
 
+from newsml_codecs._sourcetext import remember
 from newsml_codecs._xmlbuild import build_element, layout_free_list
 from newsml_codecs._xmlentities import (
     NAMED_REF,
@@ -165,7 +166,11 @@ def parse(
     max_depth: int = DEFAULT_MAX_DEPTH,
 ) -> AnyItem:
     """Parse NewsML text into the record of its root; see `newsml_codecs.newsml.loads`."""
-    item: AnyItem = parse_roots(source, None, max_bytes=max_bytes, max_depth=max_depth)
+    data, encoding = _input(source, max_bytes)
+    item: AnyItem = _parse_input(data, encoding, max_depth, None)
+    # the bytes read are the item's text (the carrier packs them), unless
+    # re-encoded from UTF-16 or overriding a declared encoding (`remember`)
+    remember(item, data)
     return item
 
 
@@ -183,6 +188,10 @@ def parse_roots(
     names the roots of `roots`).
     """
     data, encoding = _input(source, max_bytes)
+    return _parse_input(data, encoding, max_depth, roots)
+
+
+def _parse_input(data: bytes, encoding: str | None, max_depth: int, roots: RootTable | None) -> Any:
     try:
         return _parse(data, encoding, max_depth, roots)
     except _StandaloneEntities:

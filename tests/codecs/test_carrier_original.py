@@ -12,6 +12,7 @@ import base64
 import zlib
 from typing import Any
 
+import attrs
 import pytest
 from support import FIXTURES, canonical
 from support.carrier import calls, carrier_of, with_carrier
@@ -30,13 +31,28 @@ def packed(data: bytes) -> str:
 
 @pytest.mark.parametrize("path", [ARTICLE, PLANNING])
 def test_the_carrier_holds_the_original_and_what_ties_it(path: Any) -> None:
-    source = newsml.loads(path.read_bytes())
+    """The original is the text the item was read from; an item built otherwise is written."""
+    text = path.read_bytes()
+    source = newsml.loads(text)
     doc = document.dump(source)
     carrier = carrier_of(doc)[1]
     assert set(carrier) >= {"o", "u", "h"}
     assert carrier["u"] == doc["uuid"]
-    original = zlib.decompress(base64.b64decode(carrier["o"])).decode("utf-8")
-    assert canonical(original) == canonical(newsml.dumps(source))
+    assert text == zlib.decompress(base64.b64decode(carrier["o"]))
+    built = attrs.evolve(source)  # equal, but not read from text
+    original = zlib.decompress(base64.b64decode(carrier_of(document.dump(built))[1]["o"]))
+    assert canonical(original.decode("utf-8")) == canonical(newsml.dumps(source))
+    assert source == newsml.loads(original)
+
+
+def test_text_in_another_declared_encoding_is_written_again() -> None:
+    """Text whose declaration names another encoding than UTF-8 is not carried as read."""
+    text = ARTICLE.read_text("utf-8").replace('encoding="UTF-8"', 'encoding="ISO-8859-1"', 1)
+    assert text.startswith("<?xml") and 'encoding="ISO-8859-1"' in text[:80]
+    source = newsml.loads(text)
+    original = zlib.decompress(base64.b64decode(carrier_of(document.dump(source))[1]["o"]))
+    assert not original.startswith(b"<?xml")
+    assert source == document.load(document.dump(source))
 
 
 def test_an_unedited_document_is_answered_by_the_original_alone() -> None:
@@ -187,3 +203,13 @@ def test_an_original_within_the_bound_still_loads() -> None:
     loaded = document.load(_holding(doc, 2_000))
     assert isinstance(loaded, nm.NewsItem)
     assert "edited" == document.dump(loaded)["title"]
+
+
+def test_text_read_with_more_layout_than_the_bound_is_written_again() -> None:
+    """Spaces inside a start tag pack far past the bound: the item is carried written again."""
+    text = ARTICLE.read_text("utf-8").replace("<itemClass ", "<itemClass" + " " * 3_000_000, 1)
+    source = newsml.loads(text, max_bytes=8_000_000)
+    doc = document.dump(source)
+    original = zlib.decompress(base64.b64decode(carrier_of(doc)[1]["o"]))
+    assert len(original) < 100_000
+    assert source == document.load(doc)

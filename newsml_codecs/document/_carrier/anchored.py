@@ -46,7 +46,7 @@ from newsml_codecs.document._load.item import (
     note_node,
     service_node,
 )
-from newsml_model import ItemMeta, Links, Metadata, NewsItem, Node
+from newsml_model import Element, ItemMeta, Links, Metadata, NewsItem, Node
 from newsml_model.tree import with_children
 
 LISTS = (("content", "c"), ("links", "l"), ("meta", "m"))
@@ -168,12 +168,19 @@ def _place(
         sources.setdefault(path, []).append(block_digest)
     roles: dict[Path, str] = {}
     out: dict[Path, tuple[list[int], list[Node]]] = {}
+    containers: dict[Path, tuple[str | None, int]] = {}
     for path in sources:
-        role = _role_of(original, path, name)
-        if role is None:
+        parent = path[:-1]
+        if parent not in containers:
+            node = _at(original, parent)
+            grand = _at(original, parent[:-1]) if parent else None
+            size = len(getattr(node, "children", ()))
+            containers[parent] = (_role_of(node, grand, name), size)
+        role, size = containers[parent]
+        if role is None or path[-1] >= size:
             return None  # not a node dump anchors: a carrier dump did not write
         roles[path] = role
-        slots, _ = out.setdefault(path[:-1], ([], []))
+        slots, _ = out.setdefault(parent, ([], []))
         slots.append(path[-1])
     taken = _match(sources, edited)
     changed = _changed(list(sources), taken)
@@ -326,15 +333,10 @@ def _made(
     return None  # an itemMeta object (options): the patch way
 
 
-def _role_of(original: NewsItem, path: Path, name: str) -> str | None:
-    """The role of the container of the anchored node at `path` (None: not one `dump` anchors)."""
-    node = _at(original, path)
-    parent = _at(original, path[:-1])
-    grand = _at(original, path[:-2]) if len(path) >= 2 else None
-    if node is None or parent is None:
-        return None
+def _role_of(parent: Any, grand: Any, name: str) -> str | None:
+    """The role of `parent` (child of `grand`) as a container of list `name`'s nodes (None: none)."""
     if name == "content":
-        return "group" if getattr(parent, "name", None) == "group" else None
+        return "group" if parent.__class__ is Element and parent.name == "group" else None
     if name == "links":
         if isinstance(parent, ItemMeta):
             return "service"

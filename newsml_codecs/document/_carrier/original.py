@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from newsml_codecs import newsml
+from newsml_codecs._sourcetext import source_text
 from newsml_codecs.document._carrier.check import malformed
 from newsml_model import AnyItem, DecodeError
 
@@ -51,9 +52,16 @@ def limit(packed_size: int, document_size: int) -> int:
     return max(packed_size * _MAX_EXPANSION, document_size * _DOCUMENT_MULTIPLE + _DOCUMENT_SLACK)
 
 
-def pack(item: AnyItem) -> tuple[int, str]:
-    """The original's NewsML size in bytes, and the NewsML compressed, in base64 (ASCII)."""
-    text = newsml.dumps(item, xml_declaration=False).encode("utf-8", "surrogatepass")
+def pack(item: AnyItem, *, as_read: bool = True) -> tuple[int, str]:
+    """The original's NewsML size in bytes, and the NewsML compressed, in base64 (ASCII).
+
+    The NewsML is the text `item` was read from when `newsml.loads` read
+    it and `as_read` (`source_text`: reading it again gives an equal item),
+    else the item written again.
+    """
+    text = source_text(item) if as_read else None
+    if text is None:
+        text = newsml.dumps(item, xml_declaration=False).encode("utf-8", "surrogatepass")
     return len(text), base64.b64encode(zlib.compress(text, _LEVEL)).decode("ascii")
 
 
@@ -65,6 +73,10 @@ def unpack(value: Any, most: int) -> AnyItem:
             (past `most` bytes), or NewsML the reader refuses; at
             ``$.properties``.
     """
+    return _unpacked(value, most)[0]
+
+
+def _unpacked(value: Any, most: int) -> tuple[AnyItem, int]:
     if value.__class__ is not str:
         raise malformed("the original (o) is not a string")
     try:
@@ -78,9 +90,51 @@ def unpack(value: Any, most: int) -> AnyItem:
     if not inflater.eof:
         raise malformed("the original (o) is truncated")
     try:
-        return newsml.loads(text, max_bytes=most)
+        return newsml.loads(text, max_bytes=most), len(text)
     except DecodeError as error:
         raise malformed(f"the original (o) is not NewsML: {error}") from None
+
+
+class OriginalCache:
+    """The most recent few originals unpacked, by carrier text (`unpack`, remembered).
+
+    The Writer sends every save of a document with the carrier it opened:
+    the original it holds is parsed once (most of an edited save's cost
+    beyond the conversion) and found again on the next save. Items are
+    frozen, so one is shared safely. Originals whose carrier is longer
+    than `max_text` are not kept.
+    """
+
+    def __init__(self, size: int = 32, max_text: int = 256 * 1024) -> None:
+        self.size = size
+        self.max_text = max_text
+        self._entries: OrderedDict[str, tuple[AnyItem, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, packed: Any, most: int) -> AnyItem:
+        """`unpack(packed, most)`, from memory when this carrier was unpacked before.
+
+        Raises:
+            InvalidDocumentError: As `unpack`.
+        """
+        with self._lock:
+            hit = self._entries.get(packed) if packed.__class__ is str else None
+            if hit is not None:
+                self._entries.move_to_end(packed)
+        if hit is not None and hit[1] <= most:
+            return hit[0]
+        item, size = _unpacked(packed, most)
+        if len(packed) <= self.max_text:
+            with self._lock:
+                self._entries[packed] = (item, size)
+                while len(self._entries) > self.size:
+                    self._entries.popitem(last=False)
+        return item
+
+    def clear(self) -> None:
+        """Forget every original (benchmarks time the first save of a document)."""
+        with self._lock:
+            self._entries.clear()
 
 
 Patch = dict[str, Any] | None

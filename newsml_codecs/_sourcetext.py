@@ -1,0 +1,50 @@
+"""The NewsML text an item was read from, remembered while the item lives; internal.
+
+A document's carrier holds the original NewsML. Writing the item again
+costs a third of opening an article, although the Writer's open converts
+text `newsml.loads` has just read: that text *is* the original NewsML
+(reading it again gives an equal item), so the carrier packs it instead.
+
+Only UTF-8 text is remembered (the carrier's reader takes it as such), up
+to `MAX_TEXT` bytes, for as long as the item lives: the entry is keyed by
+the item's identity and dropped when the item is collected. An item made
+any other way (built, evolved, loaded from a document) has no source text
+and is written again, as before.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from typing import Any
+
+MAX_TEXT = 4 * 1024 * 1024
+"""Larger texts are not remembered (the carrier writes such an item again)."""
+
+_TEXTS: dict[int, tuple[weakref.ref[Any], bytes]] = {}
+_DECLARED = re.compile(rb"\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)")
+
+
+def remember(item: Any, data: bytes) -> None:
+    """Remember `data` (UTF-8 NewsML) as the text `item` was read from."""
+    if len(data) > MAX_TEXT:
+        return
+    declared = _DECLARED.match(data[:256])
+    if declared is not None and declared.group(1).lower() not in (b"utf-8", b"utf8"):
+        return  # the declaration would make a reader take the bytes for another encoding
+    key = id(item)
+
+    def forget(ref: weakref.ref[Any]) -> None:
+        entry = _TEXTS.get(key)
+        if entry is not None and entry[0] is ref:
+            del _TEXTS[key]
+
+    _TEXTS[key] = (weakref.ref(item, forget), data)
+
+
+def source_text(item: Any) -> bytes | None:
+    """The text `item` was read from (`remember`), None when there is none."""
+    entry = _TEXTS.get(id(item))
+    if entry is None or entry[0]() is not item:
+        return None
+    return entry[1]
