@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from support import canonical, fixture_text
-from support.carrier import calls, carrier_of, stripped, with_carrier
+from support.carrier import calls, carrier_of, oracle, stripped, visible, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
@@ -340,6 +340,17 @@ def test_swapped_links_keep_the_users_order(ways: list[str]) -> None:
         loaded(replaced(SOURCE, TOPIC + LINK_INDENT + CATEGORY, CATEGORY + LINK_INDENT + TOPIC))
         == back
     )
+
+
+def test_a_link_the_reference_loads_twice_declines(ways: list[str]) -> None:
+    """A topic link with rel related-geo (an item link and a geo uuid at once): the anchors
+    decline, and the links shown are those of the conversion without the carrier."""
+    link = {"type": "x-im/topic", "rel": "related-geo", "uuid": "u9", "title": "Geo"}
+    doc = document.dump(ITEM)
+    doc["links"].insert(3, link)
+    back = document.load(doc)
+    assert ["patch"] == ways
+    assert visible(oracle(doc))["links"] == document.dump(back, carriers=False)["links"]
 
 
 # 6. Notes
