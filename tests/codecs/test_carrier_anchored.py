@@ -9,9 +9,9 @@ the reference does into the container the reference puts them in, and
 writes the document's order; where it cannot, it declines and the patch
 way runs. These pin that promise on ``tests/fixtures/article-full.xml``
 given a little residue: an attribute the reference drops on paragraph b2
-and an unknown child element in the dateline d1. The NewsML expected is
-the fixture's text edited the same way; a comparison of canonical forms
-is used only where the result's layout may differ (the patch way).
+and an unknown child element in the dateline d1. The item expected is the
+fixture's text edited the same way; canonical forms are compared only where
+the layout may differ (the patch way).
 """
 
 from __future__ import annotations
@@ -28,8 +28,11 @@ from newsml_codecs import document, newsml
 from newsml_codecs.document import _convert
 from newsml_codecs.document._carrier import anchored
 
+Edit = Callable[[dict[str, Any]], object]
 INDENT = "\n                    "
 """The layout text before each child of an IDF group in the fixture."""
+LINK_INDENT = "\n            "
+"""The layout text before each link of itemMeta's <links> in the fixture."""
 
 
 def replaced(text: str, old: str, new: str) -> str:
@@ -38,12 +41,11 @@ def replaced(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-def cut(text: str, start: str, end: str) -> str:
-    """`text` without the element from `start` to the first `end` after it, and its layout before."""
-    assert 1 == text.count(start), start
-    at = text.index(start)
-    begin = text.rindex("\n", 0, at)
-    return text[:begin] + text[text.index(end, at) + len(end) :]
+def span(start: str, end: str) -> str:
+    """The text of SOURCE from the layout before `start` to the first `end` after it."""
+    assert 1 == SOURCE.count(start), start
+    at = SOURCE.index(start)
+    return SOURCE[SOURCE.rindex("\n", 0, at) : SOURCE.index(end, at) + len(end)]
 
 
 def loaded(text: str) -> nm.NewsItem:
@@ -53,31 +55,33 @@ def loaded(text: str) -> nm.NewsItem:
     return item
 
 
-B1 = (
-    '<element id="b1" type="body" format="html">Text <strong>fet <em>och kursiv</em></strong>'
-    ' och <a href="https://example.org/?a=1&amp;b=2" id="link-1" title="">en länk</a> mer.</element>'
-)
-B2_OPEN = '<element id="b2" type="body" format="html" foo="bar">'
+def line(needle: str) -> str:
+    """The one line of SOURCE holding `needle`, without its layout."""
+    found = [each.strip() for each in SOURCE.splitlines() if needle in each]
+    assert 1 == len(found), needle
+    return found[0]
+
+
 D1 = '<element id="d1" type="dateline" format="html">Linköping<z xmlns="urn:z">kept</z></element>'
 SOURCE = replaced(
     replaced(
         fixture_text("article-full.xml"),
-        '<element id="b2" type="body" format="html">',
-        B2_OPEN,
+        'id="b2" type="body" format="html"',
+        'id="b2" type="body" format="html" foo="bar"',
     ),
     '<element id="d1" type="dateline" format="html">Linköping</element>',
     D1,
 )
 """article-full.xml with what the reference drops on b2 (``foo``) and in d1 (``z``)."""
 ITEM = loaded(SOURCE)
-B2 = B2_OPEN + "Non-breaking  space, – dash, \"quotes\" &amp; 'apostrophes' &lt;tags&gt;.</element>"
-S1 = '<element id="s1" type="subheadline1">Mellanrubrik</element>'
-L1 = '<element id="l1" type="leadin" format="html">En älg <em>stoppade</em> trafiken.</element>'
-TITLE = "<title>Älgen på E4: trafiken står still</title>"
+B1, B2, S1, L1 = line('id="b1"'), line('id="b2"'), line('id="s1"'), line('id="l1"')
+TITLE, STORY, CREATOR = line("<title>Älgen"), line('rel="story"'), line('rel="creator"')
+TOPIC, CATEGORY = line('title="Volvo"'), line('title="Trafik"')
 PARAGRAPH = {"type": "x-im/paragraph", "data": {"format": "html", "text": "Ny"}}
-NEW_L1 = '<element id="l1" type="leadin" format="html">Ny ingress.</element>'
-NEW_B1 = '<element id="b1" type="body" format="html">Ny text.</element>'
 NEW_PARAGRAPH = '<element type="body" format="html">Ny</element>'
+NEW_B1 = '<element id="b1" type="body" format="html">Ny text.</element>'
+NEW_L1 = '<element id="l1" type="leadin" format="html">Ny ingress.</element>'
+NOTE = "<edNote>Kolla fakta med polisen</edNote>"
 
 
 @pytest.fixture
@@ -98,23 +102,20 @@ def ways(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-def saved(edit: Callable[[dict[str, Any]], object], item: nm.NewsItem = ITEM) -> nm.AnyItem:
-    """`item` dumped with its carrier, edited in place by `edit`, and loaded."""
+def saved(*edits: Edit, item: nm.NewsItem = ITEM) -> nm.AnyItem:
+    """`item` dumped with its carrier, edited in place by `edits` in turn, and loaded."""
     doc = document.dump(item)
-    edit(doc)
+    for edit in edits:
+        edit(doc)
     return document.load(doc)
 
 
-def text_at(name: str, index: int, text: str) -> Callable[[dict[str, Any]], None]:
+def text_at(name: str, index: int, text: str) -> Edit:
     """The edit setting the text of block `index` of the document's list `name`."""
-
-    def edit(doc: dict[str, Any]) -> None:
-        doc[name][index]["data"]["text"] = text
-
-    return edit
+    return lambda doc: doc[name][index]["data"].update(text=text)
 
 
-def swap(name: str, first: int, second: int) -> Callable[[dict[str, Any]], None]:
+def swap(name: str, first: int, second: int) -> Edit:
     """The edit swapping two blocks of the document's list `name`."""
 
     def edit(doc: dict[str, Any]) -> None:
@@ -133,83 +134,96 @@ def groups(item: nm.AnyItem) -> list[list[str | None]]:
     ]
 
 
-def without_anchors(doc: dict[str, Any]) -> dict[str, Any]:
-    """`doc` with a carrier as written before the anchors: no ``n``."""
-    carrier = carrier_of(doc)[1]
-    del carrier["n"]
-    return with_carrier(doc, carrier)
+def xfail(reason: str) -> pytest.MarkDecorator:
+    """A known defect of `anchored`, reported: the test passes once it is mended."""
+    return pytest.mark.xfail(strict=True, reason=reason)
 
 
-# 1. A block's text edited
+SLOTS = (
+    "anchored._refill refills a container's slots by position and drops the last ones: a node"
+    " the document does not show keeps its index, not its neighbours"
+)
 
 
-def test_a_paragraph_edited_keeps_every_other_node_exactly(ways: list[str]) -> None:
-    """b1's text changed: b1 shows it, and b2's foo and d1's unknown child (dropped) stay."""
-    back = saved(text_at("content", 3, "Ny text."))
-    assert ["anchored"] == ways
-    assert loaded(replaced(SOURCE, B1, NEW_B1)) == back
-
-
-def test_a_block_edited_in_place_loses_only_its_own_residue(ways: list[str]) -> None:
-    """b2 edited: its foo (the reference drops it) goes with its old text; d1's child stays."""
-    back = saved(text_at("content", 4, "Ändrad."))
-    assert ["anchored"] == ways
-    assert (
-        loaded(replaced(SOURCE, B2, '<element id="b2" type="body" format="html">Ändrad.</element>'))
-        == back
-    )
-
-
-# 2. A block removed
+# 1. A block's text edited; 2. a block removed; 3. blocks swapped: the original's nodes exactly
 
 
 @pytest.mark.parametrize(
-    ("index", "start", "end"),
+    ("edit", "expected"),
     [
-        pytest.param(1, D1, "</element>", id="d1 of the header"),
-        pytest.param(8, '<object id="fact1"', "</object>", id="fact1 before the last"),
-        pytest.param(9, '<object id="embed1"', "</object>", id="embed1, the last"),
+        pytest.param(text_at("content", 3, "Ny text."), (B1, NEW_B1), id="b1 edited"),
+        pytest.param(
+            text_at("content", 4, "Ändrad."),
+            (B2, '<element id="b2" type="body" format="html">Ändrad.</element>'),
+            id="b2 edited: its own foo goes",
+        ),
+        pytest.param(text_at("content", 2, "Ny ingress."), (L1, NEW_L1), id="header's last"),
+        pytest.param(
+            text_at("meta", 0, "Ny anteckning"),
+            (NOTE, "<edNote>Ny anteckning</edNote>"),
+            id="edNote",
+        ),
+        pytest.param(lambda doc: doc["content"].pop(1), (INDENT + D1, ""), id="d1 removed"),
+        pytest.param(
+            lambda doc: doc["content"].pop(8),
+            (span('<object id="fact1"', "</object>"), ""),
+            id="fact1 removed",
+        ),
+        pytest.param(
+            lambda doc: doc["content"].pop(9),
+            (span('<object id="embed1"', "</object>"), ""),
+            id="embed1, the last, removed",
+        ),
+        pytest.param(swap("content", 3, 4), (B1 + INDENT + B2, B2 + INDENT + B1), id="swapped"),
+        pytest.param(
+            swap("links", 3, 4),
+            (TOPIC + LINK_INDENT + CATEGORY, CATEGORY + LINK_INDENT + TOPIC),
+            id="links swapped",
+        ),
+        pytest.param(
+            lambda doc: doc["links"].pop(7), (LINK_INDENT + STORY, ""), id="story link removed"
+        ),
+        pytest.param(
+            lambda doc: doc["links"].append(
+                {"type": "x-im/category", "rel": "subject", "title": "Ny", "uuid": "n1"}
+            ),
+            (
+                CREATOR,
+                CREATOR
+                + LINK_INDENT
+                + '<link type="x-im/category" uuid="n1" title="Ny" rel="subject"/>',
+            ),
+            id="a link appended last goes after itemMeta's",
+        ),
+        pytest.param(
+            lambda doc: doc["content"].pop(5),
+            (INDENT + S1, ""),
+            id="s1 removed before the hidden list",
+            marks=xfail(SLOTS + ": the <list> moves up past img1"),
+        ),
+        pytest.param(
+            lambda doc: doc["content"].insert(3, PARAGRAPH),
+            (B1, NEW_PARAGRAPH + INDENT + B1),
+            id="a paragraph first in the body",
+            marks=xfail(SLOTS + ": the <list> moves from after p1 to before it"),
+        ),
     ],
 )
-def test_a_block_removed_goes_with_the_layout_before_it(
-    ways: list[str], index: int, start: str, end: str
+def test_an_edit_of_the_blocks_keeps_every_other_node_exactly(
+    ways: list[str], edit: Edit, expected: tuple[str, str]
 ) -> None:
-    """The removed block's node is gone with its layout; the rest is the original's exactly."""
-    back = saved(lambda doc: doc["content"].pop(index))
+    """The item is the fixture's text edited as the document was: b2's foo and d1's child
+    (which the reference drops) stay unless their own block changed, and so do the
+    creator link's custom-attr and itemMeta's unknown element; a removed block's node goes
+    with the layout before it."""
+    back = saved(edit)
     assert ["anchored"] == ways
-    assert loaded(cut(SOURCE, start, end)) == back
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="anchored._refill refills the slots by position and drops the last one: a node the"
-    " document does not show (the <list>) moves up past the block that followed it",
-)
-def test_a_block_removed_before_a_hidden_node_leaves_that_node_in_place(ways: list[str]) -> None:
-    """s1 removed: the <list> the reference drops stays between p1 and img1, as it was."""
-    back = saved(lambda doc: doc["content"].pop(5))
-    assert ["anchored"] == ways
-    assert loaded(cut(SOURCE, S1, "</element>")) == back
-
-
-# 3. Blocks reordered
-
-
-def test_swapped_paragraphs_are_written_swapped_with_their_residue(ways: list[str]) -> None:
-    """b1 and b2 swapped: written in the document's order, b2 still with its foo."""
-    back = saved(swap("content", 3, 4))
-    assert ["anchored"] == ways
-    swapped = replaced(SOURCE, B1 + INDENT + B2, B2 + INDENT + B1)
-    assert loaded(swapped) == back
+    assert loaded(replaced(SOURCE, *expected)) == back
 
 
 def test_a_reversed_body_keeps_the_users_order_and_each_nodes_residue(ways: list[str]) -> None:
     """The body's blocks reversed: the body group holds them reversed, b2 still has foo="bar"."""
-
-    def edit(doc: dict[str, Any]) -> None:
-        doc["content"][3:] = doc["content"][3:][::-1]
-
-    back = saved(edit)
+    back = saved(lambda doc: doc.update(content=doc["content"][:3] + doc["content"][:2:-1]))
     assert ["anchored"] == ways
     shown = {"b1", "b2", "s1", "p1", "img1", "fact1", "embed1"}
     header, main = groups(back)
@@ -225,167 +239,67 @@ def test_a_reversed_body_keeps_the_users_order_and_each_nodes_residue(ways: list
 # 4. Groups
 
 
-def test_a_block_inserted_between_the_groups_starts_the_body(ways: list[str]) -> None:
-    """A paragraph put after l1 (the header's last) goes first into the body group."""
-    back = saved(lambda doc: doc["content"].insert(3, PARAGRAPH))
-    assert ["anchored"] == ways
-    header, main = groups(back)
-    assert ["h1", "d1", "l1"] == header
-    assert ["element", "b1", "b2", "s1"] == main[:4]
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="anchored._refill refills the slots by position: the <list> the document does not"
-    " show moves from after p1 to before it when a block is inserted above it",
-)
-def test_a_block_inserted_leaves_every_other_node_in_place(ways: list[str]) -> None:
-    """The new paragraph first in the body: the rest is the original's, the <list> after p1."""
-    back = saved(lambda doc: doc["content"].insert(3, PARAGRAPH))
-    assert ["anchored"] == ways
-    assert loaded(replaced(SOURCE, B1, NEW_PARAGRAPH + INDENT + B1)) == back
-
-
-def test_a_block_edited_at_the_end_of_the_header_stays_in_the_header(ways: list[str]) -> None:
-    """l1, the header's last block, edited in place: it stays the header's last."""
-    back = saved(text_at("content", 2, "Ny ingress."))
-    assert ["anchored"] == ways
-    assert loaded(replaced(SOURCE, L1, NEW_L1)) == back
-
-
 @pytest.mark.parametrize(
-    ("at", "header", "body"),
+    "edits",
     [
-        pytest.param(3, ["h1", "d1", "l1"], ["element", "b1"], id="after l1"),
-        pytest.param(
-            2,
-            ["h1", "d1", "element", "l1"],
-            ["b1", "b2"],
-            id="before l1",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="anchored._changed pairs the changed blocks of a gap with its unmatched"
-                " sources in order: the new paragraph takes l1's place in the header and the"
-                " edited l1 goes to the body",
-            ),
-        ),
+        pytest.param((), id="after l1"),
+        pytest.param((text_at("content", 2, "Ny ingress."),), id="after an edited l1"),
     ],
 )
-def test_an_edited_header_end_stays_in_the_header_beside_a_new_block(
-    ways: list[str], at: int, header: list[str], body: list[str]
+def test_a_block_inserted_between_the_groups_starts_the_body(
+    ways: list[str], edits: tuple[Edit, ...]
 ) -> None:
-    """l1 (the header's last) edited and a paragraph put next to it: l1 stays the header's
-    last, the paragraph goes where its neighbours are (after l1: the body's first)."""
-
-    def edit(doc: dict[str, Any]) -> None:
-        text_at("content", 2, "Ny ingress.")(doc)
-        doc["content"].insert(at, PARAGRAPH)
-
-    back = saved(edit)
+    """A paragraph put after l1 (the header's last, edited or not) goes first into the body."""
+    back = saved(*edits, lambda doc: doc["content"].insert(3, PARAGRAPH))
     assert ["anchored"] == ways
-    got_header, got_body = groups(back)
-    assert (header, body) == (got_header, got_body[:2])
-    assert isinstance(back, nm.NewsItem) and back.idf is not None
-    assert "Ny ingress." == list(next(back.idf.elements("group")).elements())[-1].text
+    header, main = groups(back)
+    assert (["h1", "d1", "l1"], ["element", "b1"]) == (header, main[:2])
 
 
-# 5. Links
-
-
-CREATOR = (
-    '<link rel="creator" title="Editor Bot" type="x-im/user" uri="im://user/1"'
-    ' role="system" custom-attr="kept"/>'
+@xfail(
+    "anchored._changed pairs the changed blocks of a gap with its unmatched sources in order:"
+    " the new paragraph takes l1's place in the header and the edited l1 goes to the body"
 )
-STORY = (
-    '<link rel="story" title="Vinterväglag" type="x-im/story"'
-    ' uuid="7b6a0c52-1f6e-4f43-8c0b-3e1a7b9d2f10"/>'
-)
-TOPIC = (
-    '<link rel="subject" title="Volvo" type="x-im/topic"'
-    ' uuid="b201e042-555b-11e5-885d-feff819cdc9f"/>'
-)
-CATEGORY = (
-    '<link rel="subject" title="Trafik" type="x-im/category"'
-    ' uuid="d72eb011-1552-4af4-8d15-cd4f8c157a87"/>'
-)
-LINK_INDENT = "\n            "
-
-
-def test_a_link_appended_lands_after_itemmetas_links(ways: list[str]) -> None:
-    """A subject link added last (after the services and contentMeta's links) goes last into
-    itemMeta's <links>; the creator's custom-attr and the unknown itemMeta element stay."""
-    link = {"type": "x-im/category", "rel": "subject", "title": "Ny", "uuid": "n1"}
-    back = saved(lambda doc: doc["links"].append(link))
-    assert ["anchored"] == ways
-    new = '<link type="x-im/category" uuid="n1" title="Ny" rel="subject"/>'
-    assert loaded(replaced(SOURCE, CREATOR, CREATOR + LINK_INDENT + new)) == back
-
-
-def test_a_link_removed_goes_with_its_layout(ways: list[str]) -> None:
-    """The story link removed: itemMeta's <links> is the original's without that line."""
-
-    def edit(doc: dict[str, Any]) -> None:
-        doc["links"] = [link for link in doc["links"] if link.get("rel") != "story"]
-
-    back = saved(edit)
-    assert ["anchored"] == ways
-    assert loaded(replaced(SOURCE, LINK_INDENT + STORY, "")) == back
-
-
-def test_swapped_links_keep_the_users_order(ways: list[str]) -> None:
-    """The topic and the category swapped: written swapped among itemMeta's links."""
-    back = saved(swap("links", 3, 4))
-    assert ["anchored"] == ways
-    assert (
-        loaded(replaced(SOURCE, TOPIC + LINK_INDENT + CATEGORY, CATEGORY + LINK_INDENT + TOPIC))
-        == back
+def test_a_block_inserted_before_an_edited_header_end_leaves_it_in_the_header(
+    ways: list[str],
+) -> None:
+    """A paragraph put before l1, l1 edited: both in the header (l1 last), b1 first in the body."""
+    back = saved(
+        text_at("content", 2, "Ny ingress."), lambda doc: doc["content"].insert(2, PARAGRAPH)
     )
+    assert ["anchored"] == ways
+    header, main = groups(back)
+    assert (["h1", "d1", "element", "l1"], "b1") == (header, main[0])
+
+
+# 5. Links and 6. notes the anchors decline
 
 
 def test_a_link_the_reference_loads_twice_declines(ways: list[str]) -> None:
     """A topic link with rel related-geo (an item link and a geo uuid at once): the anchors
     decline, and the links shown are those of the conversion without the carrier."""
-    link = {"type": "x-im/topic", "rel": "related-geo", "uuid": "u9", "title": "Geo"}
     doc = document.dump(ITEM)
-    doc["links"].insert(3, link)
+    doc["links"].insert(3, {"type": "x-im/topic", "rel": "related-geo", "uuid": "u9", "title": "G"})
     back = document.load(doc)
     assert ["patch"] == ways
     assert visible(oracle(doc))["links"] == document.dump(back, carriers=False)["links"]
 
 
-# 6. Notes
-
-
-def test_an_ednote_edited_shows_its_new_text(ways: list[str]) -> None:
-    """The first edNote's text changed: that edNote shows it, nothing else changes."""
-    back = saved(text_at("meta", 0, "Ny anteckning"))
-    assert ["anchored"] == ways
-    new = "<edNote>Ny anteckning</edNote>"
-    assert loaded(replaced(SOURCE, "<edNote>Kolla fakta med polisen</edNote>", new)) == back
-
-
-NOTELESS = cut(cut(SOURCE, "<edNote>Kolla", "</edNote>"), '<edNote role="legal">', "</edNote>")
-"""SOURCE without its two edNotes."""
-
-
 def test_a_first_ednote_is_added_the_patch_way(ways: list[str]) -> None:
     """An item without edNotes given one: the anchors decline (no container of notes), and
     the patch way still writes the note and keeps the residue."""
+    notes = span(NOTE, "</edNote>") + span('<edNote role="legal">', "</edNote>")
+    noteless = loaded(replaced(SOURCE, notes, ""))
     note = {"type": "x-im/note", "data": {"text": "Första"}}
-    back = saved(lambda doc: doc["meta"].insert(0, note), loaded(NOTELESS))
+    back = saved(lambda doc: doc["meta"].insert(0, note), item=noteless)
     assert ["patch"] == ways
     assert isinstance(back, nm.NewsItem) and back.item_meta is not None
     assert ["Första"] == [e.text for e in back.item_meta.elements("edNote")]
     text = newsml.dumps(back)
-    assert 'foo="bar"' in text
-    assert '<z xmlns="urn:z">kept</z>' in text
+    assert (True, True) == ('foo="bar"' in text, '<z xmlns="urn:z">kept</z>' in text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="anchored._refill refills the slots by position and drops the last one: edNote B"
-    " moves up past the itemMetaExtProperty that stood before it",
-)
+@xfail(SLOTS + ": edNote B moves up past the itemMetaExtProperty that stood before it")
 def test_a_note_removed_leaves_the_next_note_after_its_neighbour(ways: list[str]) -> None:
     """Notes A and B with an ext property between them; A removed: B stays after the property."""
 
@@ -396,9 +310,8 @@ def test_a_note_removed_leaves_the_next_note_after_its_neighbour(ways: list[str]
         )
 
     prop = '<itemMetaExtProperty type="imext:type" value="x-im/article"/>'
-    back = saved(
-        lambda doc: doc["meta"].pop(0), item_meta(f"<edNote>A</edNote>{prop}<edNote>B</edNote>")
-    )
+    notes = item_meta(f"<edNote>A</edNote>{prop}<edNote>B</edNote>")
+    back = saved(lambda doc: doc["meta"].pop(0), item=notes)
     assert ["anchored"] == ways
     assert item_meta(f"{prop}<edNote>B</edNote>") == back
 
@@ -406,32 +319,28 @@ def test_a_note_removed_leaves_the_next_note_after_its_neighbour(ways: list[str]
 # 7. The rest of the document changed
 
 
-def test_a_new_title_declines_and_still_loads_right(ways: list[str]) -> None:
-    """The title changed: the anchors decline, the patch way gives the original, new title."""
-
-    def edit(doc: dict[str, Any]) -> None:
-        doc["title"] = "Ny titel"
-
-    back = saved(edit)
+@pytest.mark.parametrize(
+    ("edits", "expected"),
+    [
+        pytest.param((), replaced(SOURCE, TITLE, "<title>Ny titel</title>"), id="title"),
+        pytest.param(
+            (text_at("content", 3, "Ny text."),),
+            replaced(replaced(SOURCE, TITLE, "<title>Ny titel</title>"), B1, NEW_B1),
+            id="title and b1",
+        ),
+    ],
+)
+def test_a_new_title_declines_and_still_loads_right(
+    ways: list[str], edits: tuple[Edit, ...], expected: str
+) -> None:
+    """The title changed (and b1 too): the anchors decline, the patch way writes the edits and
+    keeps the residue."""
+    back = saved(lambda doc: doc.update(title="Ny titel"), *edits)
     assert ["patch"] == ways
-    expected = replaced(SOURCE, TITLE, "<title>Ny titel</title>")
     assert canonical(expected) == canonical(newsml.dumps(back))
 
 
-def test_a_new_title_and_paragraph_together_load_right(ways: list[str]) -> None:
-    """Title and b1 changed together: the patch way writes both, and keeps b2's foo."""
-
-    def edit(doc: dict[str, Any]) -> None:
-        doc["title"] = "Ny titel"
-        text_at("content", 3, "Ny text.")(doc)
-
-    back = saved(edit)
-    assert ["patch"] == ways
-    expected = replaced(replaced(SOURCE, TITLE, "<title>Ny titel</title>"), B1, NEW_B1)
-    assert canonical(expected) == canonical(newsml.dumps(back))
-
-
-# 8. Malformed anchors
+# 8. Malformed anchors, and anchors that point nowhere or lie
 
 
 def edited_doc() -> dict[str, Any]:
@@ -478,21 +387,9 @@ def test_an_anchor_to_no_node_declines_to_the_patch_way(ways: list[str], key: st
     carrier["n"][key][0][1] = [99, 0]
     back = document.load(with_carrier(doc, carrier))
     assert ["patch"] == ways
-    expected = replaced(
-        replaced(
-            replaced(SOURCE, B1, NEW_B1),
-            'title="Volvo"',
-            'title="Volvo AB"',
-        ),
-        "<edNote>Kolla fakta med polisen</edNote>",
-        "<edNote>Ny anteckning</edNote>",
-    )
+    expected = replaced(replaced(SOURCE, B1, NEW_B1), 'title="Volvo"', 'title="Volvo AB"')
+    expected = replaced(expected, NOTE, "<edNote>Ny anteckning</edNote>")
     assert canonical(expected) == canonical(newsml.dumps(back))
-
-
-def only_the_headers(anchors: dict[str, Any]) -> None:
-    """Keep the anchors of the header's three blocks only."""
-    anchors["c"] = anchors["c"][:3]
 
 
 def h1_and_d1_swapped(anchors: dict[str, Any]) -> None:
@@ -501,15 +398,16 @@ def h1_and_d1_swapped(anchors: dict[str, Any]) -> None:
     first[1], second[1] = second[1], first[1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="restore trusts n: anchors dump could not have written (only the header's blocks"
-    " anchored, or two paths swapped) give an item that does not show the document",
+@xfail(
+    "restore trusts n: anchors dump could not have written (only the header's blocks"
+    " anchored, or two paths swapped) give an item that does not show the document"
 )
-@pytest.mark.parametrize("forge", [only_the_headers, h1_and_d1_swapped])
-def test_forged_anchors_never_contradict_the_document(
-    ways: list[str], forge: Callable[[dict[str, Any]], None]
-) -> None:
+@pytest.mark.parametrize(
+    "forge",
+    [lambda anchors: anchors.update(c=anchors["c"][:3]), h1_and_d1_swapped],
+    ids=["the header's anchors only", "h1 and d1 swapped"],
+)
+def test_forged_anchors_never_contradict_the_document(ways: list[str], forge: Edit) -> None:
     """Well-formed anchors that lie: the loaded item still shows the document's blocks."""
     doc = edited_doc()
     carrier = carrier_of(doc)[1]
@@ -521,25 +419,23 @@ def test_forged_anchors_never_contradict_the_document(
 # 9. Cost
 
 
-def article(paragraphs: int) -> nm.NewsItem:
-    """An article of `paragraphs` paragraphs, each with an attribute the reference drops."""
+def last_edited(paragraphs: int) -> dict[str, Any]:
+    """The document of an article of `paragraphs` paragraphs (each with an attribute the
+    reference drops), its last paragraph's text changed."""
     body = "".join(
         f'<element id="p{i}" type="body" format="html" foo="{i}">Text {i}.</element>'
         for i in range(paragraphs)
     )
-    return loaded(
-        '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g1" version="1">'
-        '<itemMeta><itemClass qcode="ninat:text"/><title>T</title>'
-        '<itemMetaExtProperty type="imext:type" value="x-im/article"/></itemMeta>'
-        '<contentSet><inlineXML><idf xmlns="http://www.infomaker.se/idf/1.0">'
-        f'<group type="body">{body}</group></idf></inlineXML></contentSet></newsItem>'
+    doc = document.dump(
+        loaded(
+            '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g1" version="1">'
+            '<itemMeta><itemClass qcode="ninat:text"/><title>T</title>'
+            '<itemMetaExtProperty type="imext:type" value="x-im/article"/></itemMeta>'
+            '<contentSet><inlineXML><idf xmlns="http://www.infomaker.se/idf/1.0">'
+            f'<group type="body">{body}</group></idf></inlineXML></contentSet></newsItem>'
+        )
     )
-
-
-def last_edited(paragraphs: int) -> dict[str, Any]:
-    """The document of `article` with its last paragraph's text changed."""
-    doc = document.dump(article(paragraphs))
-    doc["content"][-1]["data"]["text"] = "Edited."
+    text_at("content", -1, "Edited.")(doc)
     return doc
 
 
@@ -587,6 +483,8 @@ def test_an_unedited_document_loads_to_the_original() -> None:
 def test_a_carrier_without_anchors_still_loads_an_edited_document(ways: list[str]) -> None:
     """An older carrier (no ``n``): b1's edit loads the patch way, b2's foo and d1's child kept."""
     doc = edited_doc()
-    back = document.load(without_anchors(doc))
+    carrier = carrier_of(doc)[1]
+    del carrier["n"]
+    back = document.load(with_carrier(doc, carrier))
     assert [] == ways
     assert canonical(replaced(SOURCE, B1, NEW_B1)) == canonical(newsml.dumps(back))
