@@ -139,12 +139,6 @@ def xfail(reason: str) -> pytest.MarkDecorator:
     return pytest.mark.xfail(strict=True, reason=reason)
 
 
-SLOTS = (
-    "anchored._refill refills a container's slots by position and drops the last ones: a node"
-    " the document does not show keeps its index, not its neighbours"
-)
-
-
 # 1. A block's text edited; 2. a block removed; 3. blocks swapped: the original's nodes exactly
 
 
@@ -199,13 +193,11 @@ SLOTS = (
             lambda doc: doc["content"].pop(5),
             (INDENT + S1, ""),
             id="s1 removed before the hidden list",
-            marks=xfail(SLOTS + ": the <list> moves up past img1"),
         ),
         pytest.param(
             lambda doc: doc["content"].insert(3, PARAGRAPH),
             (B1, NEW_PARAGRAPH + INDENT + B1),
             id="a paragraph first in the body",
-            marks=xfail(SLOTS + ": the <list> moves from after p1 to before it"),
         ),
     ],
 )
@@ -256,10 +248,6 @@ def test_a_block_inserted_between_the_groups_starts_the_body(
     assert (["h1", "d1", "l1"], ["element", "b1"]) == (header, main[:2])
 
 
-@xfail(
-    "anchored._changed pairs the changed blocks of a gap with its unmatched sources in order:"
-    " the new paragraph takes l1's place in the header and the edited l1 goes to the body"
-)
 def test_a_block_inserted_before_an_edited_header_end_leaves_it_in_the_header(
     ways: list[str],
 ) -> None:
@@ -299,7 +287,6 @@ def test_a_first_ednote_is_added_the_patch_way(ways: list[str]) -> None:
     assert (True, True) == ('foo="bar"' in text, '<z xmlns="urn:z">kept</z>' in text)
 
 
-@xfail(SLOTS + ": edNote B moves up past the itemMetaExtProperty that stood before it")
 def test_a_note_removed_leaves_the_next_note_after_its_neighbour(ways: list[str]) -> None:
     """Notes A and B with an ext property between them; A removed: B stays after the property."""
 

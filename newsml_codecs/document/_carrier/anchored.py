@@ -55,6 +55,11 @@ LISTS = (("content", "c"), ("links", "l"), ("meta", "m"))
 _MAX_DEPTH = 16
 
 
+Group = tuple[list[int], list[tuple[Node, int | None]]]
+"""A list's part of a container: its slots (indices of the children that were its blocks),
+and what to write, in the document's order: (node, the slot it stands in, None for a new one)."""
+
+
 @attrs.frozen
 class Anchors:
     """The carrier's anchors (``n``): what each block came from, and the rest's digest.
@@ -123,7 +128,7 @@ def restore(
     """
     if _rest(doc) != anchors.rest:
         return None
-    plans: dict[Path, list[tuple[list[int], list[Node]]]] = {}
+    plans: dict[Path, list[Group]] = {}
     for name, _ in LISTS:
         blocks = doc.get(name) or []
         recorded = anchors.blocks.get(name, ())
@@ -154,8 +159,8 @@ def _place(
     edited: list[str],
     recorded: tuple[tuple[str, Path], ...],
     kind: str,
-) -> dict[Path, tuple[list[int], list[Node]]] | None:
-    """Per container of list `name`: its slots (indices) and the nodes to put in them, in order.
+) -> dict[Path, Group] | None:
+    """Per container of list `name`: its slots (indices) and what to write there, in order.
 
     Containers of one role (the IDF groups, itemMeta's ``<links>``) follow
     each other in the document: an unchanged node stays in its container
@@ -167,7 +172,7 @@ def _place(
     for block_digest, path in recorded:
         sources.setdefault(path, []).append(block_digest)
     roles: dict[Path, str] = {}
-    out: dict[Path, tuple[list[int], list[Node]]] = {}
+    out: dict[Path, Group] = {}
     containers: dict[Path, tuple[str | None, int]] = {}
     for path in sources:
         parent = path[:-1]
@@ -183,9 +188,9 @@ def _place(
         slots, _ = out.setdefault(parent, ([], []))
         slots.append(path[-1])
     taken = _match(sources, edited)
-    changed = _changed(list(sources), taken)
-    # (role, node, container: None for a new node until placed), in the document's order
-    placed: list[tuple[str, Node, Path | None]] = []
+    changed = _changed(list(sources), taken, blocks, original)
+    # (role, node, container: None for a new node until placed, its source), in order
+    placed: list[tuple[str, Node, Path | None, Path | None]] = []
     last: dict[str, Path] = {}
     for index, block in enumerate(blocks):
         source = taken[index]
@@ -200,36 +205,41 @@ def _place(
                 continue
             source = changed.get(index)
             if source is None or roles[source] != role:
-                placed.append((role, node, None))
+                placed.append((role, node, None, None))
                 continue
         else:
             role, node = roles[source], _at(original, source)
         container = max(source[:-1], last.get(role, source[:-1]))
         last[role] = container
-        placed.append((role, node, container))
+        placed.append((role, node, container, source))
     after: dict[str, Path] = {}
     for at in range(len(placed) - 1, -1, -1):
-        role, node, container = placed[at]
+        role, node, container, source = placed[at]
         if container is None:
             container = after.get(role) or last.get(role) or _first(roles, role)
             if container is None:
                 return None  # a first node of its kind: the patch way
-            placed[at] = (role, node, container)
+            placed[at] = (role, node, container, source)
         after[role] = container
-    for _, node, container in placed:
+    for _, node, container, source in placed:
         assert container is not None
-        out[container][1].append(node)
+        # the slot it stands in: its source's, when that is in this container
+        slot = source[-1] if source is not None and source[:-1] == container else None
+        out[container][1].append((node, slot))
     for slots, _ in out.values():
         slots.sort()
     return out
 
 
-def _changed(order: list[Path], taken: list[Any]) -> dict[int, Path]:
+def _changed(
+    order: list[Path], taken: list[Any], blocks: list[Block], original: NewsItem
+) -> dict[int, Path]:
     """The unmatched sources the user changed: per block index, its source path.
 
-    Between two unchanged blocks (or an end), the unmatched blocks and the
-    unmatched sources between the same two sources pair in order: a block
-    edited in place keeps its source's container (its group, its
+    Between two unchanged blocks (or an end), an unmatched block pairs with
+    the unmatched source between the same two sources that has its id (or
+    uuid); the rest pair in order when as many remain on both sides. A
+    block edited in place so keeps its source's container (its group, its
     ``<links>``), though nothing of what the reference drops of it.
     """
     rank = {path: at for at, path in enumerate(order)}
@@ -247,11 +257,43 @@ def _changed(order: list[Path], taken: list[Any]) -> dict[int, Path]:
         after = rank[source] if source is not None else len(order)
         if gap and before < after:
             free = [p for p in order[before + 1 : after] if p not in used]
-            pairs.update(zip(gap, free, strict=False))
+            pairs.update(_pair(gap, free, blocks, original))
         gap = []
         if source is not None:
             before = rank[source]
     return pairs
+
+
+def _pair(
+    gap: list[int], free: list[Path], blocks: list[Block], original: NewsItem
+) -> Iterator[tuple[int, Path]]:
+    """Blocks of a gap paired with its sources: by id first, then in order if as many remain."""
+    by_key: dict[str, Path] = {}
+    for path in free:
+        key = _key_of(_at(original, path))
+        if key:
+            by_key.setdefault(key, path)
+    paired: set[Path] = set()
+    left: list[int] = []
+    for index in gap:
+        block = blocks[index]
+        key = block.get("id") or block.get("uuid")
+        found = by_key.pop(key, None) if key.__class__ is str else None
+        if found is None:
+            left.append(index)
+        else:
+            paired.add(found)
+            yield index, found
+    rest = [path for path in free if path not in paired]
+    if len(left) == len(rest):
+        yield from zip(left, rest, strict=True)
+
+
+def _key_of(node: Any) -> str | None:
+    """The id (or uuid) of an anchored node, as its block shows it."""
+    if node.__class__ is Element:
+        return node.get("id") or node.get("uuid")
+    return getattr(node, "id", None) or getattr(node, "uuid", None)
 
 
 def _first(roles: dict[Path, str], role: str) -> Path | None:
@@ -361,52 +403,90 @@ def _at(root: Any, path: Path) -> Any:
     return node
 
 
-def _rebuild(
-    node: Any,
-    path: Path,
-    plans: dict[Path, list[tuple[list[int], list[Node]]]],
-    prefixes: set[Path],
-) -> Any:
+def _rebuild(node: Any, path: Path, plans: dict[Path, list[Group]], prefixes: set[Path]) -> Any:
+    """`node` with the containers under it refilled; None for a container left empty."""
     children = list(node.children)
+    dropped = False
     for index, child in enumerate(children):
         if (*path, index) in prefixes:
             children[index] = _rebuild(child, (*path, index), plans, prefixes)
+            dropped = dropped or children[index] is None
+    if dropped:
+        children = _without_empty(children)
     if path in plans:
-        children = list(_refill(children, plans[path]))
+        children = _refill(children, plans[path])
+        if all(_blank(child) for child in children) and path:
+            return None  # every node the document showed in it is gone: so is the container
     return with_children(node, tuple(children))
 
 
-def _refill(children: list[Any], groups: list[tuple[list[int], list[Node]]]) -> Iterator[Any]:
-    """`children` with each group's slots refilled by its nodes, in order.
+def _without_empty(children: list[Any]) -> list[Any]:
+    """`children` without the emptied containers (None) and the layout text before each."""
+    out: list[Any] = []
+    for child in children:
+        if child is None:
+            if out and _blank(out[-1]):
+                out.pop()
+        else:
+            out.append(child)
+    return out
 
-    Surplus slots go with the layout text before them; extra nodes follow
-    the last slot, each after a copy of the layout text before it.
+
+def _refill(children: list[Any], groups: list[Group]) -> list[Any]:
+    """`children` with each group's nodes written in the document's order.
+
+    A slot is a child that was a block. With the layout text before it (its
+    unit's start) and the children after it up to the next slot's layout
+    (its trail: what the document does not show, anchored to it), it forms
+    a unit. An unchanged node is written with its whole unit, wherever the
+    document puts it; a changed one in its source's unit; a new one after
+    the node before it, with that node's layout. The trail of a node that
+    is gone follows the nearest earlier unit written (or the children
+    before the first slot). Groups sharing a container (itemMeta's notes
+    and services) are written one after the other, by their first slot.
     """
-    fill: dict[int, Node] = {}
-    gone: set[int] = set()
-    extra: dict[int, tuple[Any, list[Node]]] = {}
-    every = {slot for slots, _ in groups for slot in slots}
-    for slots, nodes in groups:
+    every = sorted(slot for slots, _ in groups for slot in slots)
+    slot_set = set(every)
+    starts = [
+        slot - 1 if slot and _blank(children[slot - 1]) and slot - 1 not in slot_set else slot
+        for slot in every
+    ]
+    end = len(children)
+    if end - 1 > every[-1] and _blank(children[-1]):
+        end -= 1  # the container's closing layout stays last
+    units: dict[int, tuple[Any, list[Any]]] = {}
+    for number, slot in enumerate(every):
+        stop = starts[number + 1] if number + 1 < len(every) else end
+        layout = children[slot - 1] if starts[number] != slot else None
+        units[slot] = (layout, children[slot + 1 : stop])
+    written = {slot for _, entries in groups for _, slot in entries if slot is not None}
+    orphans: dict[int, list[Any]] = {}  # trails of gone nodes, by the unit they follow
+    before = -1
+    for slot in every:
+        if slot in written:
+            before = slot
+        elif units[slot][1]:
+            orphans.setdefault(before, []).extend(units[slot][1])
+    out = children[: starts[0]] + orphans.get(-1, [])
+    for slots, entries in sorted(groups, key=lambda group: group[0][0] if group[0] else 0):
         if not slots:
             continue
-        fill.update(zip(slots, nodes, strict=False))
-        for slot in slots[len(nodes) :]:
-            gone.add(slot)
-            if slot and _blank(children[slot - 1]) and slot - 1 not in every:
-                gone.add(slot - 1)
-        last = slots[-1]
-        layout = children[last - 1] if last and _blank(children[last - 1]) else None
-        if len(nodes) > len(slots):
-            extra[last] = (layout, nodes[len(slots) :])
-    for index, child in enumerate(children):
-        if index not in gone:
-            yield fill.get(index, child)
-        if index in extra:
-            layout, nodes = extra[index]
-            for node in nodes:
+        layout = units[slots[0]][0]
+        for node, at in entries:
+            if at is None:
                 if layout is not None:
-                    yield layout
-                yield node
+                    out.append(layout)
+                out.append(node)
+                continue
+            own, trail = units[at]
+            if own is not None:
+                out.append(own)
+                layout = own
+            out.append(node)
+            out.extend(trail)
+            out.extend(orphans.get(at, ()))
+    out.extend(children[end:])
+    return out
 
 
 def _blank(child: Any) -> bool:
