@@ -104,8 +104,9 @@ def test_random_permutations_of_itemmeta_links_are_kept():
         assert expected == [b for b in back if b.get("rel") in ("author", "subject")]
 
 
-def test_edited_paragraph_is_written_as_the_reference_writes_it():
-    """An edited block loses what was carried for it; its untouched neighbours keep theirs."""
+def test_an_edited_paragraph_keeps_what_its_edit_does_not_touch():
+    """A paragraph's text edited: the attribute the reference drops stays (the edit left it),
+    the new text is written; the untouched neighbour keeps its own."""
     original = item(
         body='<element type="body" x="1">One</element><element type="body" x="2">Two</element>'
     )
@@ -113,8 +114,19 @@ def test_edited_paragraph_is_written_as_the_reference_writes_it():
     doc["content"][1]["data"]["text"] = "Deux"
     text = newsml.dumps(document.load(doc))
     assert 'x="1"' in text
+    assert '<element type="body" x="2">Deux</element>' in text
+    assert ">Two<" not in text
+
+
+def test_a_paragraph_whose_type_changed_is_written_as_the_reference_writes_it():
+    """A paragraph made a headline: its original's dropped attribute goes (the whole node
+    changed in what it shows beyond its text)."""
+    original = item(body='<element type="body" x="2">Two</element>')
+    doc = document.dump(original)
+    doc["content"][0]["type"] = "x-im/headline"
+    text = newsml.dumps(document.load(doc))
     assert 'x="2"' not in text
-    assert ">Deux</element>" in text
+    assert "<text>Two</text>" in text
 
 
 def test_unedited_document_is_lossless_after_a_json_trip():

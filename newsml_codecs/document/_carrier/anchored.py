@@ -34,7 +34,10 @@ import attrs
 
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.law import canonical_bytes, digest, visible_bytes
+from newsml_codecs.document._carrier.merge import Dump, Load, merged
 from newsml_codecs.document._config import LINK, META, DocumentOptions, is_contentmeta_link
+from newsml_codecs.document._dump.blocks import idf_blocks, link_block, object_block
+from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._kind_common import Block, Path, Sources
 from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
 from newsml_codecs.document._load.item import (
@@ -46,7 +49,7 @@ from newsml_codecs.document._load.item import (
     note_node,
     service_node,
 )
-from newsml_model import Element, ItemMeta, Links, Metadata, NewsItem, Node
+from newsml_model import ContentMetaObject, Element, ItemMeta, Link, Links, Metadata, NewsItem, Node
 from newsml_model.tree import with_children
 
 LISTS = (("content", "c"), ("links", "l"), ("meta", "m"))
@@ -207,6 +210,11 @@ def _place(
             if source is None or roles[source] != role:
                 placed.append((role, node, None, None))
                 continue
+            dump = _dumper(options, role)
+            if dump is not None:
+                node = merged(
+                    _at(original, source), node, block, dump, _loader(options, name, index, kind)
+                )
         else:
             role, node = roles[source], _at(original, source)
         container = max(source[:-1], last.get(role, source[:-1]))
@@ -373,6 +381,43 @@ def _made(
     if block.get("type") in options.concept_object_types:
         return "", None
     return None  # an itemMeta object (options): the patch way
+
+
+def _loader(options: DocumentOptions, name: str, index: int, kind: str) -> Load:
+    """The node the reference loads of a block of list `name` at `index` (None: none)."""
+
+    def load(block: Block) -> Node | None:
+        made = _made(options, name, block, index, kind)
+        return None if made is None else made[1]
+
+    return load
+
+
+def _dumper(options: DocumentOptions, role: str) -> Dump | None:
+    """The block `dump` writes of a node in `role`, as a reader sees it (None: not merged)."""
+    if role == "group":
+        return lambda node: _seen("content", idf_blocks(options, (node,)))
+    if role in ("links", "cmlinks"):
+        return lambda node: (
+            _seen("links", [link_block(options, node)])
+            if node.__class__ is Link and node.rel != "related-geo"
+            else None
+        )
+    if role == "cmeta":
+        return lambda node: (
+            _seen("meta", [object_block(options, node)])
+            if node.__class__ is ContentMetaObject
+            else None
+        )
+    return None
+
+
+def _seen(name: str, blocks: list[Block]) -> Block | None:
+    """The one block of `blocks` as a reader sees it (`omitted`), None when not one."""
+    if len(blocks) != 1:
+        return None
+    seen: Block = omitted({name: blocks})[name][0]
+    return seen
 
 
 def _role_of(parent: Any, grand: Any, name: str) -> str | None:

@@ -1,0 +1,96 @@
+"""A block the user edited in place: what the reference drops of its node, kept where the edit leaves it.
+
+The anchored save (`anchored`) loads a changed block as the reference
+loads it, which drops what the reference drops of the original node (an
+attribute it does not map, a child it skips, the layout). For a block that
+pairs with its source (`anchored._changed`), three versions of the node
+are at hand: the original, the reference's load of the original's block
+(what the document showed before), and the reference's load of the edited
+block. A field or child the user left as it was shown comes from the
+original; one the user changed comes from the edit. The result is kept
+only when its own block is the edited block, so the user's edit wins by
+construction; else the edited block's node stands alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from newsml_codecs.document._carrier.law import canonical_bytes
+from newsml_codecs.document._kind_common import Block
+from newsml_model import Node
+from newsml_model.tree import with_children
+
+Dump = Callable[[Any], Block | None]
+"""The block of a node in its role (None: not one this merges)."""
+Load = Callable[[Block], Any]
+"""The node the reference loads of a block in that role."""
+
+
+def merged(original: Any, edited: Node, block: Block, dump: Dump, load: Load) -> Node:
+    """`edited` (loaded from the user's `block`) with what the reference drops of `original`.
+
+    Args:
+        original: The node the block came from.
+        edited: The node the reference loads of the edited block.
+        block: The edited block, as a reader sees it.
+        dump: The block of a node in this role (as `dump` writes it).
+        load: The node the reference loads of a block in this role.
+    """
+    shown = dump(original)
+    if shown is None:
+        return edited
+    result: Node = _three_way(original, load(shown), edited)
+    if result is edited:
+        return edited
+    again = dump(result)
+    if again is None or canonical_bytes(again) != canonical_bytes(block):
+        return edited  # the merge would not show the edit exactly: the edit alone
+    return result
+
+
+def _three_way(original: Any, before: Any, after: Any) -> Any:
+    """`after` with each part that equals `before` taken from `original` (recursively)."""
+    if after == before:
+        return original
+    kind = after.__class__
+    if original.__class__ is not kind or before.__class__ is not kind or not attrs.has(kind):
+        return after
+    changes: dict[str, Any] = {}
+    children = None
+    for field in attrs.fields(kind):
+        if not field.init:
+            continue
+        mine, was, now = (
+            getattr(original, field.name),
+            getattr(before, field.name),
+            getattr(after, field.name),
+        )
+        if field.name == "children":
+            children = mine if now == was else _children(mine, was, now)
+        elif now == was and mine is not now:
+            changes[field.alias or field.name] = mine
+    result = attrs.evolve(after, **changes) if changes else after
+    if children is not None and children is not result.children:
+        result = with_children(result, tuple(children))
+    return result
+
+
+def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[Any, ...]) -> Any:
+    """The children merged one by one where all three have as many (the original's layout kept)."""
+    shown = [child for child in original if not _blank(child)]
+    was = [child for child in before if not _blank(child)]
+    now = [child for child in after if not _blank(child)]
+    if not len(shown) == len(was) == len(now):
+        return after
+    parts = iter(
+        [_three_way(mine, then, later) for mine, then, later in zip(shown, was, now, strict=True)]
+    )
+    return tuple(child if _blank(child) else next(parts) for child in original)
+
+
+def _blank(child: Any) -> bool:
+    return child.__class__ is str and not child.strip()
