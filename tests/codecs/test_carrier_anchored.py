@@ -317,14 +317,21 @@ def test_a_note_removed_leaves_the_next_note_after_its_neighbour(ways: list[str]
         ),
     ],
 )
-def test_a_new_title_declines_and_still_loads_right(
+def test_a_new_title_is_written_in_the_original_title(
     ways: list[str], edits: tuple[Edit, ...], expected: str
 ) -> None:
-    """The title changed (and b1 too): the anchors decline, the patch way writes the edits and
-    keeps the residue."""
+    """The title changed (and b1 too): the anchored way writes the new title in itemMeta's
+    ``<title>`` where it stood, and everything else as it was."""
     back = saved(lambda doc: doc.update(title="Ny titel"), *edits)
+    assert ["anchored"] == ways
+    assert newsml.loads(expected) == back
+
+
+def test_an_emptied_title_declines_and_still_loads_right(ways: list[str]) -> None:
+    """The title removed: the anchors decline (no title to write it in), the patch way runs."""
+    back = saved(lambda doc: doc.pop("title"))
     assert ["patch"] == ways
-    assert canonical(expected) == canonical(newsml.dumps(back))
+    assert canonical(replaced(SOURCE, TITLE, "")) == canonical(newsml.dumps(back))
 
 
 # 8. Malformed anchors, and anchors that point nowhere or lie
@@ -446,9 +453,9 @@ def test_an_edited_article_is_loaded_in_one_pass(
     for name in counts:
         monkeypatch.setattr(anchored, name, counting(name))
     document.load(small)
-    assert {"_digest": 100, "idf_node": 2} == counts
+    assert {"_digest": 101, "idf_node": 2} == counts  # and one of the title
     back = document.load(large)
-    assert {"_digest": 300, "idf_node": 4} == counts
+    assert {"_digest": 302, "idf_node": 4} == counts
     assert calls(lambda: document.load(large)) <= 2 * calls(lambda: document.load(small))
     assert ["anchored"] * 4 == ways
     assert isinstance(back, nm.NewsItem) and back.idf is not None

@@ -68,17 +68,19 @@ class Anchors:
     """The carrier's anchors (``n``): what each block came from, and the rest's digest.
 
     Attributes:
-        rest: The digest of the document without its block lists (``r``).
+        rest: The digest of the document without its block lists and title (``r``).
+        title: The digest of its title (``t``; None: part of the rest, an earlier form).
         blocks: For each list name, (digest, source path) per block, in order.
     """
 
     rest: str
+    title: str | None
     blocks: Mapping[str, tuple[tuple[str, Path], ...]]
 
 
 def record(raw: dict[str, Any], doc: dict[str, Any], sources: Sources) -> dict[str, Any]:
     """The anchors' wire form (``n``) of `doc`, the `omitted` copy of `raw` that `dump` filled `sources` for."""
-    wire: dict[str, Any] = {"r": _rest(doc)}
+    wire: dict[str, Any] = {"r": _rest(doc), "t": _digest(doc.get("title") or "")}
     for name, key in LISTS:
         blocks = doc.get(name) or ()
         wire[key] = [
@@ -94,15 +96,19 @@ def read_anchors(value: Any) -> Anchors:
     Raises:
         InvalidDocumentError: Not anchors `record` could have written, at ``$.properties``.
     """
-    if value.__class__ is not dict or value.get("r").__class__ is not str:
-        raise malformed("n is not an object with a digest r")
+    if (
+        value.__class__ is not dict
+        or value.get("r").__class__ is not str
+        or value.get("t", "").__class__ is not str
+    ):
+        raise malformed("n is not an object with digests r and t")
     blocks: dict[str, tuple[tuple[str, Path], ...]] = {}
     for name, key in LISTS:
         entries = value.get(key, [])
         if entries.__class__ is not list:
             raise malformed(f"n.{key} is not a list")
         blocks[name] = tuple(_entry(entry, key) for entry in entries)
-    return Anchors(rest=value["r"], blocks=blocks)
+    return Anchors(rest=value["r"], title=value.get("t"), blocks=blocks)
 
 
 def _entry(entry: Any, key: str) -> tuple[str, Path]:
@@ -129,8 +135,14 @@ def restore(
         doc: The edited document, without its carrier, as a reader sees it.
         anchors: The carrier's anchors.
     """
-    if _rest(doc) != anchors.rest:
+    if anchors.title is None or _rest(doc) != anchors.rest:
         return None
+    title = doc.get("title") or ""
+    if _digest(title) != anchors.title:
+        retitled = _retitled(original, title)
+        if retitled is None:
+            return None
+        original = retitled
     plans: dict[Path, list[Group]] = {}
     for name, _ in LISTS:
         blocks = doc.get(name) or []
@@ -539,11 +551,37 @@ def _blank(child: Any) -> bool:
 
 
 def _rest(doc: dict[str, Any]) -> str:
-    return digest(visible_bytes({k: v for k, v in doc.items() if k not in _LIST_NAMES}))
+    return digest(visible_bytes({k: v for k, v in doc.items() if k not in _NOT_REST}))
+
+
+def _retitled(original: NewsItem, title: Any) -> NewsItem | None:
+    """`original` with its itemMeta ``<title>`` saying `title` (None: not one title to change).
+
+    The document's title is the text of itemMeta's last ``<title>`` with
+    text; with exactly one, its text is the user's, its attributes and
+    place kept. An emptied title, or several, are left to the patch way.
+    """
+    if title.__class__ is not str or not title:
+        return None
+    for at, meta in enumerate(original.children):
+        if isinstance(meta, ItemMeta):
+            titled = [
+                index
+                for index, child in enumerate(meta.children)
+                if child.__class__ is Element and child.name == "title" and child.text
+            ]
+            if len(titled) != 1:
+                return None
+            children = list(meta.children)
+            children[titled[0]] = with_children(children[titled[0]], (title,))
+            items = list(original.children)
+            items[at] = with_children(meta, tuple(children))
+            return with_children(original, tuple(items))
+    return None
 
 
 def _digest(block: Any) -> str:
     return digest(canonical_bytes(block))
 
 
-_LIST_NAMES = frozenset(name for name, _ in LISTS)
+_NOT_REST = frozenset([*(name for name, _ in LISTS), "title"])
