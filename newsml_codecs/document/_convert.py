@@ -28,7 +28,6 @@ from newsml_codecs.document._carrier.original import (
     PatchCache,
     limit,
     pack,
-    unpack,
 )
 from newsml_codecs.document._carrier.record import Carrier, read_carrier
 from newsml_codecs.document._config import DocumentOptions
@@ -178,7 +177,7 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
             most = limit(len(carrier.original), len(seen) + len(value))
             if carrier.fingerprint == digest(seen):
                 # the document as dump wrote it: the original
-                return unpack(carrier.original, most)
+                return ORIGINALS.get(carrier.original, most)
             if carrier.anchors is not None and root_kind_of(options, doc, carrier) == "newsItem":
                 original = ORIGINALS.get(carrier.original, most)
                 if isinstance(original, NewsItem):
