@@ -26,7 +26,7 @@ from support.carrier import calls, carrier_of, oracle, stripped, visible, with_c
 import newsml_model as nm
 from newsml_codecs import document, newsml
 from newsml_codecs.document import _convert
-from newsml_codecs.document._carrier import anchored
+from newsml_codecs.document._carrier import anchored, roles
 
 Edit = Callable[[dict[str, Any]], object]
 INDENT = "\n                    "
@@ -443,9 +443,10 @@ def test_an_edited_article_is_loaded_in_one_pass(
     what the reference drops of it), and twice the blocks cost at most twice the calls."""
     small, large = last_edited(100), last_edited(200)
     counts = {"_digest": 0, "idf_node": 0}
+    homes = {"_digest": anchored, "idf_node": roles}
 
     def counting(name: str) -> Callable[..., Any]:
-        wrapped = getattr(anchored, name)
+        wrapped = getattr(homes[name], name)
 
         def counted(*args: Any) -> Any:
             counts[name] += 1
@@ -454,7 +455,7 @@ def test_an_edited_article_is_loaded_in_one_pass(
         return counted
 
     for name in counts:
-        monkeypatch.setattr(anchored, name, counting(name))
+        monkeypatch.setattr(homes[name], name, counting(name))
     document.load(small)
     assert {"_digest": 101, "idf_node": 2} == counts  # and one of the title
     back = document.load(large)

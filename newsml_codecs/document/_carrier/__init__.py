@@ -3,25 +3,34 @@
 Internal package: `newsml_codecs.document._convert` is its one user, and
 docs/mapping.md ("Carriers") describes it for users. The flow::
 
-    dump:  item ──dump_any──▶ document
+    dump:  item ──dump_recording──▶ document, and each block's source node
              └─ original.pack ──▶ {"o": original, "u": uuid, "h": law.fingerprint,
-                                   "s": copies.sources, "t": times}  ──▶ last property
+                                   "s": copies.sources, "t": times,
+                                   "n": anchored.record}  ──▶ last property
 
     load:  document ──check──▶ record.read_carrier: a Carrier, its fields named
            document read as a reader sees it (empty fields absent)
-             ├─ "h" still its fingerprint ──▶ original.unpack: the original, done
-             └─ edited ──▶ patch = make.make_patch(original, export of its document)
-                             (PatchCache: once per original and options)
-                           item = load_any(document)       # the reference's export
-                           apply.apply_patch(item, patch)  # what the reference dropped
-                           law.keep_edits                  # edits win, else a cut of the patch
-                           copies.refresh                  # renditions of changed text go
+             ├─ "h" still its fingerprint ──▶ the original, done
+             ├─ edited, with anchors ──▶ anchored.restore: the original's nodes
+             │                           where their blocks are unchanged, the
+             │                           edited blocks loaded in their place
+             │                           (declines: the patch way)
+             └─ edited, the patch way ──▶ patch = make.make_patch(original, export)
+                             item = load_any(document)       # the reference's export
+                             apply.apply_patch(item, patch)  # what the reference dropped
+                             law.keep_edits                  # edits win, else a cut of the patch
+             then copies.refresh                             # renditions of changed text go
 
 The modules, by step:
 
 * `record`: the carrier's value read and checked once (`Carrier`).
-* `original`: the carrier `dump` writes (the original, packed and bounded),
-  and the cache of patches derived from it.
+* `original`: the carrier `dump` writes (the original, packed and bounded;
+  the text `newsml.loads` read when there is one), the originals and the
+  patches remembered per carrier.
+* `anchored`, with `pairing` (which node each block shows), `roles` (where
+  the reference keeps a block's node, and the node it makes of a block),
+  `merge` (a block edited in place), `units` (a container written again)
+  and `titles` (where a title goes): the anchored save.
 * `make`, with `keys` (children's identity and XML text), `order` (pairing
   and order of children) and `guards` (what ties a carried run to the
   document): the patch, node by node, of what the export lacks.
@@ -33,6 +42,6 @@ The modules, by step:
 * `copies`: text NewsML holds twice (a body's plain rendition, a list's
   title), dropped or rewritten when the user changed what it copies.
 
-A carrier of the previous release holds the patch itself instead of ``o``;
-it goes the edited way without a fingerprint.
+A carrier of an earlier release has no anchors and goes the patch way; one
+of the release before holds the patch itself instead of ``o``.
 """

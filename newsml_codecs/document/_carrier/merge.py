@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from newsml_codecs.document._carrier.law import canonical_bytes
+from newsml_codecs.document._carrier.units import blank
 from newsml_codecs.document._kind_common import Block
 from newsml_model import Node
 from newsml_model.tree import with_children
@@ -81,16 +82,12 @@ def _three_way(original: Any, before: Any, after: Any) -> Any:
 
 def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[Any, ...]) -> Any:
     """The children merged one by one where all three have as many (the original's layout kept)."""
-    shown = [child for child in original if not _blank(child)]
-    was = [child for child in before if not _blank(child)]
-    now = [child for child in after if not _blank(child)]
+    shown = [child for child in original if not blank(child)]
+    was = [child for child in before if not blank(child)]
+    now = [child for child in after if not blank(child)]
     if not len(shown) == len(was) == len(now):
         return after
     parts = iter(
         [_three_way(mine, then, later) for mine, then, later in zip(shown, was, now, strict=True)]
     )
-    return tuple(child if _blank(child) else next(parts) for child in original)
-
-
-def _blank(child: Any) -> bool:
-    return child.__class__ is str and not child.strip()
+    return tuple(child if blank(child) else next(parts) for child in original)

@@ -1,0 +1,141 @@
+"""Which original node each block of an edited list shows (the anchored save); internal.
+
+`matched` pairs the unchanged blocks with their sources by digest,
+`derived_kept` checks the blocks a kind makes of several nodes, and
+`changed_sources` pairs a block edited in place with its source (by id,
+then by position between the same unchanged neighbours).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+from newsml_codecs.document._carrier.roles import node_at
+from newsml_codecs.document._kind_common import Block, Path
+from newsml_model import AnyItem, Element
+
+
+def derived_kept(
+    recorded: tuple[tuple[str, Path], ...], edited: list[str], taken: list[Any]
+) -> bool:
+    """Whether every block recorded without a source is still shown, unchanged, in its order.
+
+    The other kinds make blocks of their own of several nodes (a list's
+    items, a concept's event): their nodes stay as they were, so such a
+    block must not have changed, gone or moved among its kind. The edited
+    blocks showing them are marked `FOLLOWS` in `taken`: nothing is
+    written for them.
+    """
+    derived = [block_digest for block_digest, path in recorded if not path]
+    if not derived:
+        return True
+    wanted = set(derived)
+    shown = [i for i, value in enumerate(edited) if taken[i] is None and value in wanted]
+    if [edited[i] for i in shown] != derived:
+        return False
+    for index in shown:
+        taken[index] = FOLLOWS
+    return True
+
+
+def changed_sources(
+    order: list[Path], taken: list[Any], blocks: list[Block], original: AnyItem
+) -> dict[int, Path]:
+    """The unmatched sources the user changed: per block index, its source path.
+
+    Between two unchanged blocks (or an end), an unmatched block pairs with
+    the unmatched source between the same two sources that has its id (or
+    uuid); the rest pair in order when as many remain on both sides. A
+    block edited in place so keeps its source's container (its group, its
+    ``<links>``), though nothing of what the reference drops of it.
+    """
+    rank = {path: at for at, path in enumerate(order)}
+    used = {path for path in taken if path is not None and path is not FOLLOWS}
+    pairs: dict[int, Path] = {}
+    gap: list[int] = []
+    before = -1
+    for index in range(len(taken) + 1):
+        source = taken[index] if index < len(taken) else None
+        if index < len(taken) and source is None:
+            gap.append(index)
+            continue
+        if source is FOLLOWS:
+            continue
+        after = rank[source] if source is not None else len(order)
+        if gap and before < after:
+            free = [p for p in order[before + 1 : after] if p not in used]
+            pairs.update(_pair(gap, free, blocks, original))
+        gap = []
+        if source is not None:
+            before = rank[source]
+    return pairs
+
+
+def _pair(
+    gap: list[int], free: list[Path], blocks: list[Block], original: AnyItem
+) -> Iterator[tuple[int, Path]]:
+    """Blocks of a gap paired with its sources: by id first, then in order if as many remain."""
+    by_key: dict[str, Path] = {}
+    for path in free:
+        key = _key_of(node_at(original, path))
+        if key:
+            by_key.setdefault(key, path)
+    paired: set[Path] = set()
+    left: list[int] = []
+    for index in gap:
+        block = blocks[index]
+        key = block.get("id") or block.get("uuid")
+        found = by_key.pop(key, None) if key.__class__ is str else None
+        if found is None:
+            left.append(index)
+        else:
+            paired.add(found)
+            yield index, found
+    rest = [path for path in free if path not in paired]
+    if len(left) == len(rest):
+        yield from zip(left, rest, strict=True)
+
+
+def _key_of(node: Any) -> str | None:
+    """The id (or uuid) of an anchored node, as its block shows it."""
+    if node.__class__ is Element:
+        return node.get("id") or node.get("uuid")
+    return getattr(node, "id", None) or getattr(node, "uuid", None)
+
+
+FOLLOWS: Any = object()
+"""`matched`'s mark of a block that a multi-block source's first block stands for."""
+
+
+def matched(sources: dict[Path, list[str]], edited: list[str]) -> list[Any]:
+    """Per edited block: the source path it is unchanged from, `FOLLOWS`, or None (new or changed).
+
+    A source of one block matches any unchanged copy of it; a source of
+    several (the related-geo link) only the same run of blocks, unbroken.
+    """
+    taken: list[Any] = [None] * len(edited)
+    free: dict[str, deque[Path]] = {}
+    positions: dict[str, list[int]] = {}
+    for index, value in enumerate(edited):
+        positions.setdefault(value, []).append(index)
+    for path, digests in sources.items():
+        if len(digests) == 1:
+            free.setdefault(digests[0], deque()).append(path)
+            continue
+        width = len(digests)
+        for start in positions.get(digests[0], ())[:8]:
+            if edited[start : start + width] == digests and all(
+                taken[start + i] is None for i in range(width)
+            ):
+                taken[start] = path
+                for i in range(1, width):
+                    taken[start + i] = FOLLOWS
+                break
+    for index, value in enumerate(edited):
+        if taken[index] is None:
+            waiting = free.get(value)
+            if waiting:
+                taken[index] = waiting.popleft()
+    return taken

@@ -1,0 +1,180 @@
+"""The roles of the anchored save's containers, and the nodes the reference makes of blocks; internal.
+
+A role names where the reference keeps a list's nodes: ``group`` (an IDF
+group), ``links`` (itemMeta's ``<links>``), ``service`` and ``note``
+(itemMeta itself), ``cmlinks`` and ``cmeta`` (contentMeta's ``<links>``
+and ``<metadata>``), ``imeta`` (itemMeta's ``<metadata>``). `made_node`
+builds a new block's node with `newsml_codecs.document._load`'s builders,
+`dumper` gives a node's block back (for `merge`), `home` and `grown` find
+or make the container of a first node of its role.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document._carrier.merge import Dump, Load
+from newsml_codecs.document._carrier.units import appended
+from newsml_codecs.document._config import LINK, META, DocumentOptions, is_contentmeta_link
+from newsml_codecs.document._dump.blocks import idf_blocks, link_block, object_block
+from newsml_codecs.document._dump.omit import omitted
+from newsml_codecs.document._kind_common import Block, Path
+from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
+from newsml_codecs.document._load.item import (
+    geo_link,
+    is_content_object,
+    is_geo,
+    is_item_link,
+    is_service,
+    note_node,
+    service_node,
+)
+from newsml_model import (
+    IM,
+    AnyItem,
+    ContentMeta,
+    ContentMetaObject,
+    Element,
+    ItemMeta,
+    Link,
+    Links,
+    Metadata,
+    Node,
+)
+from newsml_model.tree import with_children
+
+CONTAINERS = {
+    "links": (ItemMeta, Links),
+    "cmlinks": (ContentMeta, Links),
+    "cmeta": (ContentMeta, Metadata),
+}
+"""The containers `grown` makes for a first node of a role: (its section, its record)."""
+
+
+def home(original: AnyItem, role: str) -> Path | str | None:
+    """The container of `role` with no anchored node in it, its role when the item lacks it, or None."""
+    for index, section in enumerate(original.children):
+        if role in ("note", "service") and isinstance(section, ItemMeta):
+            return (index,)  # itemMeta's own children
+        if role in CONTAINERS and isinstance(section, CONTAINERS[role][0]):
+            kind = CONTAINERS[role][1]
+            found = next((i for i, c in enumerate(section.children) if c.__class__ is kind), None)
+            return role if found is None else (index, found)
+    return None
+
+
+def grown(original: AnyItem, role: str) -> AnyItem | None:
+    """`original` with an empty container of `role` last in its section (None: no section)."""
+    section_kind, kind = CONTAINERS[role]
+    for index, section in enumerate(original.children):
+        if isinstance(section, section_kind):
+            children = appended(list(section.children), [kind(namespace=IM)])
+            items = list(original.children)
+            items[index] = with_children(section, tuple(children))
+            grown: AnyItem = with_children(original, tuple(items))
+            return grown
+    return None
+
+
+def made_node(
+    options: DocumentOptions, name: str, block: Block, index: int, kind: str
+) -> tuple[str, Node | None] | None:
+    """(role, node) the reference loads of a new or changed block; ("", None) dropped; None: decline."""
+    if name == "content":
+        if kind != "x-im/article":
+            return None  # the reference writes no body for other types
+        return "group", idf_node(options, block, f"$.content[{index}]")
+    if name == "links":
+        roles = [
+            role
+            for role, applies in (
+                ("links", is_item_link(options, block)),
+                ("geo", is_geo(block)),
+                ("service", is_service(block)),
+                ("cmlinks", is_contentmeta_link(options, block.get("type"), block.get("rel"))),
+            )
+            if applies
+        ]
+        if not roles:
+            return "", None
+        if len(roles) > 1:
+            return None  # the reference loads it twice: the patch way follows it
+        role = roles[0]
+        if role == "geo":
+            return "links", geo_link([block])
+        if role == "service":
+            return role, service_node(block)
+        return role, link_node(options, block, LINK, f"$.links[{index}]")
+    if block.get("type") == "x-im/note":
+        note = note_node(block)
+        return ("note", note) if note is not None else ("", None)
+    if is_content_object(options, block, kind):
+        return "cmeta", object_node(options, block, META, f"$.meta[{index}]")
+    if block.get("type") in options.concept_object_types:
+        return "", None
+    return None  # an itemMeta object (options): the patch way
+
+
+def loader(options: DocumentOptions, name: str, index: int, kind: str) -> Load:
+    """The node the reference loads of a block of list `name` at `index` (None: none)."""
+
+    def load(block: Block) -> Node | None:
+        made = made_node(options, name, block, index, kind)
+        return None if made is None else made[1]
+
+    return load
+
+
+def dumper(options: DocumentOptions, role: str) -> Dump | None:
+    """The block `dump` writes of a node in `role`, as a reader sees it (None: not merged)."""
+    if role == "group":
+        return lambda node: _seen("content", idf_blocks(options, (node,)))
+    if role in ("links", "cmlinks"):
+        return lambda node: (
+            _seen("links", [link_block(options, node)])
+            if node.__class__ is Link and node.rel != "related-geo"
+            else None
+        )
+    if role == "cmeta":
+        return lambda node: (
+            _seen("meta", [object_block(options, node)])
+            if node.__class__ is ContentMetaObject
+            else None
+        )
+    return None
+
+
+def _seen(name: str, blocks: list[Block]) -> Block | None:
+    """The one block of `blocks` as a reader sees it (`omitted`), None when not one."""
+    if len(blocks) != 1:
+        return None
+    seen: Block = omitted({name: blocks})[name][0]
+    return seen
+
+
+def role_of(parent: Any, grand: Any, name: str) -> str | None:
+    """The role of `parent` (child of `grand`) as a container of list `name`'s nodes (None: none)."""
+    if name == "content":
+        return "group" if parent.__class__ is Element and parent.name == "group" else None
+    if name == "links":
+        if isinstance(parent, ItemMeta):
+            return "service"
+        if isinstance(parent, Links):
+            return "links" if isinstance(grand, ItemMeta) else "cmlinks"
+        return None
+    if isinstance(parent, ItemMeta):
+        return "note"
+    if isinstance(parent, Metadata):
+        return "imeta" if isinstance(grand, ItemMeta) else "cmeta"
+    return None
+
+
+def node_at(root: Any, path: Path) -> Any:
+    """The node at `path` under `root`, None when there is none."""
+    node = root
+    for index in path:
+        children = getattr(node, "children", None)
+        if children is None or index >= len(children):
+            return None
+        node = children[index]
+    return node

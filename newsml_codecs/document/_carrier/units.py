@@ -1,0 +1,127 @@
+"""How a container of the original is written again: its children as units, in the document's order; internal.
+
+A slot is a child that was a block. With the layout text before it and the
+children after it up to the next slot's layout (what the document does not
+show, anchored to it), it forms a unit; the anchored save (`anchored`)
+writes each container's units in the document's order (`refill`) and
+rebuilds the item around the containers it changed (`rebuild`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs.document._kind_common import Path
+from newsml_model import Node
+from newsml_model.tree import with_children
+
+Group = tuple[list[int], list[tuple[Node, int | None]]]
+"""A list's part of a container: its slots (indices of the children that were its blocks),
+and what to write, in the document's order: (node, the slot it stands in, None for a new one)."""
+
+
+def rebuild(node: Any, path: Path, plans: dict[Path, list[Group]], prefixes: set[Path]) -> Any:
+    """`node` with the containers under it refilled; None for a container left empty."""
+    children = list(node.children)
+    dropped = False
+    for index, child in enumerate(children):
+        if (*path, index) in prefixes:
+            children[index] = rebuild(child, (*path, index), plans, prefixes)
+            dropped = dropped or children[index] is None
+    if dropped:
+        children = _without_empty(children)
+    if path in plans:
+        children = refill(children, plans[path])
+        if all(blank(child) for child in children) and path:
+            return None  # every node the document showed in it is gone: so is the container
+    return with_children(node, tuple(children))
+
+
+def _without_empty(children: list[Any]) -> list[Any]:
+    """`children` without the emptied containers (None) and the layout text before each."""
+    out: list[Any] = []
+    for child in children:
+        if child is None:
+            if out and blank(out[-1]):
+                out.pop()
+        else:
+            out.append(child)
+    return out
+
+
+def refill(children: list[Any], groups: list[Group]) -> list[Any]:
+    """`children` with each group's nodes written in the document's order.
+
+    A slot is a child that was a block. With the layout text before it (its
+    unit's start) and the children after it up to the next slot's layout
+    (its trail: what the document does not show, anchored to it), it forms
+    a unit. An unchanged node is written with its whole unit, wherever the
+    document puts it; a changed one in its source's unit; a new one after
+    the node before it, with that node's layout. The trail of a node that
+    is gone follows the nearest earlier unit written (or the children
+    before the first slot). Groups sharing a container (itemMeta's notes
+    and services) are written one after the other, by their first slot.
+    """
+    every = sorted(slot for slots, _ in groups for slot in slots)
+    if not every:  # a container with no node shown yet: the new ones go last
+        return appended(children, [node for _, entries in groups for node, _ in entries])
+    slot_set = set(every)
+    starts = [
+        slot - 1 if slot and blank(children[slot - 1]) and slot - 1 not in slot_set else slot
+        for slot in every
+    ]
+    end = len(children)
+    if end - 1 > every[-1] and blank(children[-1]):
+        end -= 1  # the container's closing layout stays last
+    units: dict[int, tuple[Any, list[Any]]] = {}
+    for number, slot in enumerate(every):
+        stop = starts[number + 1] if number + 1 < len(every) else end
+        layout = children[slot - 1] if starts[number] != slot else None
+        units[slot] = (layout, children[slot + 1 : stop])
+    written = {slot for _, entries in groups for _, slot in entries if slot is not None}
+    orphans: dict[int, list[Any]] = {}  # trails of gone nodes, by the unit they follow
+    before = -1
+    for slot in every:
+        if slot in written:
+            before = slot
+        elif units[slot][1]:
+            orphans.setdefault(before, []).extend(units[slot][1])
+    out = children[: starts[0]] + orphans.get(-1, [])
+    for slots, entries in sorted(groups, key=lambda group: group[0][0] if group[0] else 0):
+        if not slots:
+            continue
+        layout = units[slots[0]][0]
+        for node, at in entries:
+            if at is None:
+                if layout is not None:
+                    out.append(layout)
+                out.append(node)
+                continue
+            own, trail = units[at]
+            if own is not None:
+                out.append(own)
+                layout = own
+            out.append(node)
+            out.extend(trail)
+            out.extend(orphans.get(at, ()))
+    out.extend(children[end:])
+    return out
+
+
+def appended(children: list[Any], nodes: list[Any]) -> list[Any]:
+    """`children` with `nodes` last (before the closing layout), each after the layout of the last."""
+    end = len(children) - 1 if children and blank(children[-1]) else len(children)
+    shown = [i for i in range(end) if not blank(children[i])]
+    layout = (
+        children[shown[-1] - 1] if shown and shown[-1] and blank(children[shown[-1] - 1]) else None
+    )
+    added: list[Any] = []
+    for node in nodes:
+        if layout is not None:
+            added.append(layout)
+        added.append(node)
+    return children[:end] + added + children[end:]
+
+
+def blank(child: Any) -> bool:
+    return child.__class__ is str and not child.strip()
