@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 from newsml_codecs.document._carrier.anchored import record, restore
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
@@ -29,11 +29,12 @@ from newsml_codecs.document._carrier.original import (
     limit,
     pack,
 )
-from newsml_codecs.document._carrier.record import Carrier, read_carrier
+from newsml_codecs.document._carrier.record import read_carrier
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     add_kind_header,
     dump_any,
+    dump_recording,
     load_any,
     load_target,
     restore_times,
@@ -41,7 +42,6 @@ from newsml_codecs.document._dispatch import (
     split_kind_header,
     wire_spelled,
 )
-from newsml_codecs.document._dump.item import dump_item
 from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._kind_common import Sources
 from newsml_codecs.document._kind_times import DOCUMENT_TIMES
@@ -51,7 +51,6 @@ from newsml_model import (
     DecodeError,
     InvalidArgumentError,
     InvalidDocumentError,
-    NewsItem,
     NewsItemError,
 )
 
@@ -59,16 +58,12 @@ from newsml_model import (
 def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) -> dict[str, Any]:
     """The document of `item` under `options`, with its carrier when the reference loses something."""
     kind = root_kind(item)
-    made: Sources | None = None
-    if carriers and kind == "newsItem":
-        # the anchors of an edited article's one-pass save: each block's source
-        made = {}
-        raw = dump_item(options, cast(NewsItem, item), made)
-        doc = omitted(raw)
-    else:
-        doc = dump_any(options, item)
     if not carriers:
-        return doc
+        return dump_any(options, item)
+    # the anchors of an edited document's one-pass save: each block's source
+    made: Sources = {}
+    raw = dump_recording(options, item, made)
+    doc = omitted(raw)
     # Times protobuf would spell otherwise: a newsItem's in the carrier (it
     # has no header), the other kinds' in the header (`add_kind_header`).
     odd = wire_spelled(doc, DOCUMENT_TIMES, offsets=kind != "newsItem")
@@ -80,8 +75,7 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
         carrier["s"] = sources(doc)
         if odd and kind == "newsItem":
             carrier["t"] = odd
-        if made is not None:
-            carrier["n"] = record(raw, doc, made)
+        carrier["n"] = record(raw, doc, made)
         value = json.dumps(carrier, separators=(",", ":"))
         if original > limit(len(packed), len(seen) + len(value)):
             # the text as read may hold more layout than the bound lets in: written again
@@ -178,10 +172,18 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
             if carrier.fingerprint == digest(seen):
                 # the document as dump wrote it: the original
                 return ORIGINALS.get(carrier.original, most)
-            if carrier.anchors is not None and root_kind_of(options, doc, carrier) == "newsItem":
+            if carrier.anchors is not None:
                 original = ORIGINALS.get(carrier.original, most)
-                if isinstance(original, NewsItem):
-                    done = restore(options, original, doc, carrier.anchors)
+                kind, strict = load_target(options, doc, carrier.kind)
+                if root_kind(original) == kind:
+                    timed = restore_times(doc, dict(carrier.times))
+                    done = restore(
+                        options,
+                        original,
+                        doc,
+                        carrier.anchors,
+                        lambda: load_any(options, timed, kind, strict=strict),
+                    )
                     if done is not None:
                         return refresh(done, doc, carrier.copies)
             # Edited: the patch of what the reference drops, checked below.
@@ -212,11 +214,6 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         visible=lambda loaded: dump_document(options, loaded, carriers=False),
     )
     return kept if copied is _PATCH_FORM else refresh(kept, doc, copied)
-
-
-def root_kind_of(options: DocumentOptions, doc: dict[str, Any], carrier: Carrier) -> str:
-    """The root kind the edited `doc` loads as under its `carrier`."""
-    return load_target(options, doc, carrier.kind)[0]
 
 
 def _without_carrier(doc: dict[str, Any]) -> tuple[dict[str, Any], str | None]:

@@ -19,6 +19,7 @@ from newsml_codecs.document._dump.item import dump_item
 from newsml_codecs.document._dump.lists import dump_list, dump_package
 from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._dump.planning import dump_planning_item
+from newsml_codecs.document._kind_common import Sources
 from newsml_codecs.document._kind_times import DOCUMENT_TIMES, instant, keep_offset
 from newsml_codecs.document._load.assignment import load_assignment
 from newsml_codecs.document._load.concept import load_concept
@@ -28,7 +29,7 @@ from newsml_codecs.document._load.planning import load_planning_item
 from newsml_model import InvalidDocumentError
 from newsml_model.tree import is_root
 
-_DUMPERS: dict[str, Callable[[DocumentOptions, Any], dict[str, Any]]] = {
+_DUMPERS: dict[str, Callable[[DocumentOptions, Any, Sources | None], dict[str, Any]]] = {
     "newsItem": dump_item,
     "conceptItem": dump_concept,
     "planningItem": dump_planning_item,
@@ -60,7 +61,12 @@ def root_kind(item: Any) -> Any:
 
 def dump_any(options: DocumentOptions, item: Any) -> dict[str, Any]:
     """The reference document of any item record (§1.1) under `options`, empty fields omitted."""
-    return omitted(_DUMPERS[root_kind(item)](options, item))
+    return omitted(_DUMPERS[root_kind(item)](options, item, None))
+
+
+def dump_recording(options: DocumentOptions, item: Any, sources: Sources) -> dict[str, Any]:
+    """`dump_any` before `omitted`, recording in `sources` the node each block came from."""
+    return _DUMPERS[root_kind(item)](options, item, sources)
 
 
 def load_target(

@@ -92,6 +92,11 @@ def section(item: Any, kind: type[Any]) -> Any:
     return next((c for c in item.children if isinstance(c, kind)), None)
 
 
+def at_of(item: Any, node: Any) -> Path:
+    """The path of `node`, a child of the root `item` (`Sources`)."""
+    return (next(i for i, child in enumerate(item.children) if child is node),)
+
+
 def item_meta(item: Any) -> ItemMeta | None:
     """The ``itemMeta`` section of a root record, or None."""
     found: ItemMeta | None = section(item, ItemMeta)

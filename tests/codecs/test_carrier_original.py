@@ -122,7 +122,8 @@ def test_a_later_save_reads_the_carried_pieces_once() -> None:
     first save again and gives the same item.
     """
     doc = document.dump(newsml.loads(PLANNING.read_bytes()))
-    edited = {**doc, "title": "saved"}
+    patch_way = {key: value for key, value in carrier_of(doc)[1].items() if key != "n"}
+    edited = with_carrier({**doc, "title": "saved"}, patch_way)  # no anchors: the patch way
     document._PATCHES.clear()
     first = newsml.dumps(document.load(edited))
     read = calls(lambda: (forget_pieces(), document.load(edited)))

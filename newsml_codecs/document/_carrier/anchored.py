@@ -27,15 +27,17 @@ service) makes it decline.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, cast
 
 import attrs
 
 from newsml_codecs.document._carrier.check import malformed
-from newsml_codecs.document._carrier.law import canonical_bytes, digest, visible_bytes
+from newsml_codecs.document._carrier.law import canonical_bytes, digest, shows, visible_bytes
 from newsml_codecs.document._carrier.merge import Dump, Load, merged
+from newsml_codecs.document._carrier.titles import retitled_item
 from newsml_codecs.document._config import LINK, META, DocumentOptions, is_contentmeta_link
+from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._dump.blocks import idf_blocks, link_block, object_block
 from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._kind_common import Block, Path, Sources
@@ -49,7 +51,19 @@ from newsml_codecs.document._load.item import (
     note_node,
     service_node,
 )
-from newsml_model import ContentMetaObject, Element, ItemMeta, Link, Links, Metadata, NewsItem, Node
+from newsml_model import (
+    IM,
+    AnyItem,
+    ContentMeta,
+    ContentMetaObject,
+    Element,
+    ItemMeta,
+    Link,
+    Links,
+    Metadata,
+    NewsItem,
+    Node,
+)
 from newsml_model.tree import with_children
 
 LISTS = (("content", "c"), ("links", "l"), ("meta", "m"))
@@ -117,7 +131,7 @@ def _entry(entry: Any, key: str) -> tuple[str, Path]:
         or len(entry) != 2
         or entry[0].__class__ is not str
         or entry[1].__class__ is not list
-        or not 0 < len(entry[1]) <= _MAX_DEPTH
+        or len(entry[1]) > _MAX_DEPTH
         or any(i.__class__ is not int or i < 0 for i in entry[1])
     ):
         raise malformed(f"an entry of n.{key} is not [digest, path]")
@@ -125,24 +139,49 @@ def _entry(entry: Any, key: str) -> tuple[str, Path]:
 
 
 def restore(
-    options: DocumentOptions, original: NewsItem, doc: dict[str, Any], anchors: Anchors
-) -> NewsItem | None:
+    options: DocumentOptions,
+    original: AnyItem,
+    doc: dict[str, Any],
+    anchors: Anchors,
+    bare: Callable[[], AnyItem],
+) -> AnyItem | None:
     """The item of the edited `doc` built on `original`, or None where this way declines.
+
+    A newsItem's result shows the document by construction. The other
+    kinds map more of their item to fields and blocks of their own (a
+    list's items, a concept's names): their result is dumped once and kept
+    when it shows the edited document exactly, or as the carrier law
+    judges it against the document's conversion without the carrier.
 
     Args:
         options: The converter's options.
         original: The carried original.
         doc: The edited document, without its carrier, as a reader sees it.
         anchors: The carrier's anchors.
+        bare: The document's conversion without the carrier (made only if needed).
     """
     if anchors.title is None or _rest(doc) != anchors.rest:
         return None
+    result = _restored(options, original, doc, anchors)
     title = doc.get("title") or ""
-    if _digest(title) != anchors.title:
-        retitled = _retitled(original, title)
-        if retitled is None:
-            return None
-        original = retitled
+    if result is not None and _digest(title) != anchors.title:
+        # after the blocks: a title element made where none was moves the paths
+        result = retitled_item(result, title)
+    if result is None or result.__class__ is NewsItem:
+        return result
+    got = dump_any(options, result)
+    if visible_bytes(got) == visible_bytes(doc) or shows(got, doc, dump_any(options, bare())):
+        return result
+    return None  # not shown: the patch way
+
+
+def _restored(
+    options: DocumentOptions,
+    original: AnyItem,
+    doc: dict[str, Any],
+    anchors: Anchors,
+    made: int = 0,
+) -> AnyItem | None:
     plans: dict[Path, list[Group]] = {}
     for name, _ in LISTS:
         blocks = doc.get(name) or []
@@ -151,31 +190,34 @@ def restore(
         if edited == [entry[0] for entry in recorded]:
             continue  # this list as dump wrote it: the original's nodes stay where they are
         placed = _place(options, original, name, blocks, edited, recorded, doc.get("type") or "")
-        if placed is None:
+        if placed.__class__ is str and made < len(_CONTAINERS):
+            # a first node of its kind: its container made at the end of its section, and again
+            grown = _grown(original, str(placed))
+            return None if grown is None else _restored(options, grown, doc, anchors, made + 1)
+        if placed is None or placed.__class__ is str:
             return None
-        for container, slots_and_nodes in placed.items():
+        for container, slots_and_nodes in cast(dict[Path, Group], placed).items():
             plans.setdefault(container, []).append(slots_and_nodes)
     if not plans:
         return original
-    for groups in plans.values():
-        for slots, nodes in groups:
-            if nodes and not slots:
-                return None  # a first child of its kind: where it goes is the reference's layout
     prefixes = {path[:depth] for path in plans for depth in range(len(path) + 1)}
-    rebuilt = _rebuild(original, (), plans, prefixes)
-    return rebuilt if isinstance(rebuilt, NewsItem) else None
+    rebuilt: AnyItem | None = _rebuild(original, (), plans, prefixes)
+    return rebuilt
 
 
 def _place(
     options: DocumentOptions,
-    original: NewsItem,
+    original: AnyItem,
     name: str,
     blocks: list[Block],
     edited: list[str],
     recorded: tuple[tuple[str, Path], ...],
     kind: str,
-) -> dict[Path, Group] | None:
+) -> dict[Path, Group] | str | None:
     """Per container of list `name`: its slots (indices) and what to write there, in order.
+
+    None where this way declines; the role of a container the item lacks
+    (a first link, a first contentMeta object) when it must be made first.
 
     Containers of one role (the IDF groups, itemMeta's ``<links>``) follow
     each other in the document: an unchanged node stays in its container
@@ -185,7 +227,8 @@ def _place(
     """
     sources: dict[Path, list[str]] = {}
     for block_digest, path in recorded:
-        sources.setdefault(path, []).append(block_digest)
+        if path:  # () for a block of the kind's own making (`_derived_kept`)
+            sources.setdefault(path, []).append(block_digest)
     roles: dict[Path, str] = {}
     out: dict[Path, Group] = {}
     containers: dict[Path, tuple[str | None, int]] = {}
@@ -203,6 +246,8 @@ def _place(
         slots, _ = out.setdefault(parent, ([], []))
         slots.append(path[-1])
     taken = _match(sources, edited)
+    if not _derived_kept(recorded, edited, taken):
+        return None  # a block the kind makes of more than one node changed or went
     changed = _changed(list(sources), taken, blocks, original)
     # (role, node, container: None for a new node until placed, its source), in order
     placed: list[tuple[str, Node, Path | None, Path | None]] = []
@@ -238,7 +283,11 @@ def _place(
         if container is None:
             container = after.get(role) or last.get(role) or _first(roles, role)
             if container is None:
-                return None  # a first node of its kind: the patch way
+                home = _home(original, role)
+                if not isinstance(home, tuple):
+                    return home  # none (the patch way), or the container to make first
+                container = home
+                out.setdefault(container, ([], []))
             placed[at] = (role, node, container, source)
         after[role] = container
     for _, node, container, source in placed:
@@ -251,8 +300,31 @@ def _place(
     return out
 
 
+def _derived_kept(
+    recorded: tuple[tuple[str, Path], ...], edited: list[str], taken: list[Any]
+) -> bool:
+    """Whether every block recorded without a source is still shown, unchanged, in its order.
+
+    The other kinds make blocks of their own of several nodes (a list's
+    items, a concept's event): their nodes stay as they were, so such a
+    block must not have changed, gone or moved among its kind. The edited
+    blocks showing them are marked `_FOLLOWS` in `taken`: nothing is
+    written for them.
+    """
+    derived = [block_digest for block_digest, path in recorded if not path]
+    if not derived:
+        return True
+    wanted = set(derived)
+    shown = [i for i, value in enumerate(edited) if taken[i] is None and value in wanted]
+    if [edited[i] for i in shown] != derived:
+        return False
+    for index in shown:
+        taken[index] = _FOLLOWS
+    return True
+
+
 def _changed(
-    order: list[Path], taken: list[Any], blocks: list[Block], original: NewsItem
+    order: list[Path], taken: list[Any], blocks: list[Block], original: AnyItem
 ) -> dict[int, Path]:
     """The unmatched sources the user changed: per block index, its source path.
 
@@ -285,7 +357,7 @@ def _changed(
 
 
 def _pair(
-    gap: list[int], free: list[Path], blocks: list[Block], original: NewsItem
+    gap: list[int], free: list[Path], blocks: list[Block], original: AnyItem
 ) -> Iterator[tuple[int, Path]]:
     """Blocks of a gap paired with its sources: by id first, then in order if as many remain."""
     by_key: dict[str, Path] = {}
@@ -314,6 +386,39 @@ def _key_of(node: Any) -> str | None:
     if node.__class__ is Element:
         return node.get("id") or node.get("uuid")
     return getattr(node, "id", None) or getattr(node, "uuid", None)
+
+
+_CONTAINERS = {
+    "links": (ItemMeta, Links),
+    "cmlinks": (ContentMeta, Links),
+    "cmeta": (ContentMeta, Metadata),
+}
+"""The containers `_grown` makes for a first node of a role: (its section, its record)."""
+
+
+def _home(original: AnyItem, role: str) -> Path | str | None:
+    """The container of `role` with no anchored node in it, its role when the item lacks it, or None."""
+    for index, section in enumerate(original.children):
+        if role in ("note", "service") and isinstance(section, ItemMeta):
+            return (index,)  # itemMeta's own children
+        if role in _CONTAINERS and isinstance(section, _CONTAINERS[role][0]):
+            kind = _CONTAINERS[role][1]
+            found = next((i for i, c in enumerate(section.children) if c.__class__ is kind), None)
+            return role if found is None else (index, found)
+    return None
+
+
+def _grown(original: AnyItem, role: str) -> AnyItem | None:
+    """`original` with an empty container of `role` last in its section (None: no section)."""
+    section_kind, kind = _CONTAINERS[role]
+    for index, section in enumerate(original.children):
+        if isinstance(section, section_kind):
+            children = _appended(list(section.children), [kind(namespace=IM)])
+            items = list(original.children)
+            items[index] = with_children(section, tuple(children))
+            grown: AnyItem = with_children(original, tuple(items))
+            return grown
+    return None
 
 
 def _first(roles: dict[Path, str], role: str) -> Path | None:
@@ -503,6 +608,8 @@ def _refill(children: list[Any], groups: list[Group]) -> list[Any]:
     and services) are written one after the other, by their first slot.
     """
     every = sorted(slot for slots, _ in groups for slot in slots)
+    if not every:  # a container with no node shown yet: the new ones go last
+        return _appended(children, [node for _, entries in groups for node, _ in entries])
     slot_set = set(every)
     starts = [
         slot - 1 if slot and _blank(children[slot - 1]) and slot - 1 not in slot_set else slot
@@ -546,38 +653,27 @@ def _refill(children: list[Any], groups: list[Group]) -> list[Any]:
     return out
 
 
+def _appended(children: list[Any], nodes: list[Any]) -> list[Any]:
+    """`children` with `nodes` last (before the closing layout), each after the layout of the last."""
+    end = len(children) - 1 if children and _blank(children[-1]) else len(children)
+    shown = [i for i in range(end) if not _blank(children[i])]
+    layout = (
+        children[shown[-1] - 1] if shown and shown[-1] and _blank(children[shown[-1] - 1]) else None
+    )
+    added: list[Any] = []
+    for node in nodes:
+        if layout is not None:
+            added.append(layout)
+        added.append(node)
+    return children[:end] + added + children[end:]
+
+
 def _blank(child: Any) -> bool:
     return child.__class__ is str and not child.strip()
 
 
 def _rest(doc: dict[str, Any]) -> str:
     return digest(visible_bytes({k: v for k, v in doc.items() if k not in _NOT_REST}))
-
-
-def _retitled(original: NewsItem, title: Any) -> NewsItem | None:
-    """`original` with its itemMeta ``<title>`` saying `title` (None: not one title to change).
-
-    The document's title is the text of itemMeta's last ``<title>`` with
-    text; with exactly one, its text is the user's, its attributes and
-    place kept. An emptied title, or several, are left to the patch way.
-    """
-    if title.__class__ is not str or not title:
-        return None
-    for at, meta in enumerate(original.children):
-        if isinstance(meta, ItemMeta):
-            titled = [
-                index
-                for index, child in enumerate(meta.children)
-                if child.__class__ is Element and child.name == "title" and child.text
-            ]
-            if len(titled) != 1:
-                return None
-            children = list(meta.children)
-            children[titled[0]] = with_children(children[titled[0]], (title,))
-            items = list(original.children)
-            items[at] = with_children(meta, tuple(children))
-            return with_children(original, tuple(items))
-    return None
 
 
 def _digest(block: Any) -> str:

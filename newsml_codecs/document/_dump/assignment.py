@@ -10,7 +10,16 @@ from typing import Any
 
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dump.blocks import link_block
-from newsml_codecs.document._kind_common import Block, child, elements, finish, guid, links_of, put
+from newsml_codecs.document._kind_common import (
+    Block,
+    Sources,
+    child,
+    elements,
+    finish,
+    guid,
+    links_of,
+    put,
+)
 from newsml_codecs.document._kind_times import parse_go
 from newsml_model import DecodeError, Element, ExtProperty
 
@@ -26,7 +35,9 @@ def ext_properties(item: Any) -> list[tuple[str, str]]:
     return found
 
 
-def dump_assignment(options: DocumentOptions, item: Any) -> dict[str, Any]:
+def dump_assignment(
+    options: DocumentOptions, item: Any, sources: Sources | None = None
+) -> dict[str, Any]:
     """The document the reference converter makes of a planning record.
 
     A planning without an item class (which the reference refuses, "missing

@@ -14,6 +14,8 @@ from newsml_codecs.document._dump.blocks import last_data, object_block
 from newsml_codecs.document._dump.item import dump_content_meta, dump_item_meta
 from newsml_codecs.document._kind_common import (
     Block,
+    Sources,
+    at_of,
     child,
     content_meta,
     elements,
@@ -130,7 +132,9 @@ def _concept(
                 event["registration"] = registration.text
 
 
-def dump_concept(options: DocumentOptions, item: Any) -> dict[str, Any]:
+def dump_concept(
+    options: DocumentOptions, item: Any, sources: Sources | None = None
+) -> dict[str, Any]:
     """The document the reference converter makes of a conceptItem record.
 
     Raises:
@@ -151,12 +155,14 @@ def dump_concept(options: DocumentOptions, item: Any) -> dict[str, Any]:
     props.extend(rights_holder(item, "copyrightHolder"))
     imeta = item_meta(item)
     if imeta is not None:
-        dump_item_meta(options, imeta, doc, props, links, notes, item_objects)
+        at = at_of(item, imeta)
+        dump_item_meta(options, imeta, doc, props, links, notes, item_objects, sources, at)
         _event_fields(imeta, doc, event)
     cmeta = content_meta(item)
     if cmeta is not None:
         start = len(props)
-        dump_content_meta(options, cmeta, doc, props, cm_links, content_objects)
+        at = at_of(item, cmeta)
+        dump_content_meta(options, cmeta, doc, props, cm_links, content_objects, sources, at)
         section_link = _content(cmeta, props, start, event)
     concept = child(item, "concept")
     if concept is not None:

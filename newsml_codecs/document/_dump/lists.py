@@ -12,6 +12,8 @@ from newsml_codecs.document._config import PACKAGE_STATUS, DocumentOptions
 from newsml_codecs.document._dump.item import dump_item_meta
 from newsml_codecs.document._kind_common import (
     Block,
+    Sources,
+    at_of,
     child,
     elements,
     finish,
@@ -44,6 +46,7 @@ def _item_meta(
     props: list[dict[str, Any]],
     links: list[Block],
     start: int,
+    sources: Sources | None,
 ) -> list[Block]:
     """IM-import of an optional itemMeta; its itemClass or imext:type overwrites `doc` type."""
     meta = item_meta(item)
@@ -52,7 +55,7 @@ def _item_meta(
     notes: list[Block] = []
     objects: list[Block] = []
     kind = doc.pop("type")
-    dump_item_meta(options, meta, doc, props, links, notes, objects)
+    dump_item_meta(options, meta, doc, props, links, notes, objects, sources, at_of(item, meta))
     if "type" not in doc:
         if meta.item_class is not None:
             put(
@@ -64,7 +67,9 @@ def _item_meta(
     return [*notes, *objects]
 
 
-def dump_list(options: DocumentOptions, item: Any) -> dict[str, Any]:
+def dump_list(
+    options: DocumentOptions, item: Any, sources: Sources | None = None
+) -> dict[str, Any]:
     """The document the reference converter makes of a list record.
 
     Raises:
@@ -83,7 +88,7 @@ def dump_list(options: DocumentOptions, item: Any) -> dict[str, Any]:
         block["type"] = "x-im/" + (entry.get("type") or "").lower()
         content.append(block)
     props: list[dict[str, Any]] = []
-    meta = _item_meta(options, item, doc, props, links, 0)
+    meta = _item_meta(options, item, doc, props, links, 0, sources)
     description = child(item, "description")
     meta.append(
         {
@@ -104,7 +109,9 @@ def dump_list(options: DocumentOptions, item: Any) -> dict[str, Any]:
     return finish(doc, links, props)
 
 
-def dump_package(options: DocumentOptions, item: Any) -> dict[str, Any]:
+def dump_package(
+    options: DocumentOptions, item: Any, sources: Sources | None = None
+) -> dict[str, Any]:
     """The document the reference converter makes of a package record.
 
     Raises:
@@ -136,7 +143,7 @@ def dump_package(options: DocumentOptions, item: Any) -> dict[str, Any]:
         put(prop, "value", None if found is None else found.text)
         props.append(prop)
     meta: list[Block] = [{"type": "x-im/package"}]
-    meta.extend(_item_meta(options, item, doc, props, links, 1))
+    meta.extend(_item_meta(options, item, doc, props, links, 1, sources))
     item_list = child(item, "itemList")
     if item_list is not None:
         link = {"type": "x-im/list", "rel": "list"}

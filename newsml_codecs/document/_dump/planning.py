@@ -14,6 +14,8 @@ from newsml_codecs.document._dump.blocks import link_block
 from newsml_codecs.document._dump.item import dump_content_meta, dump_item_meta
 from newsml_codecs.document._kind_common import (
     Block,
+    Sources,
+    at_of,
     child,
     content_meta,
     elements,
@@ -87,7 +89,9 @@ def _coverages(options: DocumentOptions, item: Any) -> list[Block]:
     return blocks
 
 
-def dump_planning_item(options: DocumentOptions, item: Any) -> dict[str, Any]:
+def dump_planning_item(
+    options: DocumentOptions, item: Any, sources: Sources | None = None
+) -> dict[str, Any]:
     """The document the reference converter makes of a planningItem record.
 
     Raises:
@@ -104,11 +108,13 @@ def dump_planning_item(options: DocumentOptions, item: Any) -> dict[str, Any]:
     cm_links: list[Block] = []
     imeta = item_meta(item)
     if imeta is not None:
-        dump_item_meta(options, imeta, doc, props, links, notes, item_objects)
+        at = at_of(item, imeta)
+        dump_item_meta(options, imeta, doc, props, links, notes, item_objects, sources, at)
     cmeta = content_meta(item)
     cm_props: list[dict[str, Any]] = []
     if cmeta is not None:
-        dump_content_meta(options, cmeta, doc, cm_props, cm_links, content_objects)
+        at = at_of(item, cmeta)
+        dump_content_meta(options, cmeta, doc, cm_props, cm_links, content_objects, sources, at)
     data = {"priority": "", "slug": ""}
     _coverage(imeta, doc, cm_props, data)
     props.extend(cm_props)
