@@ -22,7 +22,7 @@ MAX_TEXT = 4 * 1024 * 1024
 """Larger texts are not remembered (the carrier writes such an item again)."""
 
 _TEXTS: dict[int, tuple[weakref.ref[Any], bytes]] = {}
-_DECLARED = re.compile(rb"\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)")
+_DECLARED = re.compile(rb"(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)")
 
 
 def remember(item: Any, data: bytes) -> None:

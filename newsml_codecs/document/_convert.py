@@ -124,7 +124,7 @@ def _loses(options: DocumentOptions, item: AnyItem, doc: dict[str, Any], kind: s
 ORIGINALS = OriginalCache()
 """Originals unpacked for edited documents' anchored saves, by carrier (`OriginalCache`)."""
 
-PATCHES = PatchCache(also=(forget_pieces, ORIGINALS.clear))
+PATCHES = PatchCache(ORIGINALS, also=(forget_pieces,))
 """Patches derived for edited documents, by carrier (`PatchCache`); clearing it also forgets
 the carried pieces `apply` read and the originals unpacked, so a benchmark's first save pays
 for all three."""

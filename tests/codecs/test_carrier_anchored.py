@@ -16,6 +16,7 @@ the layout may differ (the patch way).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,7 @@ import newsml_model as nm
 from newsml_codecs import document, newsml
 from newsml_codecs.document import _convert
 from newsml_codecs.document._carrier import anchored, roles
+from newsml_model import examples
 
 Edit = Callable[[dict[str, Any]], object]
 INDENT = "\n                    "
@@ -486,3 +488,23 @@ def test_a_carrier_without_anchors_still_loads_an_edited_document(ways: list[str
     back = document.load(with_carrier(doc, carrier))
     assert [] == ways
     assert canonical(replaced(SOURCE, B1, NEW_B1)) == canonical(newsml.dumps(back))
+
+
+def test_a_first_note_and_a_first_service_in_one_save_are_both_written(ways: list[str]) -> None:
+    """itemMeta holds notes and services: the first of one kind added while the other kind
+    changes too; both are written (the first last in itemMeta)."""
+    text = examples.article().decode("utf-8")
+    noteless = loaded(re.sub(r"<edNote[^>]*>.*?</edNote>\s*", "", text, flags=re.S))
+    service = {"type": "x-im/service", "value": "imchn:first", "data": {"why": "imext:main"}}
+
+    def edit(doc: dict[str, Any]) -> None:
+        doc.setdefault("meta", []).append({"type": "x-im/note", "data": {"text": "First note"}})
+        doc["links"].insert(0, service)
+
+    back = saved(edit, item=noteless)
+    assert ["anchored"] == ways
+    assert isinstance(back, nm.NewsItem) and back.item_meta is not None
+    assert ["First note"] == [e.text for e in back.item_meta.elements("edNote")]
+    assert "imchn:first" in [s.qcode for s in back.item_meta.children if isinstance(s, nm.Service)]
+    shown = document.dump(back, carriers=False)["meta"]
+    assert ["First note"] == [b["data"]["text"] for b in shown if b["type"] == "x-im/note"]

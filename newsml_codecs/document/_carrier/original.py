@@ -95,6 +95,34 @@ def _unpacked(value: Any, most: int) -> tuple[AnyItem, int]:
         raise malformed(f"the original (o) is not NewsML: {error}") from None
 
 
+class _Recent:
+    """The most recent few values by key, thread-safe (the bounded memory of both caches)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        """The value of `key` (now the most recent), or None."""
+        with self._lock:
+            hit = self._entries.get(key)
+            if hit is not None:
+                self._entries.move_to_end(key)
+            return hit
+
+    def put(self, key: Any, value: Any) -> None:
+        """Remember `value` for `key`, forgetting the least recent beyond `size`."""
+        with self._lock:
+            self._entries[key] = value
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
 class OriginalCache:
     """The most recent few originals unpacked, by carrier text (`unpack`, remembered).
 
@@ -106,10 +134,8 @@ class OriginalCache:
     """
 
     def __init__(self, size: int = 32, max_text: int = 256 * 1024) -> None:
-        self.size = size
         self.max_text = max_text
-        self._entries: OrderedDict[str, tuple[AnyItem, int]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._recent = _Recent(size)
 
     def get(self, packed: Any, most: int) -> AnyItem:
         """`unpack(packed, most)`, from memory when this carrier was unpacked before.
@@ -117,24 +143,18 @@ class OriginalCache:
         Raises:
             InvalidDocumentError: As `unpack`.
         """
-        with self._lock:
-            hit = self._entries.get(packed) if packed.__class__ is str else None
-            if hit is not None:
-                self._entries.move_to_end(packed)
+        hit = self._recent.get(packed) if packed.__class__ is str else None
         if hit is not None and hit[1] <= most:
-            return hit[0]
+            item: AnyItem = hit[0]
+            return item
         item, size = _unpacked(packed, most)
         if len(packed) <= self.max_text:
-            with self._lock:
-                self._entries[packed] = (item, size)
-                while len(self._entries) > self.size:
-                    self._entries.popitem(last=False)
+            self._recent.put(packed, (item, size))
         return item
 
     def clear(self) -> None:
         """Forget every original (benchmarks time the first save of a document)."""
-        with self._lock:
-            self._entries.clear()
+        self._recent.clear()
 
 
 Patch = dict[str, Any] | None
@@ -149,20 +169,22 @@ class PatchCache:
     found again on the next save. A patch depends on the original and on the
     converter options only, and nothing mutates it. Originals larger than
     `max_text` are not kept (at most ``size * max_text`` characters held).
-    `clear` also calls each of `also` (the other caches of a save).
+    The original is unpacked by `originals` (shared with the anchored save,
+    so a save it declines parses the original once); `clear` forgets them
+    too, and calls each of `also` (the other caches of a save).
     """
 
     def __init__(
         self,
+        originals: OriginalCache,
         size: int = 32,
         max_text: int = 256 * 1024,
         also: tuple[Callable[[], object], ...] = (),
     ) -> None:
-        self.size = size
+        self.originals = originals
         self.max_text = max_text
         self.also = also  # what `clear` forgets besides the patches (pieces they parsed)
-        self._entries: OrderedDict[tuple[str, int], tuple[object, Patch]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._recent = _Recent(size)
 
     def get(
         self, packed: str, options: object, derive: Callable[[AnyItem], Patch], most: int
@@ -177,22 +199,18 @@ class PatchCache:
         if packed.__class__ is not str:
             raise malformed("the original (o) is not a string")
         key = (packed, id(options))
-        with self._lock:
-            hit = self._entries.get(key)
-            if hit is not None and hit[0] is options:
-                self._entries.move_to_end(key)
-                return hit[1]
-        patch = derive(unpack(packed, most))
+        hit = self._recent.get(key)
+        if hit is not None and hit[0] is options:
+            found: Patch = hit[1]
+            return found
+        patch = derive(self.originals.get(packed, most))
         if len(packed) <= self.max_text:
-            with self._lock:
-                self._entries[key] = (options, patch)
-                while len(self._entries) > self.size:
-                    self._entries.popitem(last=False)
+            self._recent.put(key, (options, patch))
         return patch
 
     def clear(self) -> None:
-        """Forget every patch and `also` (benchmarks time the first load of an edited document)."""
-        with self._lock:
-            self._entries.clear()
+        """Forget every patch, the originals and `also` (benchmarks time a first save)."""
+        self._recent.clear()
+        self.originals.clear()
         for forget in self.also:
             forget()

@@ -60,7 +60,8 @@ def refill(children: list[Any], groups: list[Group]) -> list[Any]:
     the node before it, with that node's layout. The trail of a node that
     is gone follows the nearest earlier unit written (or the children
     before the first slot). Groups sharing a container (itemMeta's notes
-    and services) are written one after the other, by their first slot.
+    and services) are written one after the other, by their first slot; a
+    group with no slot yet (a first note) goes last (`appended`).
     """
     every = sorted(slot for slots, _ in groups for slot in slots)
     if not every:  # a container with no node shown yet: the new ones go last
@@ -87,9 +88,10 @@ def refill(children: list[Any], groups: list[Group]) -> list[Any]:
         elif units[slot][1]:
             orphans.setdefault(before, []).extend(units[slot][1])
     out = children[: starts[0]] + orphans.get(-1, [])
+    firsts = [node for slots, entries in groups if not slots for node, _ in entries]
     for slots, entries in sorted(groups, key=lambda group: group[0][0] if group[0] else 0):
         if not slots:
-            continue
+            continue  # a first node of its kind here: last, below
         layout = units[slots[0]][0]
         for node, at in entries:
             if at is None:
@@ -105,7 +107,7 @@ def refill(children: list[Any], groups: list[Group]) -> list[Any]:
             out.extend(trail)
             out.extend(orphans.get(at, ()))
     out.extend(children[end:])
-    return out
+    return appended(out, firsts) if firsts else out
 
 
 def appended(children: list[Any], nodes: list[Any]) -> list[Any]:
