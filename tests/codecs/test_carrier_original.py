@@ -14,8 +14,9 @@ from typing import Any
 
 import attrs
 import pytest
+import zstandard
 from support import FIXTURES, canonical
-from support.carrier import calls, carrier_of, with_carrier
+from support.carrier import calls, carrier_of, original_of, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
@@ -38,9 +39,9 @@ def test_the_carrier_holds_the_original_and_what_ties_it(path: Any) -> None:
     carrier = carrier_of(doc)[1]
     assert set(carrier) >= {"o", "u", "h"}
     assert carrier["u"] == doc["uuid"]
-    assert text == zlib.decompress(base64.b64decode(carrier["o"]))
+    assert text == original_of(doc)
     built = attrs.evolve(source)  # equal, but not read from text
-    original = zlib.decompress(base64.b64decode(carrier_of(document.dump(built))[1]["o"]))
+    original = original_of(document.dump(built))
     assert canonical(original.decode("utf-8")) == canonical(newsml.dumps(source))
     assert source == newsml.loads(original)
 
@@ -50,7 +51,7 @@ def test_text_in_another_declared_encoding_is_written_again() -> None:
     text = ARTICLE.read_text("utf-8").replace('encoding="UTF-8"', 'encoding="ISO-8859-1"', 1)
     assert text.startswith("<?xml") and 'encoding="ISO-8859-1"' in text[:80]
     source = newsml.loads(text)
-    original = zlib.decompress(base64.b64decode(carrier_of(document.dump(source))[1]["o"]))
+    original = original_of(document.dump(source))
     assert not original.startswith(b"<?xml")
     assert source == document.load(document.dump(source))
 
@@ -215,7 +216,7 @@ def test_text_read_with_more_layout_than_the_bound_is_written_again() -> None:
     text = ARTICLE.read_text("utf-8").replace("<itemClass ", "<itemClass" + " " * 3_000_000, 1)
     source = newsml.loads(text, max_bytes=8_000_000)
     doc = document.dump(source)
-    original = zlib.decompress(base64.b64decode(carrier_of(doc)[1]["o"]))
+    original = original_of(doc)
     assert len(original) < 100_000
     assert source == document.load(doc)
 
@@ -229,3 +230,40 @@ def test_text_with_a_bom_and_another_declared_encoding_is_written_again() -> Non
     source = newsml.loads(text)
     assert "Skellefteå" in newsml.dumps(source)
     assert source == document.load(document.dump(source))
+
+
+def zstd(data: bytes, *, sized: bool = True) -> str:
+    """`data` as a carrier's ``o`` writes it: a Zstandard frame (with its size), in base64."""
+    frame = zstandard.ZstdCompressor(level=1, write_content_size=sized).compress(data)
+    return base64.b64encode(frame).decode("ascii")
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        pytest.param(zstd(b"<" + b"a" * 40_000_000 + b"/>"), "expands past", id="bomb"),
+        pytest.param(zstd(b"<newsItem/>", sized=False), "without its size", id="unsized"),
+        pytest.param(
+            zstd(b"<newsItem>" + b"x" * 500 + b"</newsItem>")[:-12], "truncated", id="cut"
+        ),
+        pytest.param(base64.b64encode(b"\x28\xb5\x2f\xfd!!").decode(), "zstd", id="garbage"),
+    ],
+)
+def test_a_malformed_zstd_original_is_a_document_error(value: str, says: str) -> None:
+    """A Zstandard original that is a bomb (refused from its header), unsized, cut or garbage."""
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    carrier = carrier_of(doc)[1]
+    with pytest.raises(nm.InvalidDocumentError) as caught:
+        document.load(with_carrier({**doc, "title": "edited"}, {**carrier, "o": value}))
+    assert caught.value.path == "$.properties"
+    assert says in str(caught.value)
+
+
+def test_an_earlier_release_zlib_original_still_loads() -> None:
+    """A carrier whose original is zlib data (as earlier releases wrote) loads, edited or not."""
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    carrier = carrier_of(doc)[1]
+    old = with_carrier(doc, {**carrier, "o": packed(original_of(doc))})
+    assert document.load(doc) == document.load(old)
+    edited = {**old, "title": "edited"}
+    assert "edited" == document.dump(document.load(edited), carriers=False)["title"]

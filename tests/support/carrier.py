@@ -14,11 +14,15 @@ time spellings (the header), and ties it to its document, with an empty patch.
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import sys
+import zlib
 from collections import Counter
 from typing import Any
+
+import zstandard
 
 from newsml_codecs import document
 
@@ -127,6 +131,14 @@ def carrier_of(doc: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     value = next(p["value"] for p in doc["properties"] if p.get("name") == CARRIER_PROPERTY)
     head, text = split_value(value)
     return head, dict(json.loads(text))
+
+
+def original_of(doc: dict[str, Any]) -> bytes:
+    """The NewsML bytes a document's carrier holds (``o``: Zstandard, or zlib as earlier)."""
+    packed = base64.b64decode(carrier_of(doc)[1]["o"])
+    if packed[:4] == b"\x28\xb5\x2f\xfd":
+        return bytes(zstandard.ZstdDecompressor().decompress(packed))
+    return zlib.decompress(packed)
 
 
 def with_carrier(doc: dict[str, Any], carrier: dict[str, Any]) -> dict[str, Any]:

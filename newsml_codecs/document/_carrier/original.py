@@ -3,7 +3,7 @@
 Deciding at `dump` what the reference export drops means exporting the
 document again and diffing it with the original, several times the cost of
 the conversion, paid for every document although most are never edited. So
-the carrier holds the original NewsML (zlib, base64; key ``o``) and the
+the carrier holds the original NewsML (Zstandard, base64; key ``o``) and the
 fingerprint of the document (``h``, `law.fingerprint`). A document `load`
 gets back unedited is answered by the original alone; only an edited one
 pays for the patch, made then exactly as `make` made it at `dump` before
@@ -22,6 +22,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+import zstandard
+
 from newsml_codecs import newsml
 from newsml_codecs._sourcetext import source_text
 from newsml_codecs.document._carrier.check import malformed
@@ -33,6 +35,7 @@ CARRIER_PROPERTY = CARRIER_PREFIX + "patch"
 """The name of the carrier property."""
 
 _LEVEL = 1  # the fastest: a carrier is written for every document, read for few
+_ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 # A carried original expands to at most this many times its packed size (its
 # base64 text; NewsML packs 1-4x so), or to the document's own multiple below
 # when that is larger (the slack holds items of repeated markup the document
@@ -62,16 +65,21 @@ def pack(item: AnyItem, *, as_read: bool = True) -> tuple[int, str]:
     text = source_text(item) if as_read else None
     if text is None:
         text = newsml.dumps(item, xml_declaration=False).encode("utf-8", "surrogatepass")
-    return len(text), base64.b64encode(zlib.compress(text, _LEVEL)).decode("ascii")
+    # Zstandard at level 1: a quarter of zlib's time, smaller (an article's 26 KB: 73 us and
+    # 7.8 KB against 200 us and 8.1 KB); the frame records its size, which `unpack` checks
+    packed = zstandard.ZstdCompressor(level=_LEVEL).compress(text)
+    return len(text), base64.b64encode(packed).decode("ascii")
 
 
 def unpack(value: Any, most: int) -> AnyItem:
     """The original item of a carrier's ``o``, unpacked to at most `most` bytes (`limit`).
 
+    Carriers of earlier releases hold zlib data; both are read.
+
     Raises:
-        InvalidDocumentError: Not base64 of zlib data, truncated, a bomb
-            (past `most` bytes), or NewsML the reader refuses; at
-            ``$.properties``.
+        InvalidDocumentError: Not base64 of Zstandard or zlib data,
+            truncated, a bomb (past `most` bytes), or NewsML the reader
+            refuses; at ``$.properties``.
     """
     return _unpacked(value, most)[0]
 
@@ -81,18 +89,44 @@ def _unpacked(value: Any, most: int) -> tuple[AnyItem, int]:
         raise malformed("the original (o) is not a string")
     try:
         packed = base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        raise malformed("the original (o) is not base64 of zlib data") from None
+    text = _unzstd(packed, most) if packed[:4] == _ZSTD_MAGIC else _unzlib(packed, most)
+    try:
+        return newsml.loads(text, max_bytes=most), len(text)
+    except DecodeError as error:
+        raise malformed(f"the original (o) is not NewsML: {error}") from None
+
+
+def _unzstd(packed: bytes, most: int) -> bytes:
+    """A Zstandard frame's content, refused before any is unpacked when it says it is larger."""
+    try:
+        size = zstandard.frame_content_size(packed)
+    except zstandard.ZstdError:
+        raise malformed("the original (o) is not base64 of zstd data") from None
+    if size < 0:
+        raise malformed("the original (o) is a zstd frame without its size")
+    if size > most:
+        raise malformed(f"the original (o) expands past {most} bytes")
+    try:
+        text: bytes = zstandard.ZstdDecompressor().decompress(packed, max_output_size=most)
+    except zstandard.ZstdError:
+        raise malformed("the original (o) is truncated, or not zstd data") from None
+    return text
+
+
+def _unzlib(packed: bytes, most: int) -> bytes:
+    """A zlib stream's content (an earlier release's carrier), at most `most` bytes."""
+    try:
         inflater = zlib.decompressobj()
         text = inflater.decompress(packed, most)
-    except (binascii.Error, ValueError, zlib.error):
+    except zlib.error:
         raise malformed("the original (o) is not base64 of zlib data") from None
     if inflater.unconsumed_tail:
         raise malformed(f"the original (o) expands past {most} bytes")
     if not inflater.eof:
         raise malformed("the original (o) is truncated")
-    try:
-        return newsml.loads(text, max_bytes=most), len(text)
-    except DecodeError as error:
-        raise malformed(f"the original (o) is not NewsML: {error}") from None
+    return text
 
 
 class _Recent:
