@@ -1,0 +1,482 @@
+"""The anchored save under hostile and unusual input: what holds, and the defects found.
+
+`tests/codecs/test_carrier_anchored.py` pins the anchored save on one
+article. These push it further through the public API only: anchors that
+lie about their nodes, Zstandard frames that lie about their size, the
+related-geo link (one node, several blocks), a title edited on every kind,
+saves from several threads at once, the cost of larger edits, and a
+property over the corpus's newsItems. The defects are ``xfail(strict=True)``
+with the smallest reproduction: they pass once mended.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import re
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+import zstandard
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support import KIND_FIXTURES, corpus_newsitems, fixture_text
+from support.carrier import (
+    calls,
+    carrier_of,
+    law_holds,
+    list_edit,
+    original_of,
+    stripped,
+    value_edit,
+    with_carrier,
+)
+from support.document import item as built_item
+
+import newsml_model as nm
+from newsml_codecs import document, newsml
+
+Edit = Callable[[dict[str, Any]], object]
+ARTICLE = fixture_text("article-full.xml")
+HEAD = '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g1" version="1">'
+ARTICLE_META = (
+    '<itemClass qcode="ninat:text"/><title>T</title>'
+    '<itemMetaExtProperty type="imext:type" value="x-im/article"/>'
+)
+
+
+def xfail(reason: str) -> pytest.MarkDecorator:
+    """A defect of the anchored save, reported: the test passes once it is mended."""
+    return pytest.mark.xfail(strict=True, reason=reason)
+
+
+def dumped(text: str) -> dict[str, Any]:
+    """The document of NewsML `text`, with its carrier."""
+    return document.dump(newsml.loads(text))
+
+
+def edited(doc: dict[str, Any], edit: Edit) -> dict[str, Any]:
+    """A deep copy of `doc` changed by `edit`."""
+    out = copy.deepcopy(doc)
+    edit(out)
+    return out
+
+
+def law(doc: dict[str, Any]) -> bool:
+    """Whether the carrier law holds for the edited `doc` (`support.carrier.law_holds`)."""
+    return law_holds(doc)[0]
+
+
+# 1. Anchors that lie: well-formed paths to other nodes never crash nor hang
+
+
+def anchors_at(key: str, index: int, path: Callable[[list[int]], list[int]]) -> Edit:
+    """The forgery setting the path of anchor `index` of list `key` to `path(its path)`."""
+
+    def forge(anchors: dict[str, Any]) -> None:
+        anchors[key][index][1] = path(anchors[key][index][1])
+
+    return forge
+
+
+def every_anchor_at(key: str, index: int) -> Edit:
+    """The forgery pointing every anchor of list `key` at the path of its anchor `index`."""
+
+    def forge(anchors: dict[str, Any]) -> None:
+        for entry in anchors[key]:
+            entry[1] = list(anchors[key][index][1])
+
+    return forge
+
+
+def layout_before(path: list[int]) -> list[int]:
+    """The path of the sibling before (in the fixture: the layout text before the node)."""
+    return [*path[:-1], path[-1] - 1]
+
+
+FORGERIES = [
+    pytest.param(anchors_at("c", 3, layout_before), id="edited paragraph at layout text"),
+    pytest.param(anchors_at("c", 4, layout_before), id="unchanged paragraph at layout text"),
+    pytest.param(anchors_at("c", 3, lambda p: p[:1]), id="paragraph at a section"),
+    pytest.param(anchors_at("c", 3, lambda p: [*p, 0]), id="paragraph at its own text"),
+    pytest.param(anchors_at("c", 3, lambda p: [*p[:-1], 999]), id="beyond the children"),
+    pytest.param(anchors_at("c", 3, lambda p: [2, 9]), id="paragraph at an edNote"),
+    pytest.param(anchors_at("m", 0, lambda p: [2, 5]), id="edNote at a service"),
+    pytest.param(anchors_at("l", 3, lambda p: [2, 9]), id="link at an edNote"),
+    pytest.param(anchors_at("l", 3, lambda p: [2, 17]), id="link at its container"),
+    pytest.param(anchors_at("m", 3, lambda p: [3, 13, 0]), id="object at a link"),
+    pytest.param(every_anchor_at("c", 3), id="every paragraph at one node"),
+    pytest.param(every_anchor_at("l", 0), id="every link at one node"),
+    pytest.param(every_anchor_at("m", 0), id="every meta block at one node"),
+]
+
+
+@pytest.mark.parametrize("forge", FORGERIES)
+def test_lying_anchors_give_an_item_or_a_document_error(forge: Edit) -> None:
+    """Well-formed anchors pointing at other nodes (text, a section, beyond the children,
+    another list's container), every list edited: the carrier is trusted as documented, but
+    the load ends with an item that NewsML writes and the document codec dumps again."""
+    doc = edited(dumped(ARTICLE), _every_list_edited)
+    carrier = carrier_of(doc)[1]
+    forge(carrier["n"])
+    back = document.load(with_carrier(doc, carrier))
+    assert isinstance(back, nm.NewsItem)
+    assert newsml.dumps(back).startswith("<?xml")
+    assert isinstance(document.dump(back, carriers=False), dict)
+
+
+def _every_list_edited(doc: dict[str, Any]) -> None:
+    doc["content"][3]["data"]["text"] = "Ny text."
+    doc["content"].insert(5, {"type": "x-im/paragraph", "data": {"text": "Ny"}})
+    doc["links"][3]["title"] = "Volvo AB"
+    doc["links"].pop(5)
+    doc["meta"][0]["data"]["text"] = "Ny anteckning"
+    doc["meta"].reverse()
+
+
+# 2. Zstandard frames that lie about their size or content
+
+
+def frame(text: bytes, *, checksum: bool = False) -> bytearray:
+    """`text` as one Zstandard frame (its size recorded; a checksum when asked)."""
+    return bytearray(zstandard.ZstdCompressor(level=1, write_checksum=checksum).compress(text))
+
+
+def claiming(size: int) -> Callable[[bytes], bytes]:
+    """A frame of the text whose two-byte size field (sizes 256..65791) says `size` instead."""
+
+    def forge(text: bytes) -> bytes:
+        data = frame(text)
+        assert 0x60 == data[4]  # single segment, a two-byte size field at offset 5
+        data[5:7] = (size - 256).to_bytes(2, "little")
+        return bytes(data)
+
+    return forge
+
+
+def corrupt_checksum(text: bytes) -> bytes:
+    """A frame of the text whose checksum is wrong."""
+    data = frame(text, checksum=True)
+    data[-1] ^= 1
+    return bytes(data)
+
+
+@pytest.mark.parametrize("title", [None, "edited"], ids=["unedited", "edited"])
+@pytest.mark.parametrize(
+    "forge",
+    [
+        pytest.param(claiming(300), id="smaller than it is"),
+        pytest.param(claiming(60_000), id="larger than it is"),
+        pytest.param(corrupt_checksum, id="a wrong checksum"),
+    ],
+)
+def test_a_frame_lying_about_its_content_is_a_document_error(
+    forge: Callable[[bytes], bytes], title: str | None
+) -> None:
+    """A carried original whose frame says another size than it holds, or whose checksum is
+    wrong: an InvalidDocumentError at $.properties, edited or not."""
+    doc = dumped(ARTICLE)
+    carrier = carrier_of(doc)[1]
+    value = base64.b64encode(forge(original_of(doc))).decode("ascii")
+    lying = with_carrier(doc if title is None else {**doc, "title": title}, {**carrier, "o": value})
+    with pytest.raises(nm.InvalidDocumentError) as caught:
+        document.load(lying)
+    assert "$.properties" == caught.value.path
+
+
+def test_only_the_first_frame_is_read() -> None:
+    """A bomb frame after the original's frame is never unpacked: the document loads."""
+    doc = dumped(ARTICLE)
+    carrier = carrier_of(doc)[1]
+    bomb = frame(b"<" + b"a" * 50_000_000 + b"/>")
+    value = base64.b64encode(bytes(frame(original_of(doc)) + bomb)).decode("ascii")
+    back = document.load(with_carrier({**doc, "title": "edited"}, {**carrier, "o": value}))
+    assert "edited" == document.dump(back, carriers=False)["title"]
+
+
+# 3. The related-geo link: one node, several blocks
+
+GEO = fixture_text("document-article.xml").replace(
+    '<uuid title="Kalmar">320938f8-db94-11e5-b5d2-0a1d41d68578</uuid>',
+    '<uuid title="Kalmar">k1</uuid><uuid title="Lund">l1</uuid><uuid title="Umea">u1</uuid>',
+)
+"""document-article.xml whose related-geo link holds three places (links 1 to 3)."""
+
+
+def geo_titles(doc: dict[str, Any]) -> list[tuple[str, str]]:
+    """(rel, title) of each link of `doc`."""
+    return [(link.get("rel") or "", link.get("title") or "") for link in doc.get("links") or ()]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        pytest.param(lambda links: links[2].update(title="LUND"), id="one place renamed"),
+        pytest.param(lambda links: links.pop(2), id="one place removed"),
+        pytest.param(lambda links: links.insert(1, links.pop(2)), id="two places swapped"),
+        pytest.param(lambda links: links.append(links.pop(1)), id="a place moved last"),
+        pytest.param(lambda links: links.insert(0, links.pop(3)), id="a place moved first"),
+        pytest.param(lambda links: links.insert(2, links.pop(0)), id="a topic between places"),
+        pytest.param(lambda links: links.extend(copy.deepcopy(links[1:4])), id="places copied"),
+        pytest.param(lambda links: links[1].pop("title"), id="a place's title removed"),
+    ],
+)
+def test_an_edit_of_the_related_geo_places_is_shown(edit: Callable[[list[Any]], object]) -> None:
+    """A related-geo link of three places: each edit of its blocks is shown as made (the
+    law holds, every link is there; their order across containers is NewsML's)."""
+    doc = edited(dumped(GEO), lambda doc: edit(doc["links"]))
+    ok, got, _ = law_holds(doc)
+    assert (True, sorted(geo_titles(stripped(doc)))) == (ok, sorted(geo_titles(got)))
+
+
+# 4. A title edited on every kind, its element present or missing
+
+
+def without(pattern: str) -> Callable[[str], str]:
+    """The change removing the first match of `pattern` from a text."""
+    return lambda text: re.sub(pattern, "", text, count=1, flags=re.S)
+
+
+TITLED = [
+    *(pytest.param(name, str, id=name) for name in [*KIND_FIXTURES, "article-full.xml"]),
+    pytest.param("kind-list.xml", without(r"<name>.*?</name>"), id="a list without a name"),
+    pytest.param("kind-package.xml", without(r"<name>.*?</name>"), id="a package without a name"),
+    pytest.param(
+        "kind-assignment-dated.xml",
+        without(r"<headline>.*?</headline>"),
+        id="an assignment without a headline",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "change"), TITLED)
+def test_a_new_title_is_shown_on_every_kind(name: str, change: Callable[[str], str]) -> None:
+    """The title set on each kind's document (its element there or missing): shown as set,
+    every other field as the law says."""
+    doc = edited(dumped(change(fixture_text(name))), lambda doc: doc.update(title="Ny titel"))
+    ok, got, _ = law_holds(doc)
+    assert (True, "Ny titel") == (ok, got.get("title"))
+
+
+# 5. Saves from several threads at once share the caches safely
+
+
+def test_the_same_edited_document_loads_alike_from_several_threads() -> None:
+    """Eight threads load four edits of one carrier at once (one original, one cache):
+    each gets what a load alone gives."""
+    doc = dumped(ARTICLE)
+    edits = [
+        edited(doc, lambda doc, i=i: doc["content"][3]["data"].update(text=f"Ny {i}"))
+        for i in range(4)
+    ]
+    document.load(edits[0])  # the original in the cache, as for the Writer's next saves
+    alone = [document.load(each) for each in edits]
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(document.load, edits * 4))
+    assert alone * 4 == together
+
+
+# 6. Cost: twice the blocks, at most twice the calls, whatever the edit
+
+
+def article(paragraphs: int, groups: int) -> str:
+    """An article of `paragraphs` paragraphs (each with an attribute the reference drops) in
+    `groups` IDF groups, and as many category links (each with a qcode it drops)."""
+    each = paragraphs // groups
+    body = "".join(
+        '<group type="body">'
+        + "".join(
+            f'<element id="p{g}-{i}" type="body" format="html" foo="{i}">Text {i}.</element>'
+            for i in range(each)
+        )
+        + "</group>"
+        for g in range(groups)
+    )
+    links = "".join(
+        f'<link rel="subject" type="x-im/category" uuid="u{i}" title="C{i}" qcode="q{i}"/>'
+        for i in range(paragraphs)
+    )
+    return (
+        f"{HEAD}<itemMeta>{ARTICLE_META}"
+        f'<links xmlns="http://www.infomaker.se/newsml/1.0">{links}</links></itemMeta>'
+        '<contentSet><inlineXML><idf xmlns="http://www.infomaker.se/idf/1.0">'
+        f"{body}</idf></inlineXML></contentSet></newsItem>"
+    )
+
+
+PARAGRAPH = {"type": "x-im/paragraph", "data": {"format": "html", "text": "Ny"}}
+
+
+@pytest.mark.parametrize("groups", [1, 20])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        pytest.param(lambda doc: doc["content"][0]["data"].update(text="E"), id="first edited"),
+        pytest.param(
+            lambda doc: doc["content"].insert(len(doc["content"]) // 2, PARAGRAPH),
+            id="one inserted in the middle",
+        ),
+        pytest.param(lambda doc: doc["content"].reverse(), id="the body reversed"),
+        pytest.param(
+            lambda doc: [b["data"].update(text="E") for b in doc["content"][::2]],
+            id="every other edited",
+        ),
+        pytest.param(
+            lambda doc: [link.update(title="E") for link in doc["links"]], id="every link edited"
+        ),
+    ],
+)
+def test_twice_the_blocks_cost_at_most_twice_the_calls(edit: Edit, groups: int) -> None:
+    """Articles of 200 and 400 paragraphs and links, edited alike: the larger's load makes
+    at most twice the small one's calls (the edit shown in both)."""
+    small, large = (edited(dumped(article(n, groups)), edit) for n in (200, 400))
+    for doc in (small, large):
+        assert law(doc)
+    assert calls(lambda: document.load(large)) <= 2 * calls(lambda: document.load(small))
+
+
+# 7. The property: random edits of the corpus's newsItems
+
+NEWSITEMS = corpus_newsitems()
+DOCS: dict[Path, dict[str, Any]] = {}
+
+
+def corpus_doc(path: Path) -> dict[str, Any]:
+    """The document of a corpus newsItem (dumped once)."""
+    if path not in DOCS:
+        DOCS[path] = document.dump(newsml.loads(path.read_bytes()))
+    return DOCS[path]
+
+
+NEW_BLOCKS = {
+    "content": {"type": "x-im/paragraph", "data": {"format": "html", "text": "Ny"}},
+    "links": {"type": "x-im/category", "rel": "subject", "title": "Ny", "uuid": "n1"},
+    "meta": {"type": "x-im/note", "data": {"text": "Ny"}},
+}
+EDITS = st.lists(
+    st.tuples(
+        st.sampled_from(["content", "links", "meta"]),
+        st.sampled_from(["delete", "duplicate", "swap", "insert", "title", "value", "data"]),
+        st.integers(0, 60),
+        st.integers(0, 60),
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+def apply_edit(doc: dict[str, Any], name: str, op: str, i: int, j: int) -> None:
+    """One edit of list `name` of `doc` (a new block inserted, or `list_edit`/`value_edit`)."""
+    blocks = doc.setdefault(name, [])
+    if op == "insert":
+        blocks.insert(i % (len(blocks) + 1), copy.deepcopy(NEW_BLOCKS[name]))
+    elif op in ("delete", "duplicate", "swap"):
+        list_edit(blocks, op, i, j)
+    elif blocks:
+        value_edit(blocks[i % len(blocks)], op, f"Ändrad {j}")
+
+
+@pytest.mark.skipif(not NEWSITEMS, reason="../shared/corpus is absent")
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), edits=EDITS)
+def test_random_edits_of_corpus_newsitems_are_shown(data: st.DataObject, edits: list[Any]) -> None:
+    """Random inserts, deletions, copies, swaps and value edits of content blocks, links and
+    meta blocks of a corpus newsItem: the law holds, and no error but a NewsItemError escapes."""
+    doc = copy.deepcopy(corpus_doc(data.draw(st.sampled_from(NEWSITEMS))))
+    for edit in edits:
+        apply_edit(doc, *edit)
+    try:
+        ok = law(doc)
+    except nm.NewsItemError:
+        return
+    assert ok
+
+
+# 8. Defects found
+
+
+@xfail(
+    "a service or an edNote edited in place is loaded alone: roles.dumper has no dump for the"
+    " roles service and note, so _place never merges them and their residue (pubconstraint,"
+    " role='legal') goes although the user changed only the name or the text"
+)
+@pytest.mark.parametrize(
+    ("edit", "residue"),
+    [
+        pytest.param(
+            lambda doc: doc["links"][12].update(title="Lokalt!"),
+            'pubconstraint="imext:web"',
+            id="a service's name",
+        ),
+        pytest.param(
+            lambda doc: doc["meta"][1]["data"].update(text="Ny"), 'role="legal"', id="an edNote"
+        ),
+    ],
+)
+def test_a_service_or_note_edited_in_place_keeps_what_the_reference_drops(
+    edit: Edit, residue: str
+) -> None:
+    """article-full.xml's third service (pubconstraint) renamed, or its legal edNote's text
+    changed: the attribute the user did not touch stays."""
+    assert residue in ARTICLE
+    back = document.load(edited(dumped(ARTICLE), edit))
+    assert residue in newsml.dumps(back)
+
+
+@xfail(
+    "merge._children pairs data children by position, but the reference loads <data> in its"
+    " own order: an object whose data children are in another order (the Writer's newsvalue:"
+    " score before duration) never merges, so an edit of one field drops the attributes and"
+    " the order of the others"
+)
+def test_an_object_edited_in_place_keeps_its_data_childrens_residue() -> None:
+    """A newsvalue with data score, format (lang="sv"), duration: the duration edited, the
+    format keeps its lang and the children their order."""
+    data = '<score>1</score><format lang="sv">x</format><duration>3600</duration>'
+    source = built_item(
+        ARTICLE_META,
+        '<metadata xmlns="http://www.infomaker.se/newsml/1.0">'
+        f'<object id="nv" type="x-im/newsvalue"><data>{data}</data></object></metadata>',
+    )
+    doc = edited(document.dump(source), lambda doc: doc["meta"][0]["data"].update(duration="7"))
+    back = newsml.dumps(document.load(doc))
+    assert data.replace("3600", "7") in back
+
+
+@xfail(
+    "_sourcetext.remember looks for the declared encoding in the first 256 bytes only: text"
+    " (a str, taken as UTF-8) whose declaration names ISO-8859-1 further on is carried as"
+    " read, and unpacking reads its UTF-8 bytes as Latin-1"
+)
+def test_text_declaring_another_encoding_late_comes_back_equal() -> None:
+    """A declaration with 300 spaces before encoding="ISO-8859-1", read from text: the
+    unedited document loads to the very item (the title's Ä not mangled)."""
+    text = (
+        '<?xml version="1.0"' + " " * 300 + 'encoding="ISO-8859-1"?>'
+        f"{HEAD}<itemMeta>{ARTICLE_META.replace('<title>T', '<title>Älgen')}"
+        "<generator>g</generator></itemMeta></newsItem>"
+    )
+    source = newsml.loads(text)
+    assert source == document.load(document.dump(source))
+
+
+@xfail(
+    "original.unpack reads the carried original with newsml.loads' default max_depth (256):"
+    " an item read with a larger max_depth is dumped with a carrier that its own unedited"
+    " document cannot load (dump's bound check covers the size only)"
+)
+def test_an_item_nested_deeper_than_the_default_comes_back_or_is_refused_at_dump() -> None:
+    """An element nested 300 deep under itemMeta, read with max_depth=400: dump refuses the
+    item (InvalidArgumentError, at the source), or its unedited document loads back to it."""
+    deep = "<d>" * 300 + "x" + "</d>" * 300
+    source = newsml.loads(
+        f"{HEAD}<itemMeta>{ARTICLE_META}{deep}</itemMeta></newsItem>", max_depth=400
+    )
+    try:
+        doc = document.dump(source)
+    except nm.InvalidArgumentError:
+        return
+    assert source == document.load(doc)
