@@ -182,9 +182,14 @@ class OriginalCache:
             item: AnyItem = hit[0]
             return item
         item, size = _unpacked(packed, most)
+        self.remember(packed, item, size)
+        return item
+
+    def remember(self, packed: str, item: AnyItem, size: int) -> None:
+        """`item` as the original of `packed`, as `pack` made it (`dump`: a save that follows
+        the open in this process finds it without unpacking)."""
         if len(packed) <= self.max_text:
             self._recent.put(packed, (item, size))
-        return item
 
     def clear(self) -> None:
         """Forget every original (benchmarks time the first save of a document)."""
