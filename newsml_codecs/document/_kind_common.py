@@ -138,16 +138,23 @@ def child(node: Any, name: str) -> Element | None:
 
 def links_of(node: Any) -> list[Link]:
     """The links of every ``links`` child of `node`, typed or generic, in order."""
-    found: list[Link] = []
-    for c in node.children:
-        if isinstance(c, Links):
-            found.extend(c.links)
-        elif isinstance(c, Element) and c.name == "links":
-            found.extend(
-                Link(**split_attributes(LINK_FIELDS, e.attributes), children=e.children)
-                for e in c.elements("link")
-            )
-    return found
+    return [link for c in node.children for _, link in links_in(c)]
+
+
+def links_in(container: Any) -> list[tuple[int | None, Link]]:
+    """The links of a ``links`` container, typed or generic (none for another node), in order.
+
+    Each with its index among the container's children when it is a typed
+    `Link` there (None when made of a generic element).
+    """
+    if isinstance(container, Links):
+        return [(i, c) for i, c in enumerate(container.children) if isinstance(c, Link)]
+    if isinstance(container, Element) and container.name == "links":
+        return [
+            (None, Link(**split_attributes(LINK_FIELDS, e.attributes), children=e.children))
+            for e in container.elements("link")
+        ]
+    return []
 
 
 def objects_of(node: Any) -> list[ContentMetaObject]:

@@ -397,20 +397,27 @@ def h1_and_d1_swapped(anchors: dict[str, Any]) -> None:
     first[1], second[1] = second[1], first[1]
 
 
-@xfail(
-    "restore trusts n: anchors dump could not have written (only the header's blocks"
-    " anchored, or two paths swapped) give an item that does not show the document"
-)
-@pytest.mark.parametrize(
-    "forge",
-    [lambda anchors: anchors.update(c=anchors["c"][:3]), h1_and_d1_swapped],
-    ids=["the header's anchors only", "h1 and d1 swapped"],
-)
-def test_forged_anchors_never_contradict_the_document(ways: list[str], forge: Edit) -> None:
-    """Well-formed anchors that lie: the loaded item still shows the document's blocks."""
+def test_anchors_out_of_their_order_decline(ways: list[str]) -> None:
+    """Anchors whose paths in one container are not in the order dump writes them (h1's and
+    d1's swapped): not a carrier dump wrote; the patch way loads the document."""
     doc = edited_doc()
     carrier = carrier_of(doc)[1]
-    forge(carrier["n"])
+    h1_and_d1_swapped(carrier["n"])
+    back = document.load(with_carrier(doc, carrier))
+    assert ["patch"] == ways
+    assert stripped(doc)["content"] == document.dump(back, carriers=False)["content"]
+
+
+@xfail(
+    "the carrier is trusted as dump wrote it (docs/mapping.md, Carriers): anchors cut short,"
+    " well-formed and in order, leave the body's nodes unanchored, so they stay beside the"
+    " blocks loaded anew; a client can as well make load return any item through o and h"
+)
+def test_anchors_cut_short_are_trusted(ways: list[str]) -> None:
+    """Only the header's blocks anchored: the loaded item does not show the document."""
+    doc = edited_doc()
+    carrier = carrier_of(doc)[1]
+    carrier["n"]["c"] = carrier["n"]["c"][:3]
     back = document.load(with_carrier(doc, carrier))
     assert stripped(doc)["content"] == document.dump(back, carriers=False)["content"]
 

@@ -20,6 +20,7 @@ from support.carrier import calls, carrier_of, original_of, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
+from newsml_codecs.document._carrier import original as original_module
 from newsml_codecs.document._carrier.apply import forget_pieces
 
 ARTICLE = FIXTURES / "document-article.xml"
@@ -267,3 +268,25 @@ def test_an_earlier_release_zlib_original_still_loads() -> None:
     assert document.load(doc) == document.load(old)
     edited = {**old, "title": "edited"}
     assert "edited" == document.dump(document.load(edited), carriers=False)["title"]
+
+
+def test_a_save_after_the_open_in_one_process_does_not_unpack_the_original(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`dump` remembers the original it packed: the edited document's load right after finds
+    it; once forgotten (a document opened elsewhere), it is unpacked from the carrier."""
+    unpacked: list[int] = []
+    real = original_module._unpacked
+
+    def counting(value: Any, most: int) -> Any:
+        unpacked.append(most)
+        return real(value, most)
+
+    monkeypatch.setattr(original_module, "_unpacked", counting)
+    source = newsml.loads(ARTICLE.read_bytes())
+    edited = {**document.dump(source), "title": "edited"}
+    assert "edited" == document.dump(document.load(edited), carriers=False)["title"]
+    assert [] == unpacked
+    document._PATCHES.clear()
+    assert "edited" == document.dump(document.load(edited), carriers=False)["title"]
+    assert 1 == len(unpacked)

@@ -234,6 +234,8 @@ def _place(
             return None  # not a node dump anchors: a carrier dump did not write
         roles[path] = role
         slots, _ = out.setdefault(parent, ([], []))
+        if slots and slots[-1] >= path[-1]:
+            return None  # dump anchors a container's nodes in their order: not its carrier
         slots.append(path[-1])
     taken = matched(sources, edited)
     if not derived_kept(recorded, edited, taken):

@@ -36,6 +36,7 @@ CARRIER_PROPERTY = CARRIER_PREFIX + "patch"
 
 _LEVEL = 1  # the fastest: a carrier is written for every document, read for few
 _ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+_THREAD = threading.local()
 # A carried original expands to at most this many times its packed size (its
 # base64 text; NewsML packs 1-4x so), or to the document's own multiple below
 # when that is larger (the slack holds items of repeated markup the document
@@ -67,7 +68,7 @@ def pack(item: AnyItem, *, as_read: bool = True) -> tuple[int, str]:
         text = newsml.dumps(item, xml_declaration=False).encode("utf-8", "surrogatepass")
     # Zstandard at level 1: a quarter of zlib's time, smaller (an article's 26 KB: 73 us and
     # 7.8 KB against 200 us and 8.1 KB); the frame records its size, which `unpack` checks
-    packed = zstandard.ZstdCompressor(level=_LEVEL).compress(text)
+    packed = _compressor().compress(text)
     return len(text), base64.b64encode(packed).decode("ascii")
 
 
@@ -96,6 +97,15 @@ def _unpacked(value: Any, most: int) -> tuple[AnyItem, int]:
         return newsml.loads(text, max_bytes=most), len(text)
     except DecodeError as error:
         raise malformed(f"the original (o) is not NewsML: {error}") from None
+
+
+def _compressor() -> zstandard.ZstdCompressor:
+    """This thread's compressor (one may not serve two threads at once; making one costs a
+    third of compressing an article)."""
+    compressor: zstandard.ZstdCompressor | None = getattr(_THREAD, "compressor", None)
+    if compressor is None:
+        compressor = _THREAD.compressor = zstandard.ZstdCompressor(level=_LEVEL)
+    return compressor
 
 
 def _unzstd(packed: bytes, most: int) -> bytes:
@@ -182,9 +192,14 @@ class OriginalCache:
             item: AnyItem = hit[0]
             return item
         item, size = _unpacked(packed, most)
+        self.remember(packed, item, size)
+        return item
+
+    def remember(self, packed: str, item: AnyItem, size: int) -> None:
+        """`item` as the original of `packed`, as `pack` made it (`dump`: a save that follows
+        the open in this process finds it without unpacking)."""
         if len(packed) <= self.max_text:
             self._recent.put(packed, (item, size))
-        return item
 
     def clear(self) -> None:
         """Forget every original (benchmarks time the first save of a document)."""

@@ -3,7 +3,8 @@
 A role names where the reference keeps a list's nodes: ``group`` (an IDF
 group), ``links`` (itemMeta's ``<links>``), ``service`` and ``note``
 (itemMeta itself), ``cmlinks`` and ``cmeta`` (contentMeta's ``<links>``
-and ``<metadata>``), ``imeta`` (itemMeta's ``<metadata>``). `made_node`
+and ``<metadata>``), ``imeta`` (itemMeta's ``<metadata>``), ``alinks`` (an
+assignment's own ``<links>``). `made_node`
 builds a new block's node with `newsml_codecs.document._load`'s builders,
 `dumper` gives a node's block back (for `merge`), `home` and `grown` find
 or make the container of a first node of its role.
@@ -40,8 +41,12 @@ from newsml_model import (
     Links,
     Metadata,
     Node,
+    Planning,
 )
 from newsml_model.tree import with_children
+
+ASSIGNMENT = "x-im/assignment"
+"""The document type of an assignment (a ``planning``), whose links are all its own."""
 
 CONTAINERS = {
     "links": (ItemMeta, Links),
@@ -53,6 +58,8 @@ CONTAINERS = {
 
 def home(original: AnyItem, role: str) -> Path | str | None:
     """The container of `role` with no anchored node in it, its role when the item lacks it, or None."""
+    if role == "alinks":  # an assignment's own <links> (none yet: the patch way)
+        return next(((i,) for i, c in enumerate(original.children) if c.__class__ is Links), None)
     for index, section in enumerate(original.children):
         if role in ("note", "service") and isinstance(section, ItemMeta):
             return (index,)  # itemMeta's own children
@@ -79,7 +86,13 @@ def grown(original: AnyItem, role: str) -> AnyItem | None:
 def made_node(
     options: DocumentOptions, name: str, block: Block, index: int, kind: str
 ) -> tuple[str, Node | None] | None:
-    """(role, node) the reference loads of a new or changed block; ("", None) dropped; None: decline."""
+    """(role, node) the reference loads of a new or changed block; ("", None) dropped; None: decline.
+
+    `kind` is the document's type; an assignment's (a planning) links all
+    go to its own ``<links>``.
+    """
+    if name == "links" and kind == ASSIGNMENT:
+        return "alinks", link_node(options, block, LINK, f"$.links[{index}]")
     if name == "content":
         if kind != "x-im/article":
             return None  # the reference writes no body for other types
@@ -129,7 +142,7 @@ def dumper(options: DocumentOptions, role: str) -> Dump | None:
     """The block `dump` writes of a node in `role`, as a reader sees it (None: not merged)."""
     if role == "group":
         return lambda node: _seen("content", idf_blocks(options, (node,)))
-    if role in ("links", "cmlinks"):
+    if role in ("links", "cmlinks", "alinks"):
         return lambda node: (
             _seen("links", [link_block(options, node)])
             if node.__class__ is Link and node.rel != "related-geo"
@@ -160,7 +173,9 @@ def role_of(parent: Any, grand: Any, name: str) -> str | None:
         if isinstance(parent, ItemMeta):
             return "service"
         if isinstance(parent, Links):
-            return "links" if isinstance(grand, ItemMeta) else "cmlinks"
+            if isinstance(grand, ItemMeta):
+                return "links"
+            return "alinks" if isinstance(grand, Planning) else "cmlinks"
         return None
     if isinstance(parent, ItemMeta):
         return "note"

@@ -17,7 +17,7 @@ from newsml_codecs.document._kind_common import (
     elements,
     finish,
     guid,
-    links_of,
+    links_in,
     put,
 )
 from newsml_codecs.document._kind_times import parse_go
@@ -80,6 +80,12 @@ def dump_assignment(
             data["description"] = description.text
         elif role == "nrpdesc:extern":
             data["publicDescription"] = description.text
-    links: list[Block] = [b for link in links_of(item) if (b := link_block(options, link))]
+    links: list[Block] = []
+    for index, container in enumerate(item.children):
+        for inner, link in links_in(container):
+            if block := link_block(options, link):
+                links.append(block)
+                if sources is not None and inner is not None:
+                    sources[id(block)] = (index, inner)
     doc["meta"] = [{"type": "x-im/assignment", "data": data}]
     return finish(doc, links, props)
