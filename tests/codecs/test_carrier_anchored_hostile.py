@@ -65,6 +65,13 @@ def edited(doc: dict[str, Any], edit: Edit) -> dict[str, Any]:
     return out
 
 
+def elsewhere(doc: dict[str, Any]) -> nm.AnyItem:
+    """`doc` loaded as another process loads it (the service's other worker, a later run):
+    with none of the originals `dump` remembered in this one (the benchmarks' clear)."""
+    document._PATCHES.clear()
+    return document.load(doc)
+
+
 def law(doc: dict[str, Any]) -> bool:
     """Whether the carrier law holds for the edited `doc` (`support.carrier.law_holds`)."""
     return law_holds(doc)[0]
@@ -474,7 +481,8 @@ def test_an_object_edited_in_place_keeps_its_data_childrens_residue(
 @xfail(
     "_sourcetext.remember looks for the declared encoding in the first 256 bytes only: text"
     " (a str, taken as UTF-8) whose declaration names ISO-8859-1 further on is carried as"
-    " read, and unpacking reads its UTF-8 bytes as Latin-1"
+    " read, and unpacking (in any process but the dump's, which remembers the item) reads its"
+    " UTF-8 bytes as Latin-1"
 )
 def test_text_declaring_another_encoding_late_comes_back_equal() -> None:
     """A declaration with 300 spaces before encoding="ISO-8859-1", read from text: the
@@ -485,13 +493,13 @@ def test_text_declaring_another_encoding_late_comes_back_equal() -> None:
         "<generator>g</generator></itemMeta></newsItem>"
     )
     source = newsml.loads(text)
-    assert source == document.load(document.dump(source))
+    assert source == elsewhere(document.dump(source))
 
 
 @xfail(
     "original.unpack reads the carried original with newsml.loads' default max_depth (256):"
     " an item read with a larger max_depth is dumped with a carrier that its own unedited"
-    " document cannot load (dump's bound check covers the size only)"
+    " document cannot load in any process but the dump's (its bound check covers the size only)"
 )
 def test_an_item_nested_deeper_than_the_default_comes_back_or_is_refused_at_dump() -> None:
     """An element nested 300 deep under itemMeta, read with max_depth=400: dump refuses the
@@ -504,7 +512,7 @@ def test_an_item_nested_deeper_than_the_default_comes_back_or_is_refused_at_dump
         doc = document.dump(source)
     except nm.InvalidArgumentError:
         return
-    assert source == document.load(doc)
+    assert source == elsewhere(doc)
 
 
 LINKS_FIRST = (
