@@ -524,12 +524,6 @@ LINKS_FIRST = (
 """An item whose itemMeta holds its <links> before its edNotes, and a <generator> after."""
 
 
-@xfail(
-    "units.rebuild drops a child container left empty (_without_empty) before it refills"
-    " the parent's own plan, whose slots index the original children: itemMeta's <links>"
-    " emptied before its edNotes shifts every note slot by one, so notes are written twice"
-    " or not at all and <generator> is lost"
-)
 @pytest.mark.parametrize(
     ("edit", "notes"),
     [
@@ -570,7 +564,6 @@ def test_alternating_services_and_notes_keep_their_order_when_both_change() -> N
     assert order.replace("N1<", "N1!<").replace("s:2", "s:2b") in back
 
 
-@xfail("as above (units.rebuild): itemMeta's <metadata> emptied before its edNotes")
 def test_itemmeta_object_removed_with_a_note_edit_shows_both() -> None:
     """The one itemMeta object removed and the second note edited, in the meta list alone:
     the notes are the user's, and the <generator> stays."""
@@ -604,11 +597,6 @@ def test_a_place_renamed_keeps_its_related_geo_link_whole() -> None:
     assert 1 == len(links) and 'qcode="geo:x"' in links[0]
 
 
-@xfail(
-    "pairing._pair pairs the blocks left in a gap with the sources left by position even"
-    " when both have a uuid and the uuids differ: a link replaced by another concept is"
-    " taken for an edit in place, and merge stamps the removed link's hidden qcode on it"
-)
 def test_a_link_replaced_by_another_concept_does_not_inherit_its_qcode() -> None:
     """Links Volvo, Trafik (qcode cat:traffic), Saab; Trafik replaced by a category Sport of
     another uuid: Sport's link has no qcode (nothing of Trafik's)."""

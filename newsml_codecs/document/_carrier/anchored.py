@@ -238,6 +238,8 @@ def _place(
             return None  # dump anchors a container's nodes in their order: not its carrier
         slots.append(path[-1])
     taken = matched(sources, edited)
+    if name == "meta":
+        _renumbered(blocks, taken, [path for path in sources if roles[path] == "note"])
     if not derived_kept(recorded, edited, taken):
         return None  # a block the kind makes of more than one node changed or went
     changed = changed_sources(list(sources), taken, blocks, original)
@@ -290,6 +292,29 @@ def _place(
     for slots, _ in out.values():
         slots.sort()
     return out
+
+
+def _renumbered(blocks: list[Block], taken: list[Any], notes: list[Path]) -> None:
+    """Unmatch the notes that moved among the notes: `dump` numbers notes by their place.
+
+    A note's block holds its place among the notes as its id; one the user
+    moved (a note before it removed or emptied, say) would be written with
+    another id than the document shows, so it is loaded anew, as the
+    reference does.
+    """
+    place = {path: at for at, path in enumerate(notes)}
+    written = 0  # the notes before this one that the result holds
+    for index, block in enumerate(blocks):
+        if block.get("type") != "x-im/note":
+            continue
+        source = taken[index]
+        if source in place:
+            if place[source] == written:
+                written += 1
+                continue
+            taken[index] = None
+        if (block.get("data") or {}).get("text"):  # loaded anew: an empty note is dropped
+            written += 1
 
 
 def _first(roles: dict[Path, str], role: str) -> Path | None:

@@ -76,26 +76,35 @@ def changed_sources(
 def _pair(
     gap: list[int], free: list[Path], blocks: list[Block], original: AnyItem
 ) -> Iterator[tuple[int, Path]]:
-    """Blocks of a gap paired with its sources: by id first, then in order if as many remain."""
+    """Blocks of a gap paired with its sources: by id (or uuid) first; then, in order, those
+    with none on either side, when as many remain (a block with an id of its own that no
+    source has is another node, however placed)."""
+    keys = {path: _key_of(node_at(original, path)) for path in free}
     by_key: dict[str, Path] = {}
-    for path in free:
-        key = _key_of(node_at(original, path))
+    for path, key in keys.items():
         if key:
             by_key.setdefault(key, path)
     paired: set[Path] = set()
     left: list[int] = []
     for index in gap:
-        block = blocks[index]
-        key = block.get("id") or block.get("uuid")
-        found = by_key.pop(key, None) if key.__class__ is str else None
-        if found is None:
-            left.append(index)
-        else:
+        key = _block_key(blocks[index])
+        found = by_key.pop(key, None) if key else None
+        if found is not None:
             paired.add(found)
             yield index, found
-    rest = [path for path in free if path not in paired]
+        elif not key:
+            left.append(index)
+    rest = [path for path in free if path not in paired and not keys[path]]
     if len(left) == len(rest):
         yield from zip(left, rest, strict=True)
+
+
+def _block_key(block: Block) -> str | None:
+    """A block's id (or uuid); none for a note, whose id is only its place (`dump` numbers them)."""
+    if block.get("type") == "x-im/note":
+        return None
+    key = block.get("id") or block.get("uuid")
+    return key if key.__class__ is str else None
 
 
 def _key_of(node: Any) -> str | None:

@@ -22,18 +22,19 @@ and what to write, in the document's order: (node, the slot it stands in, None f
 
 def rebuild(node: Any, path: Path, plans: dict[Path, list[Group]], prefixes: set[Path]) -> Any:
     """`node` with the containers under it refilled; None for a container left empty."""
-    children = list(node.children)
+    children: list[Any] = list(node.children)
     dropped = False
     for index, child in enumerate(children):
         if (*path, index) in prefixes:
             children[index] = rebuild(child, (*path, index), plans, prefixes)
             dropped = dropped or children[index] is None
+    if path in plans:
+        # refilled before the emptied containers go: the slots index the children as they were
+        children = refill(children, plans[path])
     if dropped:
         children = _without_empty(children)
-    if path in plans:
-        children = refill(children, plans[path])
-        if all(blank(child) for child in children) and path:
-            return None  # every node the document showed in it is gone: so is the container
+    if path in plans and path and all(blank(child) for child in children):
+        return None  # every node the document showed in it is gone: so is the container
     return with_children(node, tuple(children))
 
 
