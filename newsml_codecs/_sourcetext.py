@@ -29,7 +29,8 @@ def remember(item: Any, data: bytes) -> None:
     """Remember `data` (UTF-8 NewsML) as the text `item` was read from."""
     if len(data) > MAX_TEXT:
         return
-    declared = _DECLARED.match(data[:256])
+    # the whole declaration, however much space it holds (it ends at the first "?>")
+    declared = _DECLARED.match(data, 0, data.find(b"?>") + 1 or len(data))
     if declared is not None and declared.group(1).lower() not in (b"utf-8", b"utf8"):
         return  # the declaration would make a reader take the bytes for another encoding
     key = id(item)

@@ -22,7 +22,7 @@ import attrs
 from newsml_codecs.document._carrier.law import canonical_bytes
 from newsml_codecs.document._carrier.units import blank
 from newsml_codecs.document._kind_common import Block
-from newsml_model import Node
+from newsml_model import Element, Node
 from newsml_model.tree import with_children
 
 Dump = Callable[[Any], Block | None]
@@ -81,13 +81,39 @@ def _three_way(original: Any, before: Any, after: Any) -> Any:
 
 
 def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[Any, ...]) -> Any:
-    """The children merged one by one where all three have as many (the original's layout kept)."""
+    """The children merged one by one (the original's layout kept).
+
+    Elements of distinct names (a ``<data>``'s fields, which the reference
+    loads in its own order) pair by name, in the original's order: a field
+    the user left as shown is the original's, a changed one merged, one
+    the user removed goes, one the document never showed stays, a new one
+    follows. Other children pair by position where all three have as many.
+    """
     shown = [child for child in original if not blank(child)]
     was = [child for child in before if not blank(child)]
     now = [child for child in after if not blank(child)]
+    mine, then, later = _by_name(shown), _by_name(was), _by_name(now)
+    if mine is not None and then is not None and later is not None:
+        merged: dict[str, Any] = {}
+        for name, child in mine.items():
+            if name in later:
+                merged[name] = (
+                    _three_way(child, then[name], later[name]) if name in then else later[name]
+                )
+            elif name not in then:
+                merged[name] = child  # never shown: stays
+        added = [child for name, child in later.items() if name not in mine]
+        kept = [c if blank(c) else merged[c.name] for c in original if blank(c) or c.name in merged]
+        return (*kept, *added)
     if not len(shown) == len(was) == len(now):
         return after
     parts = iter(
         [_three_way(mine, then, later) for mine, then, later in zip(shown, was, now, strict=True)]
     )
     return tuple(child if blank(child) else next(parts) for child in original)
+
+
+def _by_name(children: list[Any]) -> dict[str, Any] | None:
+    """`children` by element name, when all are elements of distinct names (else None)."""
+    names = {child.name: child for child in children if child.__class__ is Element}
+    return names if len(names) == len(children) else None

@@ -18,6 +18,7 @@ from newsml_codecs.document._carrier.merge import Dump, Load
 from newsml_codecs.document._carrier.units import appended
 from newsml_codecs.document._config import LINK, META, DocumentOptions, is_contentmeta_link
 from newsml_codecs.document._dump.blocks import idf_blocks, link_block, object_block
+from newsml_codecs.document._dump.item import service_block
 from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._kind_common import Block, Path
 from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
@@ -42,6 +43,7 @@ from newsml_model import (
     Metadata,
     Node,
     Planning,
+    Service,
 )
 from newsml_model.tree import with_children
 
@@ -142,6 +144,10 @@ def dumper(options: DocumentOptions, role: str) -> Dump | None:
     """The block `dump` writes of a node in `role`, as a reader sees it (None: not merged)."""
     if role == "group":
         return lambda node: _seen("content", idf_blocks(options, (node,)))
+    if role == "service":
+        return lambda node: (
+            _seen("links", [service_block(node)]) if node.__class__ is Service else None
+        )
     if role in ("links", "cmlinks", "alinks"):
         return lambda node: (
             _seen("links", [link_block(options, node)])

@@ -97,14 +97,7 @@ def dump_item_meta(
                     )
                 )
         elif isinstance(child, Service):
-            services.append(
-                block := {
-                    "type": "x-im/service",
-                    **({"title": child.name} if child.name else {}),
-                    **({"value": child.qcode} if child.qcode else {}),
-                    "data": {"why": child.why or ""},
-                }
-            )
+            services.append(block := service_block(child))
             if sources is not None:
                 sources[id(block)] = (*at, index)
         elif isinstance(child, Element):
@@ -150,6 +143,16 @@ def dump_item_meta(
         if mapped:
             doc["type"] = mapped
     links.extend(services)
+
+
+def service_block(service: Service) -> Block:
+    """An itemMeta ``<service>`` as its ``x-im/service`` link block."""
+    return {
+        "type": "x-im/service",
+        **({"title": service.name} if service.name else {}),
+        **({"value": service.qcode} if service.qcode else {}),
+        "data": {"why": service.why or ""},
+    }
 
 
 def _record(sources: Sources | None, blocks: list[Block], path: Path) -> None:
