@@ -417,11 +417,6 @@ def test_random_edits_of_corpus_newsitems_are_shown(data: st.DataObject, edits: 
             lambda doc: doc["meta"][1]["data"].update(text="Ny"),
             'role="legal"',
             id="an edNote",
-            marks=xfail(
-                "an edNote edited in place is loaded alone: a note's block holds its place as"
-                " its id, which roles.dumper cannot give a node, so it is never merged and its"
-                " role goes although the user changed only the text"
-            ),
         ),
     ],
 )

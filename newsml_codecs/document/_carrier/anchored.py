@@ -261,7 +261,7 @@ def _place(
             if source is None or roles[source] != role:
                 placed.append((role, node, None, None))
                 continue
-            dump = dumper(options, role)
+            dump = dumper(options, role, block)
             if dump is not None:
                 node = merged(
                     node_at(original, source), node, block, dump, loader(options, name, index, kind)

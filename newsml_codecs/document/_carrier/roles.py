@@ -140,8 +140,20 @@ def loader(options: DocumentOptions, name: str, index: int, kind: str) -> Load:
     return load
 
 
-def dumper(options: DocumentOptions, role: str) -> Dump | None:
-    """The block `dump` writes of a node in `role`, as a reader sees it (None: not merged)."""
+def dumper(options: DocumentOptions, role: str, block: Block) -> Dump | None:
+    """The block `dump` writes of a node in `role`, as a reader sees it (None: not merged).
+
+    A note's id is its place among the notes (`dump` numbers them): the
+    edited `block`'s stands in for it.
+    """
+    if role == "note":
+        return lambda node: (
+            _seen(
+                "meta", [{"type": "x-im/note", "id": block.get("id"), "data": {"text": node.text}}]
+            )
+            if node.__class__ is Element and node.name == "edNote"
+            else None
+        )
     if role == "group":
         return lambda node: _seen("content", idf_blocks(options, (node,)))
     if role == "service":
