@@ -572,12 +572,6 @@ def test_itemmeta_object_removed_with_a_note_edit_shows_both() -> None:
     assert "<generator>g</generator>" in newsml.dumps(document.load(doc))
 
 
-@xfail(
-    "a related-geo link is one source for a run of blocks (pairing.matched): one place"
-    " renamed breaks the run, nothing pairs it with its source (changed_sources pairs one"
-    " block per source), and roles.made_node makes each place a link of its own, so the"
-    " link splits in three and loses what the reference drops of it (its qcode)"
-)
 def test_a_place_renamed_keeps_its_related_geo_link_whole() -> None:
     """A related-geo link of three places, with a qcode: the second place renamed, the item
     holds one related-geo link, its qcode kept."""

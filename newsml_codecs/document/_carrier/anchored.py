@@ -47,15 +47,15 @@ from newsml_codecs.document._carrier.pairing import (
 from newsml_codecs.document._carrier.roles import (
     CONTAINERS,
     dumper,
+    geo_run,
     grown,
     home,
     loader,
     made_node,
-    node_at,
     role_of,
 )
 from newsml_codecs.document._carrier.titles import retitled_item
-from newsml_codecs.document._carrier.units import Group, rebuild
+from newsml_codecs.document._carrier.units import Group, node_at, rebuild
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._kind_common import Block, Path, Sources
@@ -242,6 +242,7 @@ def _place(
         _renumbered(blocks, taken, [path for path in sources if roles[path] == "note"])
     if not derived_kept(recorded, edited, taken):
         return None  # a block the kind makes of more than one node changed or went
+    runs = geo_run(options, original, blocks, taken, roles) if name == "links" else {}
     changed = changed_sources(list(sources), taken, blocks, original)
     # (role, node, container: None for a new node until placed, its source), in order
     placed: list[tuple[str, Node, Path | None, Path | None]] = []
@@ -250,7 +251,9 @@ def _place(
         source = taken[index]
         if source is FOLLOWS:
             continue
-        if source is None:
+        if index in runs:  # the related-geo link's places, one changed: the link whole again
+            role, node = roles[source], runs[index]
+        elif source is None:
             made = made_node(options, name, block, index, kind)
             if made is None:
                 return None

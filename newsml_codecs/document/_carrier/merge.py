@@ -41,6 +41,22 @@ def merged(original: Any, edited: Node, block: Block, dump: Dump, load: Load) ->
         dump: The block of a node in this role (as `dump` writes it).
         load: The node the reference loads of a block in this role.
     """
+
+    def dump_one(node: Any) -> list[Block] | None:
+        shown = dump(node)
+        return None if shown is None else [shown]
+
+    return merged_run(original, edited, [block], dump_one, lambda blocks: load(blocks[0]))
+
+
+def merged_run(
+    original: Any,
+    edited: Node,
+    blocks: list[Block],
+    dump: Callable[[Any], list[Block] | None],
+    load: Callable[[list[Block]], Any],
+) -> Node:
+    """`merged` for a node the document shows as a run of blocks (the related-geo link)."""
     shown = dump(original)
     if shown is None:
         return edited
@@ -48,7 +64,7 @@ def merged(original: Any, edited: Node, block: Block, dump: Dump, load: Load) ->
     if result is edited:
         return edited
     again = dump(result)
-    if again is None or canonical_bytes(again) != canonical_bytes(block):
+    if again is None or [canonical_bytes(b) for b in again] != [canonical_bytes(b) for b in blocks]:
         return edited  # the merge would not show the edit exactly: the edit alone
     return result
 

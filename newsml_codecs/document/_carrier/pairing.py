@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
-from newsml_codecs.document._carrier.roles import node_at
+from newsml_codecs.document._carrier.units import node_at
 from newsml_codecs.document._kind_common import Block, Path
 from newsml_model import AnyItem, Element
 

@@ -12,13 +12,14 @@ or make the container of a first node of its role.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from newsml_codecs.document._carrier.merge import Dump, Load
-from newsml_codecs.document._carrier.units import appended
+from newsml_codecs.document._carrier.merge import Dump, Load, merged_run
+from newsml_codecs.document._carrier.pairing import FOLLOWS
+from newsml_codecs.document._carrier.units import appended, node_at
 from newsml_codecs.document._config import LINK, META, DocumentOptions, is_contentmeta_link
 from newsml_codecs.document._dump.blocks import idf_blocks, link_block, object_block
-from newsml_codecs.document._dump.item import service_block
+from newsml_codecs.document._dump.item import item_link_blocks, service_block
 from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._kind_common import Block, Path
 from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
@@ -140,6 +141,53 @@ def loader(options: DocumentOptions, name: str, index: int, kind: str) -> Load:
     return load
 
 
+def geo_run(
+    options: DocumentOptions,
+    original: AnyItem,
+    blocks: list[Block],
+    taken: list[Any],
+    roles: dict[Path, str],
+) -> dict[int, Node]:
+    """The related-geo link written whole again when one of its places changed.
+
+    The reference makes one block of each place of itemMeta's related-geo
+    link and one link of all the geo blocks back. When the original's one
+    such link no longer matches a run of the document's geo blocks, they
+    stand for it together: the first marks its place (`taken` gets the
+    link's path, the others `FOLLOWS`), and its node is the link the
+    reference loads of them, with what it drops of the original's (its
+    qcode, say) where the edit leaves it (`merge.merged_run`).
+
+    Returns:
+        {index of the first geo block: the link}, or {} when not so.
+    """
+    used = set(taken)
+    geo = [
+        path
+        for path, role in roles.items()
+        if role == "links" and getattr(node_at(original, path), "rel", None) == "related-geo"
+    ]
+    places = [
+        index
+        for index, block in enumerate(blocks)
+        if taken[index] is None and is_geo(block) and block.get("type") == "x-im/related-geo"
+    ]
+    if len(geo) != 1 or geo[0] in used or not places:
+        return {}
+    run = [blocks[index] for index in places]
+
+    def dump(node: Any) -> list[Block] | None:
+        made = item_link_blocks(options, node)
+        seen = [_seen("links", [block]) for block in made]
+        return None if None in seen else cast(list[Block], seen)
+
+    link = merged_run(node_at(original, geo[0]), geo_link(run), run, dump, geo_link)
+    taken[places[0]] = geo[0]
+    for index in places[1:]:
+        taken[index] = FOLLOWS
+    return {places[0]: link}
+
+
 def dumper(options: DocumentOptions, role: str, block: Block) -> Dump | None:
     """The block `dump` writes of a node in `role`, as a reader sees it (None: not merged).
 
@@ -200,14 +248,3 @@ def role_of(parent: Any, grand: Any, name: str) -> str | None:
     if isinstance(parent, Metadata):
         return "imeta" if isinstance(grand, ItemMeta) else "cmeta"
     return None
-
-
-def node_at(root: Any, path: Path) -> Any:
-    """The node at `path` under `root`, None when there is none."""
-    node = root
-    for index in path:
-        children = getattr(node, "children", None)
-        if children is None or index >= len(children):
-            return None
-        node = children[index]
-    return node

@@ -128,3 +128,14 @@ def appended(children: list[Any], nodes: list[Any]) -> list[Any]:
 
 def blank(child: Any) -> bool:
     return child.__class__ is str and not child.strip()
+
+
+def node_at(root: Any, path: Path) -> Any:
+    """The node at `path` under `root`, None when there is none."""
+    node = root
+    for index in path:
+        children = getattr(node, "children", None)
+        if children is None or index >= len(children):
+            return None
+        node = children[index]
+    return node

@@ -133,7 +133,7 @@ def dump_item_meta(
         elif isinstance(child, Links):
             for inner, link in enumerate(child.children):
                 if isinstance(link, Link):
-                    made = _item_link(options, link)
+                    made = item_link_blocks(options, link)
                     links.extend(made)
                     _record(sources, made, (*at, index, inner))
         elif isinstance(child, Metadata):
@@ -176,7 +176,8 @@ def _objects(
                 sources[id(block)] = (*at, index)
 
 
-def _item_link(options: DocumentOptions, link: Any) -> list[Block]:
+def item_link_blocks(options: DocumentOptions, link: Any) -> list[Block]:
+    """The blocks of an itemMeta link: one, or one per place of the related-geo link."""
     if link.rel != "related-geo":
         block = link_block(options, link)
         return [block] if block else []  # no empty blocks
