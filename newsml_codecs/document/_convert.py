@@ -11,8 +11,8 @@ derived from it (edited; derived once per carrier and options, `PATCHES`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import partial
+from collections.abc import Callable, Mapping
+from functools import cache, partial
 from typing import Any
 
 import orjson
@@ -166,6 +166,7 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
     if carrier is not None and not carrier.belongs_to(doc):
         carrier = None  # copied from another document: nothing of it applies here
     patch = None
+    bare: Callable[[], AnyItem] | None = None  # the export, once: both ways may need it
     # the carrier's digests of what copies repeat (`copies.sources`): None when
     # it recorded none; the patch form of a previous release is left as it was
     copied: Any = _PATCH_FORM
@@ -184,18 +185,13 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
             if carrier.fingerprint == digest(seen):
                 # the document as dump wrote it: the original
                 return ORIGINALS.get(carrier.original, most)
+            kind, strict = load_target(options, doc, carrier.kind)
+            timed = restore_times(doc, dict(carrier.times))
+            bare = cache(partial(load_any, options, timed, kind, strict=strict))
             if carrier.anchors is not None:
                 original = ORIGINALS.get(carrier.original, most)
-                kind, strict = load_target(options, doc, carrier.kind)
                 if root_kind(original) == kind:
-                    timed = restore_times(doc, dict(carrier.times))
-                    done = restore(
-                        options,
-                        original,
-                        doc,
-                        carrier.anchors,
-                        lambda: load_any(options, timed, kind, strict=strict),
-                    )
+                    done = restore(options, original, doc, carrier.anchors, bare)
                     if done is not None:
                         return refresh(done, doc, carrier.copies)
             # Edited: the patch of what the reference drops, checked below.
@@ -212,7 +208,7 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
     if typeless and carrier is None:
         check_document(mapping)  # the reference's "unsupported type"
     kind, strict = load_target(options, doc, None if carrier is None else carrier.kind)
-    item: AnyItem = load_any(options, doc, kind, strict=strict)
+    item: AnyItem = bare() if bare is not None else load_any(options, doc, kind, strict=strict)
     if patch is None:
         return item
     # An edited document, or a previous release's carrier (a patch): checked.

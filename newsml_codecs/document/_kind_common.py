@@ -195,6 +195,12 @@ Sources = dict[int, Path]
 for the carrier's anchors while the blocks are alive)."""
 
 
+def note_source(sources: Sources | None, block: Block, *path: int) -> None:
+    """Record in `sources` (when recording) that `block` came from the node at `path`."""
+    if sources is not None:
+        sources[id(block)] = path
+
+
 def finish(doc: dict[str, Any], links: list[Block], props: list[dict[str, Any]]) -> dict[str, Any]:
     """The tail of a document: `links` when there are any, then `props` sorted by name.
 

@@ -166,33 +166,54 @@ def restore(
 
 
 def _restored(
+    options: DocumentOptions, original: AnyItem, doc: dict[str, Any], anchors: Anchors
+) -> AnyItem | None:
+    """`original` with its containers refilled from `doc` (None: this way declines).
+
+    A first node of its kind needs its container: it is made at the end of
+    its section, and the plan made again (once per kind of container).
+    """
+    edited = {name: [_digest(block) for block in doc.get(name) or []] for name, _ in LISTS}
+    for _ in range(len(CONTAINERS) + 1):
+        plans = _plans(options, original, doc, anchors, edited)
+        if plans is None or plans.__class__ is not str:
+            break
+        larger = grown(original, str(plans))
+        if larger is None:
+            return None
+        original = larger
+    if plans is None or plans.__class__ is str:
+        return None
+    if not plans:
+        return original
+    planned = cast(dict[Path, list[Group]], plans)
+    prefixes = {path[:depth] for path in planned for depth in range(len(path) + 1)}
+    rebuilt: AnyItem | None = rebuild(original, (), planned, prefixes)
+    return rebuilt
+
+
+def _plans(
     options: DocumentOptions,
     original: AnyItem,
     doc: dict[str, Any],
     anchors: Anchors,
-    made: int = 0,
-) -> AnyItem | None:
+    edited: dict[str, list[str]],
+) -> dict[Path, list[Group]] | str | None:
+    """Per container, what each list writes in it; a role whose container is missing; or None."""
     plans: dict[Path, list[Group]] = {}
     for name, _ in LISTS:
-        blocks = doc.get(name) or []
         recorded = anchors.blocks.get(name, ())
-        edited = [_digest(block) for block in blocks]
-        if edited == [entry[0] for entry in recorded]:
+        if edited[name] == [entry[0] for entry in recorded]:
             continue  # this list as dump wrote it: the original's nodes stay where they are
-        placed = _place(options, original, name, blocks, edited, recorded, doc.get("type") or "")
-        if placed.__class__ is str and made < len(CONTAINERS):
-            # a first node of its kind: its container made at the end of its section, and again
-            larger = grown(original, str(placed))
-            return None if larger is None else _restored(options, larger, doc, anchors, made + 1)
+        blocks = doc.get(name) or []
+        placed = _place(
+            options, original, name, blocks, edited[name], recorded, doc.get("type") or ""
+        )
         if placed is None or placed.__class__ is str:
-            return None
+            return placed
         for container, slots_and_nodes in cast(dict[Path, Group], placed).items():
             plans.setdefault(container, []).append(slots_and_nodes)
-    if not plans:
-        return original
-    prefixes = {path[:depth] for path in plans for depth in range(len(path) + 1)}
-    rebuilt: AnyItem | None = rebuild(original, (), plans, prefixes)
-    return rebuilt
+    return plans
 
 
 def _place(

@@ -18,6 +18,7 @@ from newsml_codecs.document._kind_common import (
     finish,
     guid,
     links_in,
+    note_source,
     put,
 )
 from newsml_codecs.document._kind_times import parse_go
@@ -85,7 +86,7 @@ def dump_assignment(
         for inner, link in links_in(container):
             if block := link_block(options, link):
                 links.append(block)
-                if sources is not None and inner is not None:
-                    sources[id(block)] = (index, inner)
+                if inner is not None:
+                    note_source(sources, block, index, inner)
     doc["meta"] = [{"type": "x-im/assignment", "data": data}]
     return finish(doc, links, props)

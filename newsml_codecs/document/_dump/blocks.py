@@ -6,7 +6,7 @@ from typing import Any
 
 from newsml_codecs.document._config import CONTENT, LINK, META, DocumentOptions
 from newsml_codecs.document._dump.data import dump_data
-from newsml_codecs.document._kind_common import Block, Path, Sources, put
+from newsml_codecs.document._kind_common import Block, Path, Sources, note_source, put
 from newsml_codecs.document._markup import MarkupError, sanitize_nodes
 from newsml_model import ContentMetaObject, DecodeError, Element, Link, Links, Metadata
 from newsml_model.tree import element_parts
@@ -149,8 +149,7 @@ def idf_blocks(
             else:
                 continue
             blocks.append(block)
-            if sources is not None:
-                sources[id(block)] = (*at, index)
+            note_source(sources, block, *at, index)
     return blocks
 
 

@@ -11,7 +11,7 @@ from newsml_codecs.document._dump.blocks import (
     link_block,
     object_block,
 )
-from newsml_codecs.document._kind_common import Block, Path, Sources, finish
+from newsml_codecs.document._kind_common import Block, Path, Sources, finish, note_source
 from newsml_codecs.document._times import TimeError, dump_time, lenient_time
 from newsml_model import (
     ContentMeta,
@@ -98,8 +98,7 @@ def dump_item_meta(
                 )
         elif isinstance(child, Service):
             services.append(block := service_block(child))
-            if sources is not None:
-                sources[id(block)] = (*at, index)
+            note_source(sources, block, *at, index)
         elif isinstance(child, Element):
             name = child.name
             if name == "title":
@@ -128,14 +127,14 @@ def dump_item_meta(
                 props.append(prop_entry("role", child.get("qcode")))
             elif name == "edNote":
                 notes.append(block := {"type": "x-im/note", "data": {"text": child.text}})
-                if sources is not None:
-                    sources[id(block)] = (*at, index)
+                note_source(sources, block, *at, index)
         elif isinstance(child, Links):
             for inner, link in enumerate(child.children):
                 if isinstance(link, Link):
                     made = item_link_blocks(options, link)
                     links.extend(made)
-                    _record(sources, made, (*at, index, inner))
+                    for block in made:
+                        note_source(sources, block, *at, index, inner)
         elif isinstance(child, Metadata):
             _objects(options, child, objects, sources, (*at, index))
     if "type" not in doc and item_class:
@@ -155,12 +154,6 @@ def service_block(service: Service) -> Block:
     }
 
 
-def _record(sources: Sources | None, blocks: list[Block], path: Path) -> None:
-    if sources is not None:
-        for block in blocks:
-            sources[id(block)] = path
-
-
 def _objects(
     options: DocumentOptions,
     metadata: Metadata,
@@ -172,8 +165,7 @@ def _objects(
     for index, obj in enumerate(metadata.children):
         if isinstance(obj, ContentMetaObject) and (block := object_block(options, obj)):
             objects.append(block)
-            if sources is not None:
-                sources[id(block)] = (*at, index)
+            note_source(sources, block, *at, index)
 
 
 def item_link_blocks(options: DocumentOptions, link: Any) -> list[Block]:
@@ -248,8 +240,7 @@ def dump_content_meta(
                     and (block := link_block(options, link))
                 ):
                     links.append(block)
-                    if sources is not None:
-                        sources[id(block)] = (*at, index, inner)
+                    note_source(sources, block, *at, index, inner)
         elif isinstance(child, Metadata):
             _objects(options, child, objects, sources, (*at, index))
     for name in ("altId", "slugline", "headline", "by", "urgency", "language"):
