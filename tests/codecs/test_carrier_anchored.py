@@ -332,11 +332,54 @@ def test_a_new_title_is_written_in_the_original_title(
     assert newsml.loads(expected) == back
 
 
-def test_an_emptied_title_declines_and_still_loads_right(ways: list[str]) -> None:
-    """The title removed: the anchors decline (no title to write it in), the patch way runs."""
+def test_an_emptied_title_removes_the_title_element(ways: list[str]) -> None:
+    """The title removed: the anchored way removes itemMeta's ``<title>`` (the reference
+    writes none), everything else as it was."""
     back = saved(lambda doc: doc.pop("title"))
-    assert ["patch"] == ways
+    assert ["anchored"] == ways
     assert canonical(replaced(SOURCE, TITLE, "")) == canonical(newsml.dumps(back))
+
+
+def titled(meta: str) -> nm.NewsItem:
+    """A newsItem whose itemMeta holds `meta` after its item class."""
+    return loaded(
+        '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g1" version="1">'
+        f'<itemMeta><itemClass qcode="ninat:text"/>{meta}'
+        '<itemMetaExtProperty type="imext:type" value="x-im/article"/></itemMeta></newsItem>'
+    )
+
+
+@pytest.mark.parametrize(
+    ("meta", "expected"),
+    [
+        pytest.param(
+            '<pubStatus qcode="stat:usable"/>',
+            '<pubStatus qcode="stat:usable"/><title>Ny</title>',
+            id="none: made after the elements the reference writes before it",
+        ),
+        pytest.param(
+            '<title xml:lang="sv"/><edNote>N</edNote>',
+            '<title xml:lang="sv">Ny</title><edNote>N</edNote>',
+            id="an empty title: takes the text, keeps its attributes",
+        ),
+        pytest.param(
+            '<title>Hidden</title><title xml:lang="sv">Shown</title>',
+            '<title>Hidden</title><title xml:lang="sv">Ny</title>',
+            id="two with text: the one the document shows takes it",
+        ),
+    ],
+)
+def test_a_new_title_goes_where_the_document_reads_it(
+    ways: list[str], meta: str, expected: str
+) -> None:
+    """A newsItem's document shows the last itemMeta ``<title>`` with text: the new title
+    goes there, or into an empty title, or is made where the reference writes it."""
+    doc = document.dump(titled(meta))
+    doc["title"] = "Ny"
+    back = document.load(doc)
+    assert ["anchored"] == ways
+    assert canonical(newsml.dumps(titled(expected))) == canonical(newsml.dumps(back))
+    assert "Ny" == document.dump(back, carriers=False).get("title")
 
 
 # 8. Malformed anchors, and anchors that point nowhere or lie
