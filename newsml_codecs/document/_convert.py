@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 
-from newsml_codecs.document._carrier.anchored import record, restore
+from newsml_codecs.document._carrier.anchored import record, restore, shown
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.copies import refresh, sources
@@ -70,19 +70,19 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
     odd = wire_spelled(doc, DOCUMENT_TIMES, offsets=kind != "newsItem")
     if odd or _loses(options, item, doc, kind):
         original, packed = pack(item)
-        seen = visible_bytes(doc)
+        # the anchors' digests, which also tell an unedited document at load (no "h")
+        seen = shown(doc)
         carrier: dict[str, Any] = {"o": packed, "u": doc.get("uuid") or ""}
-        carrier["h"] = digest(seen)
         carrier["s"] = sources(doc)
         if odd and kind == "newsItem":
             carrier["t"] = odd
-        carrier["n"] = record(raw, doc, made)
+        carrier["n"] = record(raw, seen, made)
         value = _carrier_text(carrier)
-        if original > limit(len(packed), len(seen) + len(value)):
+        if original > limit(len(packed), seen.size + len(value)):
             # the text as read may hold more layout than the bound lets in: written again
             original, carrier["o"] = pack(item, as_read=False)
             value = _carrier_text(carrier)
-        if original > limit(len(carrier["o"]), len(seen) + len(value)):
+        if original > limit(len(carrier["o"]), seen.size + len(value)):
             # load would refuse it: said now, at the source, not at the save
             raise InvalidArgumentError(
                 f"the item's NewsML ({original} bytes) packs too far to travel in its"
@@ -180,18 +180,25 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         if carrier.original is None:
             patch = carrier.patch  # a previous release's: the patch itself
         else:
-            seen = visible_bytes(doc)
-            most = limit(len(carrier.original), len(seen) + len(value))
-            if carrier.fingerprint == digest(seen):
+            anchors = carrier.anchors
+            if anchors is not None and anchors.title is not None:
+                seen = shown(doc)
+                most = limit(len(carrier.original), seen.size + len(value))
+                unedited = seen.unedited(anchors)
+            else:  # an earlier release's carrier: its fingerprint ("h")
+                anchors, visible = None, visible_bytes(doc)
+                most = limit(len(carrier.original), len(visible) + len(value))
+                unedited = carrier.fingerprint == digest(visible)
+            if unedited:
                 # the document as dump wrote it: the original
                 return ORIGINALS.get(carrier.original, most)
             kind, strict = load_target(options, doc, carrier.kind)
             timed = restore_times(doc, dict(carrier.times))
             bare = cache(partial(load_any, options, timed, kind, strict=strict))
-            if carrier.anchors is not None:
+            if anchors is not None:
                 original = ORIGINALS.get(carrier.original, most)
                 if root_kind(original) == kind:
-                    done = restore(options, original, doc, carrier.anchors, bare)
+                    done = restore(options, original, doc, anchors, seen, bare)
                     if done is not None:
                         return refresh(done, doc, carrier.copies)
             # Edited: the patch of what the reference drops, checked below.

@@ -491,11 +491,11 @@ def last_edited(paragraphs: int) -> dict[str, Any]:
 def test_an_edited_article_is_loaded_in_one_pass(
     ways: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One digest per block, two blocks loaded (the edited last one and its original's, to keep
-    what the reference drops of it), and twice the blocks cost at most twice the calls."""
+    """One serialisation per block, two blocks loaded (the edited last one and its original's,
+    to keep what the reference drops of it), and twice the blocks cost at most twice the calls."""
     small, large = last_edited(100), last_edited(200)
-    counts = {"_digest": 0, "idf_node": 0}
-    homes = {"_digest": anchored, "idf_node": roles}
+    counts = {"canonical_bytes": 0, "idf_node": 0}
+    homes = {"canonical_bytes": anchored, "idf_node": roles}
 
     def counting(name: str) -> Callable[..., Any]:
         wrapped = getattr(homes[name], name)
@@ -509,9 +509,9 @@ def test_an_edited_article_is_loaded_in_one_pass(
     for name in counts:
         monkeypatch.setattr(homes[name], name, counting(name))
     document.load(small)
-    assert {"_digest": 101, "idf_node": 2} == counts  # and one of the title
+    assert {"canonical_bytes": 101, "idf_node": 2} == counts  # and one of the title
     back = document.load(large)
-    assert {"_digest": 302, "idf_node": 4} == counts
+    assert {"canonical_bytes": 302, "idf_node": 4} == counts
     assert calls(lambda: document.load(large)) <= 2 * calls(lambda: document.load(small))
     assert ["anchored"] * 4 == ways
     assert isinstance(back, nm.NewsItem) and back.idf is not None
