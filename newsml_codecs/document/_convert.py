@@ -20,7 +20,7 @@ import orjson
 from newsml_codecs.document._carrier.anchored import record, restore, shown
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
 from newsml_codecs.document._carrier.check import malformed
-from newsml_codecs.document._carrier.copies import refresh, sources
+from newsml_codecs.document._carrier.copies import changed, refresh
 from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
 from newsml_codecs.document._carrier.make import make_patch
 from newsml_codecs.document._carrier.original import (
@@ -73,7 +73,6 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
         # the anchors' digests, which also tell an unedited document at load (no "h")
         seen = shown(doc)
         carrier: dict[str, Any] = {"o": packed, "u": doc.get("uuid") or ""}
-        carrier["s"] = sources(doc)
         if odd and kind == "newsItem":
             carrier["t"] = odd
         carrier["n"] = record(raw, seen, made)
@@ -167,9 +166,9 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         carrier = None  # copied from another document: nothing of it applies here
     patch = None
     bare: Callable[[], AnyItem] | None = None  # the export, once: both ways may need it
-    # the carrier's digests of what copies repeat (`copies.sources`): None when
-    # it recorded none; the patch form of a previous release is left as it was
-    copied: Any = _PATCH_FORM
+    # what copies repeat that the user changed (`copies.refresh`); None: the
+    # patch form of a previous release, left as it was
+    edited: frozenset[str] | None = None
     if carrier is not None and value is not None:
         # The document as a reader sees it, as `dump` wrote it: an empty list
         # or object a client sent shows what its absence shows (the property
@@ -195,14 +194,14 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
             kind, strict = load_target(options, doc, carrier.kind)
             timed = restore_times(doc, dict(carrier.times))
             bare = cache(partial(load_any, options, timed, kind, strict=strict))
+            edited = changed(doc, carrier.copies) if anchors is None else seen.changed(anchors)
             if anchors is not None:
                 original = ORIGINALS.get(carrier.original, most)
                 if root_kind(original) == kind:
                     done = restore(options, original, doc, anchors, seen, bare)
                     if done is not None:
-                        return refresh(done, doc, carrier.copies)
+                        return refresh(done, edited)
             # Edited: the patch of what the reference drops, checked below.
-            copied = carrier.copies
             try:
                 patch = PATCHES.get(carrier.original, options, partial(patch_for, options), most)
             except InvalidDocumentError:
@@ -228,7 +227,7 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         apply=lambda patch: apply_patch(item, patch, doc),
         visible=lambda loaded: dump_document(options, loaded, carriers=False),
     )
-    return kept if copied is _PATCH_FORM else refresh(kept, doc, copied)
+    return kept if edited is None else refresh(kept, edited)
 
 
 def _without_carrier(doc: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
@@ -246,4 +245,3 @@ def _without_carrier(doc: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
 
 
 _UNTYPED = "x-newsml/untyped"
-_PATCH_FORM = object()

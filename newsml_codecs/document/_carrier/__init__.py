@@ -5,7 +5,7 @@ docs/mapping.md ("Carriers") describes it for users. The flow::
 
     dump:  item ──dump_recording──▶ document, and each block's source node
              └─ original.pack ──▶ {"o": original, "u": uuid,
-                                   "s": copies.sources, "t": times,
+                                   "t": times,
                                    "n": anchored.record}  ──▶ last property
 
     load:  document ──check──▶ record.read_carrier: a Carrier, its fields named

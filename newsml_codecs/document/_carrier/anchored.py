@@ -99,6 +99,18 @@ class Shown:
     blocks: Mapping[str, list[str]]
     size: int
 
+    def changed(self, anchors: Anchors) -> frozenset[str]:
+        """Which of ``content`` and ``title`` differ from `anchors` (`copies.refresh`)."""
+        content = [entry[0] for entry in anchors.blocks.get("content", ())]
+        return frozenset(
+            name
+            for name, same in (
+                ("content", self.blocks["content"] == content),
+                ("title", self.title == anchors.title),
+            )
+            if not same
+        )
+
     def unedited(self, anchors: Anchors) -> bool:
         """Whether the document is the one `dump` wrote with `anchors` (the original answers it)."""
         return (
