@@ -336,7 +336,7 @@ def _place(
         if index in runs:  # the related-geo link's places, one changed: the link whole again
             role, node = roles[source], runs[index]
         elif source is None:
-            made = made_node(options, name, block, index, kind)
+            made = made_node(options, name, block, index, kind, original.__class__)
             if made is None:
                 return None
             role, node = made
@@ -349,7 +349,11 @@ def _place(
             dump = dumper(options, role, block)
             if dump is not None:
                 node = merged(
-                    node_at(original, source), node, block, dump, loader(options, name, index, kind)
+                    node_at(original, source),
+                    node,
+                    block,
+                    dump,
+                    loader(options, name, index, kind, original.__class__),
                 )
         else:
             role, node = roles[source], node_at(original, source)

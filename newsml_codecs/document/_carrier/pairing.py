@@ -23,7 +23,7 @@ def derived_kept(
     """Whether every block recorded without a source is still shown, unchanged, in its order.
 
     The other kinds make blocks of their own of several nodes (a list's
-    items, a concept's event): their nodes stay as they were, so such a
+    description and limit, a concept's event): their nodes stay as they were, so such a
     block must not have changed, gone or moved among its kind. The edited
     blocks showing them are marked `FOLLOWS` in `taken`: nothing is
     written for them.
