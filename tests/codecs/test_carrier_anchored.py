@@ -26,7 +26,6 @@ from support.carrier import calls, carrier_of, oracle, stripped, visible, with_c
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
-from newsml_codecs.document import _convert
 from newsml_codecs.document._carrier import anchored, roles
 from newsml_model import examples
 
@@ -84,24 +83,6 @@ NEW_PARAGRAPH = '<element type="body" format="html">Ny</element>'
 NEW_B1 = '<element id="b1" type="body" format="html">Ny text.</element>'
 NEW_L1 = '<element id="l1" type="leadin" format="html">Ny ingress.</element>'
 NOTE = "<edNote>Kolla fakta med polisen</edNote>"
-
-
-@pytest.fixture
-def ways(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The way each `document.load` applied the anchors: "anchored", or "patch" where it declined.
-
-    Nothing is recorded for a carrier without anchors (the patch way alone).
-    """
-    seen: list[str] = []
-    restore = anchored.restore  # the function `_convert` calls by the name restore
-
-    def spy(*args: Any) -> Any:
-        done = restore(*args)
-        seen.append("patch" if done is None else "anchored")
-        return done
-
-    monkeypatch.setattr(_convert, "restore", spy)
-    return seen
 
 
 def saved(*edits: Edit, item: nm.NewsItem = ITEM) -> nm.AnyItem:

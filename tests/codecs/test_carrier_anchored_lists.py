@@ -14,14 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from support import canonical, fixture_text
 from support.carrier import stripped
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
-from newsml_codecs.document import _convert
-from newsml_codecs.document._carrier import anchored
 
 Edit = Callable[[dict[str, Any]], object]
 
@@ -43,21 +40,6 @@ def replaced(text: str, old: str, new: str) -> str:
 LIST = replaced(replaced(fixture_text("kind-list.xml"), ITEM_2, HIDDEN_2), WEB, HIDDEN_WEB)
 """kind-list.xml with what the reference drops on the second item (its type's case, an
 attribute) and on the Web product (an attribute)."""
-
-
-@pytest.fixture
-def ways(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The way each `document.load` applied the anchors: "anchored", or "patch" where it declined."""
-    seen: list[str] = []
-    restore = anchored.restore
-
-    def spy(*args: Any) -> Any:
-        done = restore(*args)
-        seen.append("patch" if done is None else "anchored")
-        return done
-
-    monkeypatch.setattr(_convert, "restore", spy)
-    return seen
 
 
 def saved(text: str, *edits: Edit) -> nm.AnyItem:
