@@ -531,9 +531,8 @@ def test_an_item_nested_deeper_than_a_carrier_holds_is_refused_at_dump() -> None
 
 @pytest.mark.parametrize("way", ["unedited", "anchored", "patch"])
 def test_a_carrier_nested_past_the_bound_is_a_document_error(way: str) -> None:
-    """A hostile carrier whose original nests 100,000 levels (under a fingerprint and
-    anchors that match): an InvalidDocumentError at $.properties every way, never a
-    RecursionError."""
+    """A hostile carrier whose original nests 100,000 levels (under anchors that match the
+    document): an InvalidDocumentError at $.properties every way, never a RecursionError."""
     doc = dumped(ARTICLE)
     carrier = carrier_of(doc)[1]
     levels = 100_000

@@ -4,9 +4,10 @@ Deciding at `dump` what the reference export drops means exporting the
 document again and diffing it with the original, several times the cost of
 the conversion, paid for every document although most are never edited. So
 the carrier holds the original NewsML (Zstandard, base64; key ``o``) and the
-fingerprint of the document (``h``, `law.fingerprint`). A document `load`
-gets back unedited is answered by the original alone; only an edited one
-pays for the patch, made then exactly as `make` made it at `dump` before
+anchors of the document (``n``, `anchored.record`). A document `load`
+gets back unedited is answered by the original alone; an edited one is
+built from it in one pass (`anchored`), or, where that way declines, pays
+for the patch, made then exactly as `make` made it at `dump` before
 (`patch_for`), and applied under the law's check.
 
 Internal module.
