@@ -27,6 +27,7 @@ from newsml_codecs.document._carrier.original import (
     CARRIER_PROPERTY,
     OriginalCache,
     PatchCache,
+    check_depth,
     limit,
     pack,
 )
@@ -69,6 +70,7 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
     # has no header), the other kinds' in the header (`add_kind_header`).
     odd = wire_spelled(doc, DOCUMENT_TIMES, offsets=kind != "newsItem")
     if odd or _loses(options, item, doc, kind):
+        check_depth(item)  # load would refuse a deeper original: said now, at the source
         original, packed = pack(item)
         # the anchors' digests, which also tell an unedited document at load (no "h")
         seen = shown(doc)

@@ -483,23 +483,66 @@ def test_text_declaring_another_encoding_late_comes_back_equal() -> None:
     assert source == elsewhere(document.dump(source))
 
 
-@xfail(
-    "original.unpack reads the carried original with newsml.loads' default max_depth (256):"
-    " an item read with a larger max_depth is dumped with a carrier that its own unedited"
-    " document cannot load in any process but the dump's (its bound check covers the size only)"
-)
-def test_an_item_nested_deeper_than_the_default_comes_back_or_is_refused_at_dump() -> None:
-    """An element nested 300 deep under itemMeta, read with max_depth=400: dump refuses the
-    item (InvalidArgumentError, at the source), or its unedited document loads back to it."""
-    deep = "<d>" * 300 + "x" + "</d>" * 300
-    source = newsml.loads(
-        f"{HEAD}<itemMeta>{ARTICLE_META}{deep}</itemMeta></newsItem>", max_depth=400
+def nested(levels: int) -> str:
+    """A newsItem whose itemMeta holds elements nesting it `levels` deep in all (root: 1),
+    and a body paragraph to edit."""
+    deep = "<d>" * (levels - 2) + "x" + "</d>" * (levels - 2)
+    body = (
+        '<contentSet><inlineXML><idf xmlns="http://www.infomaker.se/idf/1.0"><group type="body">'
+        '<element id="p1" type="body" format="html">A</element></group></idf></inlineXML>'
+        "</contentSet>"
     )
-    try:
-        doc = document.dump(source)
-    except nm.InvalidArgumentError:
-        return
+    return f"{HEAD}<itemMeta>{ARTICLE_META}{deep}</itemMeta>{body}</newsItem>"
+
+
+def test_an_item_nested_as_deep_as_a_carrier_holds_comes_back_every_way() -> None:
+    """An item nested 256 levels (newsml.DEFAULT_MAX_DEPTH), read with max_depth=400: its
+    unedited document loads back to it in another process, and a paragraph edit keeps the
+    deep element both ways (anchored, and the patch way without "n")."""
+    text = nested(newsml.DEFAULT_MAX_DEPTH)
+    source = newsml.loads(text, max_depth=400)
+    doc = document.dump(source)
+    changed = edited(doc, lambda doc: doc["content"][0]["data"].update(text="B"))
+    carrier = carrier_of(changed)[1]
+    patch_way = with_carrier(changed, {key: value for key, value in carrier.items() if key != "n"})
+    deep = "<d>" * (newsml.DEFAULT_MAX_DEPTH - 2)
     assert source == elsewhere(doc)
+    for way in (changed, patch_way):
+        back = newsml.dumps(elsewhere(way))
+        assert (True, True) == (
+            deep in back,
+            '<element id="p1" type="body" format="html">B<' in back,
+        )
+
+
+def test_an_item_nested_deeper_than_a_carrier_holds_is_refused_at_dump() -> None:
+    """An item nested 257 levels, read with max_depth=400, that needs a carrier: dump refuses
+    it at the source (InvalidArgumentError naming the bound), as load would refuse its
+    carrier; without a carrier it converts."""
+    source = newsml.loads(nested(newsml.DEFAULT_MAX_DEPTH + 1), max_depth=400)
+    with pytest.raises(nm.InvalidArgumentError) as caught:
+        document.dump(source)
+    assert ("item", True) == (caught.value.field, "deeper than 256 levels" in str(caught.value))
+    assert "x-im/article" == document.dump(source, carriers=False)["type"]
+
+
+@pytest.mark.parametrize("way", ["unedited", "anchored", "patch"])
+def test_a_carrier_nested_past_the_bound_is_a_document_error(way: str) -> None:
+    """A hostile carrier whose original nests 100,000 levels (under anchors that match the
+    document): an InvalidDocumentError at $.properties every way, never a RecursionError."""
+    doc = dumped(ARTICLE)
+    carrier = carrier_of(doc)[1]
+    levels = 100_000
+    deep = original_of(doc).replace(
+        b"</itemMeta>", b"<d>" * levels + b"</d>" * levels + b"</itemMeta>", 1
+    )
+    forged = {**carrier, "o": base64.b64encode(frame(deep)).decode("ascii")}
+    if way == "patch":
+        del forged["n"]
+    hostile = with_carrier(doc if way == "unedited" else {**doc, "title": "edited"}, forged)
+    with pytest.raises(nm.InvalidDocumentError) as caught:
+        elsewhere(hostile)
+    assert ("$.properties", True) == (caught.value.path, "256 levels" in str(caught.value))
 
 
 LINKS_FIRST = (
