@@ -630,3 +630,21 @@ def test_a_link_replaced_by_another_concept_does_not_inherit_its_qcode() -> None
     doc["links"][1] = sport
     back = newsml.dumps(document.load(doc))
     assert [] == re.findall(r'<link [^>]*uuid="u9"[^>]*qcode[^>]*>', back)
+
+
+def test_a_link_with_an_id_retitled_keeps_what_the_reference_drops(ways: list[str]) -> None:
+    """A subject link with an ``id`` (which its block does not show), a ``qcode`` and a
+    ``name`` retitled: it pairs with its node by uuid and keeps all three."""
+    link = (
+        '<link id="L1" rel="subject" type="x-im/category" uuid="u1" title="A" name="n1"'
+        ' qcode="q:1"/>'
+    )
+    doc = dumped(
+        f'{HEAD}<itemMeta>{ARTICLE_META}<links xmlns="http://www.infomaker.se/newsml/1.0">'
+        f"{link}</links></itemMeta></newsItem>"
+    )
+    assert "id" not in doc["links"][0]
+    doc["links"][0]["title"] = "A2"
+    back = newsml.dumps(document.load(doc))
+    assert ["anchored"] == ways
+    assert link.replace('title="A"', 'title="A2"') in back
