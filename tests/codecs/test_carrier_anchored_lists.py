@@ -1,7 +1,8 @@
-"""The anchored save of a list's items and of a list's or a package's products.
+"""The anchored save of a list's items, a list's or a package's products, a planning item's coverages.
 
-A list's content blocks are its ``<items>/<item>`` nodes, and both kinds'
-channel links their ``<products>/<product>`` nodes, one node per block: the
+A list's content blocks are its ``<items>/<item>`` nodes, both kinds'
+channel links their ``<products>/<product>`` nodes, and a planning item's
+assignment links its ``<newsCoverageSet>/<newsCoverage>``, one node per block: the
 anchors point at them, so an edit of the items or the channels keeps what
 the reference drops of the others (an attribute, a child) where they stand,
 in the document's order. The list's meta block (description and limit) and
@@ -137,3 +138,62 @@ def test_a_package_cover_changed_declines(ways: list[str]) -> None:
     assert isinstance(back, nm.Package)
     cover = back.find("cover")
     assert cover is not None and "c-2" == cover.get("uuid")
+
+
+PLANNING = fixture_text("kind-planningitem.xml")
+"""A planning item of two coverages: the first holds a <planning> the reference drops, the
+second a channel link (x-im/imchn) the reference drops."""
+
+
+def _assignment(doc: dict[str, Any], id_: str) -> dict[str, Any]:
+    return next(b for b in doc["links"] if b.get("id") == id_)
+
+
+def test_a_planning_items_coverages_reversed_keep_what_the_reference_drops(
+    ways: list[str],
+) -> None:
+    """The two assignments (x-im/assignment link blocks) swapped: each ``<newsCoverage>``
+    comes back whole, with its ``<planning>`` or its channel link, in the new order."""
+
+    def swap(doc: dict[str, Any]) -> None:
+        first, second = _assignment(doc, "assignment-1"), _assignment(doc, "assignment-2")
+        i, j = doc["links"].index(first), doc["links"].index(second)
+        doc["links"][i], doc["links"][j] = second, first
+
+    back = saved(PLANNING, swap)
+    assert ["anchored"] == ways
+    assert isinstance(back, nm.PlanningItem)
+    text = newsml.dumps(back)
+    assert text.index('id="assignment-2"') < text.index('id="assignment-1"')
+    assert "<g2contentType>text/plain</g2contentType>" in text
+    assert 'type="x-im/imchn"' in text
+
+
+def test_a_coverage_edited_in_place_keeps_what_the_reference_drops(ways: list[str]) -> None:
+    """The first assignment's author retitled: its ``<planning>`` stays."""
+
+    def retitle(doc: dict[str, Any]) -> None:
+        author = next(
+            b for b in _assignment(doc, "assignment-1")["links"] if b.get("rel") == "author"
+        )
+        author["title"] = "Jane Roe"
+
+    back = saved(PLANNING, retitle)
+    assert ["anchored"] == ways
+    text = newsml.dumps(back)
+    assert "<g2contentType>text/plain</g2contentType>" in text
+    assert 'title="Jane Roe"' in text and 'title="Jane Doe"' not in text
+
+
+def test_every_coverage_removed_keeps_the_coverage_set(ways: list[str]) -> None:
+    """Both assignments removed: the empty ``<newsCoverageSet>`` stays, as the reference
+    always writes it."""
+
+    def unassign(doc: dict[str, Any]) -> None:
+        doc["links"] = [b for b in doc["links"] if b.get("type") != "x-im/assignment"]
+
+    back = saved(PLANNING, unassign)
+    assert ["anchored"] == ways
+    assert isinstance(back, nm.PlanningItem)
+    assert "<newsCoverageSet" in newsml.dumps(back)
+    assert "newsCoverage " not in newsml.dumps(back)

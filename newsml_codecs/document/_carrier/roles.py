@@ -4,8 +4,9 @@ A role names where the reference keeps a list's nodes: ``group`` (an IDF
 group), ``links`` (itemMeta's ``<links>``), ``service`` and ``note``
 (itemMeta itself), ``cmlinks`` and ``cmeta`` (contentMeta's ``<links>``
 and ``<metadata>``), ``imeta`` (itemMeta's ``<metadata>``), ``alinks`` (an
-assignment's own ``<links>``), ``items`` (a list's ``<items>``) and
-``products`` (a list's or a package's ``<products>``). `made_node`
+assignment's own ``<links>``), ``items`` (a list's ``<items>``),
+``products`` (a list's or a package's ``<products>``) and ``coverage`` (a
+planning item's ``<newsCoverageSet>``). `made_node`
 builds a new block's node with `newsml_codecs.document._load`'s builders,
 `dumper` gives a node's block back (for `merge`), `home` and `grown` find
 or make the container of a first node of its role.
@@ -23,6 +24,7 @@ from newsml_codecs.document._dump.blocks import idf_blocks, link_block, object_b
 from newsml_codecs.document._dump.item import item_link_blocks, service_block
 from newsml_codecs.document._dump.lists import list_item_block, product_block
 from newsml_codecs.document._dump.omit import omitted
+from newsml_codecs.document._dump.planning import coverage_block
 from newsml_codecs.document._kind_common import Block, Path
 from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
 from newsml_codecs.document._load.item import (
@@ -35,6 +37,7 @@ from newsml_codecs.document._load.item import (
     service_node,
 )
 from newsml_codecs.document._load.lists import list_item_node, product_node
+from newsml_codecs.document._load.planning import coverage_node
 from newsml_model import (
     IM,
     AnyItem,
@@ -46,9 +49,12 @@ from newsml_model import (
     Link,
     Links,
     Metadata,
+    NewsCoverage,
+    NewsCoverageSet,
     Node,
     Package,
     Planning,
+    PlanningItem,
     Service,
 )
 from newsml_model.tree import with_children
@@ -68,6 +74,15 @@ def home(original: AnyItem, role: str) -> Path | str | None:
     """The container of `role` with no anchored node in it, its role when the item lacks it, or None."""
     if role == "alinks":  # an assignment's own <links> (none yet: the patch way)
         return next(((i,) for i, c in enumerate(original.children) if c.__class__ is Links), None)
+    if role == "coverage":  # a planning item's (last) <newsCoverageSet>
+        return next(
+            (
+                (i,)
+                for i in range(len(original.children) - 1, -1, -1)
+                if original.children[i].__class__ is NewsCoverageSet
+            ),
+            None,
+        )
     if role in _LISTED:  # a list's <items>, its or a package's <products> (the last: shown)
         return next(
             (
@@ -110,6 +125,8 @@ def made_node(
     """
     if name == "links" and kind == ASSIGNMENT:
         return "alinks", link_node(options, block, LINK, f"$.links[{index}]")
+    if root is PlanningItem and name == "links" and block.get("type") == ASSIGNMENT:
+        return "coverage", coverage_node(options, block, index)  # out of itemMeta, always
     if root is ItemList or root is Package:
         listed = _listed(options, name, block, index, root)
         if listed is not _NOT_LISTED:
@@ -259,6 +276,12 @@ def dumper(options: DocumentOptions, role: str, block: Block) -> Dump | None:
             if node.__class__ is Link and node.rel != "related-geo"
             else None
         )
+    if role == "coverage":
+        return lambda node: (
+            _seen("links", [coverage_block(options, node)])
+            if node.__class__ is NewsCoverage
+            else None
+        )
     if role == "items":
         return lambda node: _seen("content", [list_item_block(node)]) if _named(node) else None
     if role == "products":
@@ -291,6 +314,8 @@ def _seen(name: str, blocks: list[Block]) -> Block | None:
 
 def role_of(parent: Any, grand: Any, name: str) -> str | None:
     """The role of `parent` (child of `grand`) as a container of list `name`'s nodes (None: none)."""
+    if grand.__class__ is PlanningItem and parent.__class__ is NewsCoverageSet:
+        return "coverage" if name == "links" else None
     if grand.__class__ is ItemList and name == "content" and _named(parent, "items"):
         return "items"
     if grand.__class__ in (ItemList, Package) and name == "links" and _named(parent, "products"):

@@ -37,15 +37,23 @@ def rebuild(node: Any, path: Path, plans: dict[Path, list[Group]], prefixes: set
         path in plans
         and path
         and all(blank(child) for child in children)
-        and not (node.__class__ is Element and node.name in _KEPT_EMPTY)
+        and _element_name(node) not in _KEPT_EMPTY
     ):
         return None  # every node the document showed in it is gone: so is the container
     return with_children(node, tuple(children))
 
 
-_KEPT_EMPTY = frozenset(["items", "products"])
-"""A list's ``<items>`` and its or a package's ``<products>``: the reference writes them
-even empty (``<products>`` always, ``<items>`` with its limit), and they hold attributes."""
+_KEPT_EMPTY = frozenset(["items", "products", "newsCoverageSet"])
+"""A list's ``<items>``, its or a package's ``<products>``, a planning item's
+``<newsCoverageSet>``: the reference writes them even empty (``<items>`` with its limit)."""
+
+
+def _element_name(node: Any) -> str | None:
+    """A generic element's name, or a typed kind record's (`element_name`)."""
+    if node.__class__ is Element:
+        name: str = node.name
+        return name
+    return getattr(node.__class__, "element_name", None)
 
 
 def _without_empty(children: list[Any]) -> list[Any]:

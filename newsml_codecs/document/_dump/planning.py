@@ -15,20 +15,20 @@ from newsml_codecs.document._dump.item import dump_content_meta, dump_item_meta
 from newsml_codecs.document._kind_common import (
     Block,
     Sources,
+    as_element,
     at_of,
-    child,
     content_meta,
-    elements,
     finish,
     guid,
     item_meta,
     links_of,
+    note_source,
     number_notes,
     put,
     rights_holder,
 )
 from newsml_codecs.document._kind_times import parse_kept
-from newsml_model.tree import get_attribute
+from newsml_model.tree import element_parts, get_attribute
 
 _REMOVED = frozenset(
     {
@@ -73,20 +73,33 @@ def _coverage(
             doc["modified"] = parse_kept(ext.value, "failed to parse modified: ")
 
 
-def _coverages(options: DocumentOptions, item: Any) -> list[Block]:
-    """§4.2 step 7: each ``newsCoverage`` as an ``x-im/assignment`` link block."""
-    coverage_set = child(item, "newsCoverageSet")
-    if coverage_set is None:
+def coverage_block(options: DocumentOptions, coverage: Any) -> Block:
+    """The ``x-im/assignment`` link block the reference makes of a ``newsCoverage``."""
+    block: Block = {"type": "x-im/assignment"}
+    put(block, "id", as_element(coverage).get("id"))
+    links = [b for link in links_of(coverage) if (b := link_block(options, link))]
+    if links:
+        block["links"] = links
+    return block
+
+
+def _coverages(options: DocumentOptions, item: Any, sources: Sources | None) -> list[Block]:
+    """§4.2 step 7: each ``newsCoverage`` of the last ``newsCoverageSet`` as a link block."""
+    sets = [i for i, c in enumerate(item.children) if _named(c, "newsCoverageSet")]
+    if not sets:
         return []
+    coverage_set = item.children[sets[-1]]
     blocks: list[Block] = []
-    for coverage in elements(coverage_set, "newsCoverage"):
-        block: Block = {"type": "x-im/assignment"}
-        put(block, "id", coverage.get("id"))
-        links = [b for link in links_of(coverage) if (b := link_block(options, link))]
-        if links:
-            block["links"] = links
-        blocks.append(block)
+    for index, coverage in enumerate(coverage_set.children):
+        if _named(coverage, "newsCoverage"):
+            blocks.append(block := coverage_block(options, coverage))
+            note_source(sources, block, sets[-1], index)
     return blocks
+
+
+def _named(node: Any, name: str) -> bool:
+    """Whether `node` is the element `name` (a typed record or a generic element)."""
+    return node.__class__ is not str and element_parts(node, "")[0] == name
 
 
 def dump_planning_item(
@@ -122,6 +135,6 @@ def dump_planning_item(
     number_notes(notes)
     meta = [*notes, *item_objects, *content_objects, {"type": "x-im/newscoverage", "data": data}]
     links.extend(cm_links)
-    links.extend(_coverages(options, item))
+    links.extend(_coverages(options, item, sources))
     doc["meta"] = meta
     return finish(doc, links, props)

@@ -76,24 +76,27 @@ def _item_meta(
 
 def _coverage_set(options: DocumentOptions, doc: dict[str, Any]) -> Any:
     """§4.3 step 5: one ``newsCoverage`` per ``x-im/assignment`` link block."""
-    coverages: list[Node] = []
-    for i, block in enumerate(doc.get("links") or ()):
-        if block.get("type") != "x-im/assignment":
-            continue
-        links = [
-            link_node(options, sub, LINK, f"$.links[{i}].links[{j}]")
-            for j, sub in enumerate(block.get("links") or ())
-            if sub.get("type") not in _DROPPED_SUBLINKS
-        ]
-        links = [link for link in links if link.type not in options.planning_dropped_links]
-        coverages.append(
-            make_root(
-                "newsCoverage",
-                (("id", block["id"]),) if block.get("id") else (),
-                (Links(children=tuple(links), namespace=IM),) if links else (),
-            )
-        )
+    coverages = [
+        coverage_node(options, block, i)
+        for i, block in enumerate(doc.get("links") or ())
+        if block.get("type") == "x-im/assignment"
+    ]
     return make_root("newsCoverageSet", (), tuple(coverages))
+
+
+def coverage_node(options: DocumentOptions, block: dict[str, Any], index: int) -> Any:
+    """The ``newsCoverage`` the reference writes of the ``x-im/assignment`` link block at `index`."""
+    links = [
+        link_node(options, sub, LINK, f"$.links[{index}].links[{j}]")
+        for j, sub in enumerate(block.get("links") or ())
+        if sub.get("type") not in _DROPPED_SUBLINKS
+    ]
+    links = [link for link in links if link.type not in options.planning_dropped_links]
+    return make_root(
+        "newsCoverage",
+        (("id", block["id"]),) if block.get("id") else (),
+        (Links(children=tuple(links), namespace=IM),) if links else (),
+    )
 
 
 def load_planning_item(options: DocumentOptions, doc: dict[str, Any]) -> Any:
