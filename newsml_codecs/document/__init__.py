@@ -96,8 +96,9 @@ class Converter:
         Raises:
             DecodeError: As `dump`.
             InvalidArgumentError: An item nested deeper than Python can
-                recurse (a tree built in code: the reader never makes one),
-                or whose NewsML packs too far to travel in its carrier.
+                recurse (built in code, or read with a large ``max_depth``),
+                or whose NewsML packs too far, or nests too deep (more than
+                256 levels), to travel in its carrier.
         """
         try:
             return dump_document(self.options, item, carriers=carriers)
@@ -200,10 +201,12 @@ def dump(item: AnyItem, *, carriers: bool = True, options: Options = None) -> di
         DecodeError: A timestamp the reference refuses (not RFC 3339, no
             offset), or markup that cannot be parsed.
         InvalidArgumentError: Options that `make_options` refuses, an
-            item nested deeper than Python can recurse (a tree built in
-            code: the reader never makes one), or an item whose NewsML
+            item nested deeper than Python can recurse (built in code, or
+            read with a large ``max_depth``), or an item whose NewsML
             packs too far to travel in its document's carrier (repeated
-            markup the document does not show; docs/mapping.md, "Carriers").
+            markup the document does not show), or that nests deeper than
+            `load` reads a carried original (256 levels, the reader's
+            default; docs/mapping.md, "Carriers").
     """
     return _converter(options).dump(item, carriers=carriers)
 

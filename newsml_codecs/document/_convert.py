@@ -17,16 +17,17 @@ from typing import Any
 
 import orjson
 
-from newsml_codecs.document._carrier.anchored import record, restore
+from newsml_codecs.document._carrier.anchored import record, restore, shown
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
 from newsml_codecs.document._carrier.check import malformed
-from newsml_codecs.document._carrier.copies import refresh, sources
+from newsml_codecs.document._carrier.copies import changed, refresh
 from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
 from newsml_codecs.document._carrier.make import make_patch
 from newsml_codecs.document._carrier.original import (
     CARRIER_PROPERTY,
     OriginalCache,
     PatchCache,
+    check_depth,
     limit,
     pack,
 )
@@ -69,20 +70,20 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
     # has no header), the other kinds' in the header (`add_kind_header`).
     odd = wire_spelled(doc, DOCUMENT_TIMES, offsets=kind != "newsItem")
     if odd or _loses(options, item, doc, kind):
+        check_depth(item)  # load would refuse a deeper original: said now, at the source
         original, packed = pack(item)
-        seen = visible_bytes(doc)
+        # the anchors' digests, which also tell an unedited document at load (no "h")
+        seen = shown(doc)
         carrier: dict[str, Any] = {"o": packed, "u": doc.get("uuid") or ""}
-        carrier["h"] = digest(seen)
-        carrier["s"] = sources(doc)
         if odd and kind == "newsItem":
             carrier["t"] = odd
-        carrier["n"] = record(raw, doc, made)
+        carrier["n"] = record(raw, seen, made)
         value = _carrier_text(carrier)
-        if original > limit(len(packed), len(seen) + len(value)):
+        if original > limit(len(packed), seen.size + len(value)):
             # the text as read may hold more layout than the bound lets in: written again
             original, carrier["o"] = pack(item, as_read=False)
             value = _carrier_text(carrier)
-        if original > limit(len(carrier["o"]), len(seen) + len(value)):
+        if original > limit(len(carrier["o"]), seen.size + len(value)):
             # load would refuse it: said now, at the source, not at the save
             raise InvalidArgumentError(
                 f"the item's NewsML ({original} bytes) packs too far to travel in its"
@@ -167,9 +168,9 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         carrier = None  # copied from another document: nothing of it applies here
     patch = None
     bare: Callable[[], AnyItem] | None = None  # the export, once: both ways may need it
-    # the carrier's digests of what copies repeat (`copies.sources`): None when
-    # it recorded none; the patch form of a previous release is left as it was
-    copied: Any = _PATCH_FORM
+    # what copies repeat that the user changed (`copies.refresh`); None: the
+    # patch form of a previous release, left as it was
+    edited: frozenset[str] | None = None
     if carrier is not None and value is not None:
         # The document as a reader sees it, as `dump` wrote it: an empty list
         # or object a client sent shows what its absence shows (the property
@@ -180,22 +181,29 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         if carrier.original is None:
             patch = carrier.patch  # a previous release's: the patch itself
         else:
-            seen = visible_bytes(doc)
-            most = limit(len(carrier.original), len(seen) + len(value))
-            if carrier.fingerprint == digest(seen):
+            anchors = carrier.anchors
+            if anchors is not None and anchors.title is not None:
+                seen = shown(doc)
+                most = limit(len(carrier.original), seen.size + len(value))
+                unedited = seen.unedited(anchors)
+            else:  # an earlier release's carrier: its fingerprint ("h")
+                anchors, visible = None, visible_bytes(doc)
+                most = limit(len(carrier.original), len(visible) + len(value))
+                unedited = carrier.fingerprint == digest(visible)
+            if unedited:
                 # the document as dump wrote it: the original
                 return ORIGINALS.get(carrier.original, most)
             kind, strict = load_target(options, doc, carrier.kind)
             timed = restore_times(doc, dict(carrier.times))
             bare = cache(partial(load_any, options, timed, kind, strict=strict))
-            if carrier.anchors is not None:
+            edited = changed(doc, carrier.copies) if anchors is None else seen.changed(anchors)
+            if anchors is not None:
                 original = ORIGINALS.get(carrier.original, most)
                 if root_kind(original) == kind:
-                    done = restore(options, original, doc, carrier.anchors, bare)
+                    done = restore(options, original, doc, anchors, seen, bare)
                     if done is not None:
-                        return refresh(done, doc, carrier.copies)
+                        return refresh(done, edited)
             # Edited: the patch of what the reference drops, checked below.
-            copied = carrier.copies
             try:
                 patch = PATCHES.get(carrier.original, options, partial(patch_for, options), most)
             except InvalidDocumentError:
@@ -221,7 +229,7 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         apply=lambda patch: apply_patch(item, patch, doc),
         visible=lambda loaded: dump_document(options, loaded, carriers=False),
     )
-    return kept if copied is _PATCH_FORM else refresh(kept, doc, copied)
+    return kept if edited is None else refresh(kept, edited)
 
 
 def _without_carrier(doc: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
@@ -239,4 +247,3 @@ def _without_carrier(doc: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
 
 
 _UNTYPED = "x-newsml/untyped"
-_PATCH_FORM = object()

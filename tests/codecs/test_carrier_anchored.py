@@ -26,7 +26,6 @@ from support.carrier import calls, carrier_of, oracle, stripped, visible, with_c
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
-from newsml_codecs.document import _convert
 from newsml_codecs.document._carrier import anchored, roles
 from newsml_model import examples
 
@@ -84,24 +83,6 @@ NEW_PARAGRAPH = '<element type="body" format="html">Ny</element>'
 NEW_B1 = '<element id="b1" type="body" format="html">Ny text.</element>'
 NEW_L1 = '<element id="l1" type="leadin" format="html">Ny ingress.</element>'
 NOTE = "<edNote>Kolla fakta med polisen</edNote>"
-
-
-@pytest.fixture
-def ways(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The way each `document.load` applied the anchors: "anchored", or "patch" where it declined.
-
-    Nothing is recorded for a carrier without anchors (the patch way alone).
-    """
-    seen: list[str] = []
-    restore = anchored.restore  # the function `_convert` calls by the name restore
-
-    def spy(*args: Any) -> Any:
-        done = restore(*args)
-        seen.append("patch" if done is None else "anchored")
-        return done
-
-    monkeypatch.setattr(_convert, "restore", spy)
-    return seen
 
 
 def saved(*edits: Edit, item: nm.NewsItem = ITEM) -> nm.AnyItem:
@@ -332,11 +313,54 @@ def test_a_new_title_is_written_in_the_original_title(
     assert newsml.loads(expected) == back
 
 
-def test_an_emptied_title_declines_and_still_loads_right(ways: list[str]) -> None:
-    """The title removed: the anchors decline (no title to write it in), the patch way runs."""
+def test_an_emptied_title_removes_the_title_element(ways: list[str]) -> None:
+    """The title removed: the anchored way removes itemMeta's ``<title>`` (the reference
+    writes none), everything else as it was."""
     back = saved(lambda doc: doc.pop("title"))
-    assert ["patch"] == ways
+    assert ["anchored"] == ways
     assert canonical(replaced(SOURCE, TITLE, "")) == canonical(newsml.dumps(back))
+
+
+def titled(meta: str) -> nm.NewsItem:
+    """A newsItem whose itemMeta holds `meta` after its item class."""
+    return loaded(
+        '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g1" version="1">'
+        f'<itemMeta><itemClass qcode="ninat:text"/>{meta}'
+        '<itemMetaExtProperty type="imext:type" value="x-im/article"/></itemMeta></newsItem>'
+    )
+
+
+@pytest.mark.parametrize(
+    ("meta", "expected"),
+    [
+        pytest.param(
+            '<pubStatus qcode="stat:usable"/>',
+            '<pubStatus qcode="stat:usable"/><title>Ny</title>',
+            id="none: made after the elements the reference writes before it",
+        ),
+        pytest.param(
+            '<title xml:lang="sv"/><edNote>N</edNote>',
+            '<title xml:lang="sv">Ny</title><edNote>N</edNote>',
+            id="an empty title: takes the text, keeps its attributes",
+        ),
+        pytest.param(
+            '<title>Hidden</title><title xml:lang="sv">Shown</title>',
+            '<title>Hidden</title><title xml:lang="sv">Ny</title>',
+            id="two with text: the one the document shows takes it",
+        ),
+    ],
+)
+def test_a_new_title_goes_where_the_document_reads_it(
+    ways: list[str], meta: str, expected: str
+) -> None:
+    """A newsItem's document shows the last itemMeta ``<title>`` with text: the new title
+    goes there, or into an empty title, or is made where the reference writes it."""
+    doc = document.dump(titled(meta))
+    doc["title"] = "Ny"
+    back = document.load(doc)
+    assert ["anchored"] == ways
+    assert canonical(newsml.dumps(titled(expected))) == canonical(newsml.dumps(back))
+    assert "Ny" == document.dump(back, carriers=False).get("title")
 
 
 # 8. Malformed anchors, and anchors that point nowhere or lie
@@ -448,11 +472,11 @@ def last_edited(paragraphs: int) -> dict[str, Any]:
 def test_an_edited_article_is_loaded_in_one_pass(
     ways: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One digest per block, two blocks loaded (the edited last one and its original's, to keep
-    what the reference drops of it), and twice the blocks cost at most twice the calls."""
+    """One serialisation per block, two blocks loaded (the edited last one and its original's,
+    to keep what the reference drops of it), and twice the blocks cost at most twice the calls."""
     small, large = last_edited(100), last_edited(200)
-    counts = {"_digest": 0, "idf_node": 0}
-    homes = {"_digest": anchored, "idf_node": roles}
+    counts = {"canonical_bytes": 0, "idf_node": 0}
+    homes = {"canonical_bytes": anchored, "idf_node": roles}
 
     def counting(name: str) -> Callable[..., Any]:
         wrapped = getattr(homes[name], name)
@@ -466,9 +490,9 @@ def test_an_edited_article_is_loaded_in_one_pass(
     for name in counts:
         monkeypatch.setattr(homes[name], name, counting(name))
     document.load(small)
-    assert {"_digest": 101, "idf_node": 2} == counts  # and one of the title
+    assert {"canonical_bytes": 101, "idf_node": 2} == counts  # and one of the title
     back = document.load(large)
-    assert {"_digest": 302, "idf_node": 4} == counts
+    assert {"canonical_bytes": 302, "idf_node": 4} == counts
     assert calls(lambda: document.load(large)) <= 2 * calls(lambda: document.load(small))
     assert ["anchored"] * 4 == ways
     assert isinstance(back, nm.NewsItem) and back.idf is not None

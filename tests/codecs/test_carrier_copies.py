@@ -16,6 +16,8 @@ from support.carrier import carrier_of, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
+from newsml_codecs.document._carrier.copies import sources
+from newsml_codecs.document._dump.omit import omitted
 
 _IDF = "http://www.infomaker.se/idf/1.0"
 ARTICLE = (
@@ -73,12 +75,25 @@ def test_a_renamed_list_writes_its_new_name_as_its_title() -> None:
 
 
 def test_a_carrier_without_digests_counts_its_sources_as_changed() -> None:
-    """A carrier written before the digests (no ``s``): an edited body drops renditions."""
+    """A carrier written before the digests (no ``s``, no anchors ``n``): an edited title
+    drops the body's renditions too."""
     doc = _article()
     carrier = carrier_of(doc)[1]
-    old = with_carrier(doc, {k: v for k, v in carrier.items() if k != "s"})
+    assert "s" not in carrier  # the anchors tell what changed now
+    old = with_carrier(doc, {k: v for k, v in carrier.items() if k != "n"})
     old["title"] = "edited"
     assert "inlineData" not in newsml.dumps(document.load(old))
+
+
+def test_an_earlier_carriers_digests_tell_what_changed() -> None:
+    """A carrier of an earlier release (``s``, no anchors): a title edit keeps the renditions
+    of the unchanged body."""
+    doc = _article()
+    carrier = {k: v for k, v in carrier_of(doc)[1].items() if k != "n"}
+    carrier["s"] = sources(omitted(doc))
+    old = with_carrier(doc, carrier)
+    old["title"] = "edited"
+    assert "inlineData" in newsml.dumps(document.load(old))
 
 
 @pytest.mark.parametrize("value", [["x"], {"content": 1}])

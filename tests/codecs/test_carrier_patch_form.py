@@ -4,9 +4,10 @@ Documents stored by that release carry the patch `dump` then made, the
 differences between the original and the reference's export of its
 document, where this one carries the original and derives the patch at an
 edited load. The patch here is made by the derivation that release ran at
-`dump` (`patch_for`, unchanged since). Both unedited and edited documents of
-that form load as they did: the original back, or the edit with what the
-patch restores beside it.
+`dump` (`patch_for`; since, it adds identities, ``"i"``, and pairs a node
+whose ``rel`` or ``id`` the export dropped). Both unedited and edited
+documents of that form load as they did: the original back, or the edit with
+what the patch restores beside it.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from support import corpus_params
 
 from newsml_codecs import document, jsontext, newsml
+from newsml_model import InvalidDocumentError
 
 
 def reference(value: object) -> str:
@@ -129,3 +130,41 @@ def test_corpus_documents(path: Path) -> None:
     doc = document.dump(item)
     assert_same_text(doc)
     assert reference(doc) == document.dumps(item)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": 1, "a": 2}',
+        "123456789012345678901234567890",
+        '{"n": -9223372036854775809}',
+        "1e400",
+        '"\\ud800"',
+        "NaN",
+        "[1.5e-7, 0.1, -0.0, 1E+2]",
+        '"\\u00e9\\ud83d\\ude00 \u00e9"',
+    ],
+)
+def test_loads_gives_json_loads_value(text: str) -> None:
+    """`loads` gives ``json.loads``'s value, where orjson would not: big integers (orjson
+    makes them floats; telling them in the text costs more than orjson saves), what orjson
+    refuses."""
+    for given_text in (text, text.encode("utf-8", "surrogatepass")):
+        expected = json.loads(given_text)
+        actual = jsontext.loads(given_text)
+        assert repr(expected) == repr(actual)
+        assert [type(v) for v in _leaves(expected)] == [type(v) for v in _leaves(actual)]
+
+
+def _leaves(value: Any) -> list[Any]:
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in _leaves(v)]
+    if isinstance(value, list):
+        return [leaf for v in value for leaf in _leaves(v)]
+    return [value]
+
+
+def test_loads_refuses_what_is_not_a_text() -> None:
+    """A value that is not JSON text is the library's error, as before."""
+    with pytest.raises(InvalidDocumentError):
+        jsontext.loads(None)  # type: ignore[arg-type]

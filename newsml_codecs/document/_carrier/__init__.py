@@ -4,13 +4,14 @@ Internal package: `newsml_codecs.document._convert` is its one user, and
 docs/mapping.md ("Carriers") describes it for users. The flow::
 
     dump:  item ──dump_recording──▶ document, and each block's source node
-             └─ original.pack ──▶ {"o": original, "u": uuid, "h": law.fingerprint,
-                                   "s": copies.sources, "t": times,
+             └─ original.pack ──▶ {"o": original, "u": uuid,
+                                   "t": times,
                                    "n": anchored.record}  ──▶ last property
 
     load:  document ──check──▶ record.read_carrier: a Carrier, its fields named
            document read as a reader sees it (empty fields absent)
-             ├─ "h" still its fingerprint ──▶ the original, done
+             ├─ anchored.shown: digests still the anchors' ("h" in
+             │   an earlier release's carrier) ──▶ the original, done
              ├─ edited, with anchors ──▶ anchored.restore: the original's nodes
              │                           where their blocks are unchanged, the
              │                           edited blocks loaded in their place

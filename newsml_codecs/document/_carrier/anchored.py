@@ -82,14 +82,70 @@ class Anchors:
     blocks: Mapping[str, tuple[tuple[str, Path], ...]]
 
 
-def record(raw: dict[str, Any], doc: dict[str, Any], sources: Sources) -> dict[str, Any]:
-    """The anchors' wire form (``n``) of `doc`, the `omitted` copy of `raw` that `dump` filled `sources` for."""
-    wire: dict[str, Any] = {"r": _rest(doc), "t": _digest(doc.get("title") or "")}
+@attrs.frozen
+class Shown:
+    """What a document shows, digested as the anchors record it (`shown`).
+
+    Attributes:
+        rest: The digest of the document without its block lists and title.
+        title: The digest of its title.
+        blocks: For each list name, its blocks' digests, in order.
+        size: The bytes digested: the document's visible size (within its
+            keys and separators), which bounds the carried original (`original.limit`).
+    """
+
+    rest: str
+    title: str
+    blocks: Mapping[str, list[str]]
+    size: int
+
+    def changed(self, anchors: Anchors) -> frozenset[str]:
+        """Which of ``content`` and ``title`` differ from `anchors` (`copies.refresh`)."""
+        content = [entry[0] for entry in anchors.blocks.get("content", ())]
+        return frozenset(
+            name
+            for name, same in (
+                ("content", self.blocks["content"] == content),
+                ("title", self.title == anchors.title),
+            )
+            if not same
+        )
+
+    def unedited(self, anchors: Anchors) -> bool:
+        """Whether the document is the one `dump` wrote with `anchors` (the original answers it)."""
+        return (
+            self.rest == anchors.rest
+            and self.title == anchors.title
+            and all(
+                self.blocks[name] == [entry[0] for entry in anchors.blocks.get(name, ())]
+                for name, _ in LISTS
+            )
+        )
+
+
+def shown(doc: dict[str, Any]) -> Shown:
+    """The digests of `doc` (as a reader sees it) that anchors record, each block serialised once."""
+    rest = visible_bytes({k: v for k, v in doc.items() if k not in _NOT_REST})
+    title = canonical_bytes(doc.get("title") or "")
+    size = len(rest) + len(title)
+    blocks: dict[str, list[str]] = {}
+    for name, _ in LISTS:
+        digests = blocks[name] = []
+        for block in doc.get(name) or ():
+            data = canonical_bytes(block)
+            size += len(data)
+            digests.append(digest(data))
+    return Shown(rest=digest(rest), title=digest(title), blocks=blocks, size=size)
+
+
+def record(raw: dict[str, Any], seen: Shown, sources: Sources) -> dict[str, Any]:
+    """The anchors' wire form (``n``) of the document `seen` digests, the `omitted` copy
+    of `raw` that `dump` filled `sources` for."""
+    wire: dict[str, Any] = {"r": seen.rest, "t": seen.title}
     for name, key in LISTS:
-        blocks = doc.get(name) or ()
         wire[key] = [
-            [_digest(block), list(sources.get(id(made), ()))]
-            for made, block in zip(raw.get(name) or (), blocks, strict=True)
+            [block_digest, list(sources.get(id(made), ()))]
+            for made, block_digest in zip(raw.get(name) or (), seen.blocks[name], strict=True)
         ]
     return wire
 
@@ -133,6 +189,7 @@ def restore(
     original: AnyItem,
     doc: dict[str, Any],
     anchors: Anchors,
+    seen: Shown,
     bare: Callable[[], AnyItem],
 ) -> AnyItem | None:
     """The item of the edited `doc` built on `original`, or None where this way declines.
@@ -148,13 +205,14 @@ def restore(
         original: The carried original.
         doc: The edited document, without its carrier, as a reader sees it.
         anchors: The carrier's anchors.
+        seen: The digests of `doc` (`shown`).
         bare: The document's conversion without the carrier (made only if needed).
     """
-    if anchors.title is None or _rest(doc) != anchors.rest:
+    if anchors.title is None or seen.rest != anchors.rest:
         return None
-    result = _restored(options, original, doc, anchors)
+    result = _restored(options, original, doc, anchors, seen.blocks)
     title = doc.get("title") or ""
-    if result is not None and _digest(title) != anchors.title:
+    if result is not None and seen.title != anchors.title:
         # after the blocks: a title element made where none was moves the paths
         result = retitled_item(result, title)
     if result is None or result.__class__ is NewsItem:
@@ -166,14 +224,17 @@ def restore(
 
 
 def _restored(
-    options: DocumentOptions, original: AnyItem, doc: dict[str, Any], anchors: Anchors
+    options: DocumentOptions,
+    original: AnyItem,
+    doc: dict[str, Any],
+    anchors: Anchors,
+    edited: Mapping[str, list[str]],
 ) -> AnyItem | None:
     """`original` with its containers refilled from `doc` (None: this way declines).
 
     A first node of its kind needs its container: it is made at the end of
     its section, and the plan made again (once per kind of container).
     """
-    edited = {name: [_digest(block) for block in doc.get(name) or []] for name, _ in LISTS}
     for _ in range(len(CONTAINERS) + 1):
         plans = _plans(options, original, doc, anchors, edited)
         if plans is None or plans.__class__ is not str:
@@ -197,7 +258,7 @@ def _plans(
     original: AnyItem,
     doc: dict[str, Any],
     anchors: Anchors,
-    edited: dict[str, list[str]],
+    edited: Mapping[str, list[str]],
 ) -> dict[Path, list[Group]] | str | None:
     """Per container, what each list writes in it; a role whose container is missing; or None."""
     plans: dict[Path, list[Group]] = {}
@@ -275,7 +336,7 @@ def _place(
         if index in runs:  # the related-geo link's places, one changed: the link whole again
             role, node = roles[source], runs[index]
         elif source is None:
-            made = made_node(options, name, block, index, kind)
+            made = made_node(options, name, block, index, kind, original.__class__)
             if made is None:
                 return None
             role, node = made
@@ -288,7 +349,11 @@ def _place(
             dump = dumper(options, role, block)
             if dump is not None:
                 node = merged(
-                    node_at(original, source), node, block, dump, loader(options, name, index, kind)
+                    node_at(original, source),
+                    node,
+                    block,
+                    dump,
+                    loader(options, name, index, kind, original.__class__),
                 )
         else:
             role, node = roles[source], node_at(original, source)
@@ -343,14 +408,6 @@ def _renumbered(blocks: list[Block], taken: list[Any], notes: list[Path]) -> Non
 
 def _first(roles: dict[Path, str], role: str) -> Path | None:
     return next((path[:-1] for path, each in roles.items() if each == role), None)
-
-
-def _rest(doc: dict[str, Any]) -> str:
-    return digest(visible_bytes({k: v for k, v in doc.items() if k not in _NOT_REST}))
-
-
-def _digest(block: Any) -> str:
-    return digest(canonical_bytes(block))
 
 
 _NOT_REST = frozenset([*(name for name, _ in LISTS), "title"])

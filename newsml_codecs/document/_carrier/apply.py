@@ -23,6 +23,7 @@ from newsml_codecs.document._carrier.entries import (
 )
 from newsml_codecs.document._carrier.guards import units
 from newsml_codecs.document._carrier.keys import ChildIndex, guard, parts_of, significant
+from newsml_codecs.document._carrier.order import identity_key
 from newsml_codecs.document._carrier.pieces import (
     Ancestors,
     forget_pieces,
@@ -130,6 +131,7 @@ def _place(
     after: dict[int, list[Any]] = {}
     pieces: list[str] = []
     heads: set[str] | None = None
+    identities: dict[str, int] | None = None
     anchor = -1
     for number, entry in enumerate(entries):
         op = entry[0]
@@ -144,6 +146,12 @@ def _place(
         i = index_of.get((entry[1], entry[2]))
         if counts and entry[1] in counts and index_of.count(entry[1]) != counts[entry[1]]:
             i = None  # the document changed how many alike siblings there are
+        elif i is None and len(entry) > 3 and entry[3].__class__ is dict and "i" in entry[3]:
+            # the document edited what the key hashes (a link's title): the child of
+            # that identity still takes the change, each attribute under its guard
+            if identities is None:
+                identities = _identities(current, name, ancestors[-1][1])
+            i = identities.get(entry[3]["i"])
         if i is None or i in taken:
             if op == "m" or op == "n":
                 # A place of the run all the same: the child was edited (or
@@ -237,6 +245,20 @@ def _place(
         if i in after:
             emit_after(i)
     return out
+
+
+def _identities(current: list[Any], parent: str, ns: str) -> dict[str, int]:
+    """The index of each child by its `identity_key`, for the keys that one child alone has."""
+    found: dict[str, int] = {}
+    shared: set[str] = set()
+    for index, child in enumerate(current):
+        if child.__class__ is not str:
+            key = identity_key(parts_of(child, parent), ns)
+            if key is not None:
+                if key in found:
+                    shared.add(key)
+                found[key] = index
+    return {key: index for key, index in found.items() if key not in shared}
 
 
 def _fill_runs(

@@ -24,7 +24,7 @@ _NAME = r"[^\W\d][\w.\-\u00b7]*"
 _ATTRIBUTE = re.compile(rf"(?:xml:)?{_NAME}|\{{[^{{}}\s]+\}}{_NAME}")
 _RESERVED = ("{http://www.w3.org/XML/1998/namespace}", "{http://www.w3.org/2000/xmlns/}")
 _KEY = re.compile("[0-9a-f]{8}(?:[0-9a-f]{8}|0)?")
-_NODE_KEYS = frozenset(("a", "r", "c", "g", "q"))
+_NODE_KEYS = frozenset(("a", "r", "c", "g", "q", "i"))
 _ROOT_KEYS = frozenset(("a", "r", "c", "g", "q", "u", "h", "k", "t", "w", "o", "s", "n"))
 _V_OPTIONS = frozenset(("g", "k", "p", "a", "w"))
 
@@ -123,6 +123,9 @@ def _node(patch: Any, allowed: frozenset[str] = _NODE_KEYS) -> None:
                 raise malformed("a group attribute is not [name, value]")
             _attribute_name(pair[0])
             _text(pair[1], "an attribute value")
+    named = patch.get("i", "00000000")
+    if named.__class__ is not str or not _KEY.fullmatch(named):
+        raise malformed("i is not an identity key")
     counts = patch.get("q", {})
     if counts.__class__ is not dict:
         raise malformed("q is not an object")

@@ -6,15 +6,16 @@ A NewsML item may hold text its document shows once, twice: a newsItem's
 ``itemMeta/title``. The document shows the body and the name; the carrier
 restores the copies. Restored after the user edited what they copy, a copy
 would publish the old text (a name the reporter removed from the body). So
-`dump` records a digest of each source (`sources`, key ``s`` of the
-carrier) and `load` of an edited document (`refresh`):
+`load` of an edited document tells which sources changed (`changed`: from
+the anchors' digests, ``n``; in an earlier release's carrier, from the
+digests of key ``s``, `sources`) and (`refresh`):
 
 * drops the body's renditions when the document's ``content`` changed (the
   reference writes none; a publishing system renders them again);
 * writes a list's ``itemMeta/title`` from its new ``name`` when the
   document's ``title`` changed (NewsML items have a title).
 
-A carrier written before the digests were recorded counts both as changed.
+A carrier written before either was recorded counts both as changed.
 
 Internal module.
 """
@@ -27,31 +28,29 @@ from newsml_codecs.document._carrier.law import canonical_bytes, digest
 from newsml_model import AnyItem, Element, ItemList, ItemMeta, NewsItem
 from newsml_model.tree import with_children
 
-_SOURCES = ("content", "title")
+SOURCES = ("content", "title")
+"""The document fields NewsML copies may repeat."""
 _IDF = "idf"
 
 
 def sources(doc: dict[str, Any]) -> dict[str, str]:
-    """Digests of the document fields that NewsML copies may repeat (key ``s`` of the carrier)."""
-    return {key: digest(canonical_bytes(doc[key])) for key in _SOURCES if key in doc}
+    """Digests of the document's `SOURCES` (key ``s`` of an earlier release's carrier)."""
+    return {key: digest(canonical_bytes(doc[key])) for key in SOURCES if key in doc}
 
 
-def refresh(item: AnyItem, doc: dict[str, Any], recorded: Any) -> AnyItem:
-    """`item` (loaded from the edited `doc`) without copies of what the user changed.
-
-    Args:
-        item: The item loaded with the carrier.
-        doc: The edited document (without its carrier).
-        recorded: The carrier's ``s`` (`sources` at dump), or None when absent.
-    """
+def changed(doc: dict[str, Any], recorded: Any) -> frozenset[str]:
+    """The `SOURCES` of `doc` whose digests differ from `recorded` (``s``; None: all)."""
+    if recorded.__class__ is not dict:
+        return frozenset(SOURCES)
     now = sources(doc)
+    return frozenset(key for key in SOURCES if recorded.get(key) != now.get(key))
 
-    def changed(key: str) -> bool:
-        return recorded.__class__ is not dict or recorded.get(key) != now.get(key)
 
-    if item.__class__ is NewsItem and changed("content"):
+def refresh(item: AnyItem, edited: frozenset[str]) -> AnyItem:
+    """`item` (loaded from an edited document) without copies of the `edited` `SOURCES`."""
+    if item.__class__ is NewsItem and "content" in edited:
         return with_children(item, tuple(_without_renditions(c) for c in item.children))
-    if item.__class__ is ItemList and changed("title"):
+    if item.__class__ is ItemList and "title" in edited:
         name = item.find_text("name")
         return with_children(item, tuple(_titled(c, name) for c in item.children))
     return item

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from newsml_codecs.document._carrier.check import check_root
 from newsml_codecs.document._carrier.keys import Memo, name_key, parts_of
 from newsml_model import InvalidDocumentError
@@ -92,8 +94,13 @@ def read_patch(value: str) -> dict[str, Any]:
         InvalidDocumentError: Not JSON, or not a patch `make` could have written.
     """
     try:
-        patch = json.loads(value)
-    except (ValueError, RecursionError):
-        raise InvalidDocumentError("x-newsml/patch is not JSON", path="$.properties") from None
+        # orjson: the carrier's few numbers are small (an integer past 64 bits,
+        # which it reads as a float, is malformed either way)
+        patch = orjson.loads(value)
+    except orjson.JSONDecodeError:
+        try:
+            patch = json.loads(value)  # a lone surrogate escaped in a forged carrier, say
+        except (ValueError, RecursionError):
+            raise InvalidDocumentError("x-newsml/patch is not JSON", path="$.properties") from None
     check_root(patch)
     return dict(patch)

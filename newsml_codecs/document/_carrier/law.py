@@ -8,7 +8,8 @@ restores what the document does not show.
 `make` and `apply` aim at the law by construction (guards, keys, components),
 but an edit can meet the carrier in ways no guard foresaw. So `load` checks
 it: a document whose visible content is the one `dump` wrote (its
-fingerprint, key ``h`` of the carrier) gets the carried original back, for
+anchors' digests, or the fingerprint, key ``h``, of an earlier release's
+carrier) gets the carried original back, for
 which the law holds by losslessness. An edited document gets the patch
 derived from the original only where the result passes the law (`shows`);
 where it does not, the smallest part of the patch that breaks it is left
@@ -44,7 +45,7 @@ def fingerprint(doc: dict[str, Any]) -> str:
 
 
 def digest(data: bytes) -> str:
-    """The fingerprint of `visible_bytes` (key ``h`` of the carrier)."""
+    """The fingerprint of `visible_bytes` (key ``h`` of earlier carriers), and the anchors' digests."""
     return hashlib.blake2b(data, digest_size=8).hexdigest()
 
 

@@ -28,6 +28,10 @@ Children entries, in the original order; a child is named by ``key, n``
 * ``["v", xml]``: children the reference drops, verbatim, after the anchor.
 * ``["d", key, n]``: an exported child the original does not have.
 
+A patch of a child no exported sibling shares its `identity_key` with (a
+``uuid`` or an ``id``) holds it as ``"i"``: `apply` finds the child by it
+when its key no longer does (the document edited what the key hashes).
+
 Under ``"g"``, ``s``/``m``/``v`` entries may end with the index of the group
 they open, and ``s``/``m`` entries then with the index of the group whose
 last exported child they are (a null first when they open none): the next
@@ -68,6 +72,7 @@ from newsml_codecs.document._carrier.keys import (
     significant,
 )
 from newsml_codecs.document._carrier.order import (
+    Identities,
     alike_counts,
     effective_head,
     group_ends,
@@ -210,7 +215,8 @@ class _Differ:
             if not subs:
                 return []
             keys = keys_of(es, self.memo)
-            patched: list[Any] = [["s", *keys[i], sub] for i, sub in subs]
+            named = Identities(es, ns)
+            patched: list[Any] = [["s", *keys[i], named.tag(sub, i)] for i, sub in subs]
             self.counts = alike_counts(patched, keys)
             return patched
         match = pair_children(xs, es, ns)
@@ -241,6 +247,7 @@ class _Differ:
                 run_nodes.clear()
 
         count = len(xs)
+        named = Identities(es, ns)
         run_starts: dict[int, int] = {}
         ends = group_ends(bounds, match)
         for i, x in enumerate(xs):
@@ -264,7 +271,8 @@ class _Differ:
                 entries.append(entry)
                 continue
             e = es[j]
-            change = 0 if x[2] == e[2] and x[3] == e[3] else self.diff(x, e, ns) or 0
+            sub = None if x[2] == e[2] and x[3] == e[3] else self.diff(x, e, ns)
+            change: Patch | int = 0 if sub is None else named.tag(sub, j)
             anchor = i + 1 < count and (match[i + 1] < 0 or i + 1 not in stable)
             if i not in stable:
                 # Moved children of one name the export writes in their original order form

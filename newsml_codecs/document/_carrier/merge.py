@@ -15,7 +15,7 @@ construction; else the edited block's node stands alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -23,7 +23,7 @@ from newsml_codecs.document._carrier.law import canonical_bytes
 from newsml_codecs.document._carrier.units import blank
 from newsml_codecs.document._kind_common import Block
 from newsml_model import Element, Node
-from newsml_model.tree import with_children
+from newsml_model.tree import element_parts, with_children
 
 Dump = Callable[[Any], Block | None]
 """The block of a node in its role (None: not one this merges)."""
@@ -118,8 +118,18 @@ def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[A
                 )
             elif name not in then:
                 merged[name] = child  # never shown: stays
-        added = [child for name, child in later.items() if name not in mine]
-        kept = [c if blank(c) else merged[c.name] for c in original if blank(c) or c.name in merged]
+        # new: the user's, not one the reference writes of every such block (an
+        # object's empty <links/>) that the original did without
+        added = [
+            child
+            for name, child in later.items()
+            if name not in mine and (name not in then or child != then[name])
+        ]
+        kept = [
+            c if blank(c) else merged[cast(str, _name(c))]
+            for c in original
+            if blank(c) or _name(c) in merged
+        ]
         return (*kept, *added)
     if not len(shown) == len(was) == len(now):
         return after
@@ -131,5 +141,18 @@ def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[A
 
 def _by_name(children: list[Any]) -> dict[str, Any] | None:
     """`children` by element name, when all are elements of distinct names (else None)."""
-    names = {child.name: child for child in children if child.__class__ is Element}
-    return names if len(names) == len(children) else None
+    names = {_name(child): child for child in children}
+    if None in names or len(names) != len(children):
+        return None
+    return cast(dict[str, Any], names)
+
+
+def _name(child: Any) -> str | None:
+    """The element name of a child: a generic element's, a typed record's (an object's
+    ``<links>``); None for text."""
+    if child.__class__ is Element:
+        name: str = child.name
+        return name
+    if child.__class__ is str:
+        return None
+    return element_parts(child)[0]

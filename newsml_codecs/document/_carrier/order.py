@@ -1,14 +1,17 @@
 """Pairing and order of children, for the lossless carriers (`make`).
 
 `pair_children` pairs each original child with an exported one (exactly,
-then by the attributes that say which thing an element is). Once paired
+then by the attributes that say which thing an element is, then without the
+``rel`` or ``id`` the export dropped); `identity_key` names a child by those attributes
+(`Identities`: in the patch `make` writes), for `apply` to find one the
+document edited. Once paired
 (which stay where the export writes them is `newsml_model.tree.kept_in_order`),
 `pair_replacements` and `ordered_runs` decide which replace an unmatched
 exported counterpart, and which moved children form one run filled in the
 export's order; `alike_counts`, `group_ends` and `mark_groups` complete the
 entries `make` writes (format: `make`).
 
-Internal module: its names are shared with `make`.
+Internal module: its names are shared with `make` (and `identity_key` with `apply`).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from newsml_codecs.document._carrier.keys import Parts
+from newsml_codecs.document._carrier.keys import Parts, hash_text, significant
 
 
 def split_significant(children: tuple[Any, ...]) -> tuple[list[Any], bool]:
@@ -52,6 +55,47 @@ def identity(parts: Parts, ns: str) -> Any:
     return parts[0], parts[1] or ns, kind, rel, uuid, ident
 
 
+def identity_key(parts: Parts, ns: str) -> str | None:
+    """`identity` as a short hash, None when no ``uuid`` or ``id`` says which thing it is.
+
+    `make` records it beside the change of a child no sibling shares it with,
+    and `apply` finds the child by it when the document edited what the key
+    of the entry hashes (a link's title): the change still lands on that
+    link, attribute by attribute, under its guards.
+    """
+    name, own, kind, rel, uuid, ident = identity(parts, ns)
+    if uuid is None and ident is None:
+        return None
+    return hash_text("\x1f".join((name, own, kind or "", rel or "", uuid or "", ident or "")))
+
+
+class Identities:
+    """The `identity_key` of exported children that no sibling shares it with, on demand."""
+
+    def __init__(self, es: list[Parts], ns: str) -> None:
+        self.es = es
+        self.ns = ns
+        self.keys: list[str | None] | None = None
+
+    def tag(self, change: dict[str, Any], j: int) -> dict[str, Any]:
+        """`change` of exported child `j`, with its identity (``"i"``) when it has its own.
+
+        `apply` finds the child by it where the document edited what its
+        entry's key hashes (a link retitled): the change still lands on it,
+        each attribute under its guard, instead of being lost with the key.
+        """
+        if "x" in change:
+            return change
+        if self.keys is None:
+            keys = [identity_key(e, self.ns) for e in self.es]
+            counts: dict[str | None, int] = {}
+            for key in keys:
+                counts[key] = counts.get(key, 0) + 1
+            self.keys = [key if counts[key] == 1 else None for key in keys]
+        key = self.keys[j]
+        return change if key is None else {**change, "i": key}
+
+
 def exact_identity(parts: Parts, ns: str) -> Any:
     """What an exact pairing compares: head, attributes in any order, own text."""
     name, own, attributes, children = parts
@@ -81,9 +125,11 @@ def pair_children(xs: list[Parts], es: list[Parts], ns: str) -> list[int]:
     """For each original child, the index of its exported child (-1: none); linear.
 
     Exact pairs first; then children of one element whose identity
-    attributes (`identity`) agree. Unlike siblings never pair by their
-    element name alone: a change recorded against another link would land
-    on it once the document edits one of them.
+    attributes (`identity`) agree; then (`_pair_dropped`) those that agree
+    but for a ``rel`` or ``id`` the export dropped (an object's, a link's).
+    Unlike siblings never pair by their element name alone: a change
+    recorded against another link would land on it once the document edits
+    one of them.
     """
     match = [-1] * len(xs)
     used = [False] * len(es)
@@ -102,8 +148,47 @@ def pair_children(xs: list[Parts], es: list[Parts], ns: str) -> list[int]:
                     match[i] = j
                     used[j] = True
         if all(used):
-            break
+            return match
+    if not all(used):
+        _pair_dropped(xs, es, ns, match, used)
     return match
+
+
+def _pair_dropped(
+    xs: list[Parts], es: list[Parts], ns: str, match: list[int], used: list[bool]
+) -> None:
+    """Pair the children left whose export dropped their ``rel`` or ``id``, in order.
+
+    They must agree on the rest of `identity` and on their content: only
+    an element that differs from its export in attributes alone pairs so
+    (the dropped attributes are then changes of the node, restored where the
+    document edited it, instead of the whole original replacing it only while
+    unchanged; a patch of children would also leave them out of their
+    components where the document removed the element). Updates `match` and
+    `used`; one look-up per original child.
+    """
+    free: dict[Any, list[int]] = {}
+    for j in range(len(es) - 1, -1, -1):
+        if not used[j]:
+            name, own, kind, rel, uuid, ident = identity(es[j], ns)
+            if rel is None or ident is None:
+                key = (name, own, kind, uuid, tuple(significant(es[j][3])))
+                free.setdefault(key, []).append(j)
+    if not free:
+        return
+    for i, x in enumerate(xs):
+        if match[i] < 0:
+            name, own, kind, rel, uuid, ident = identity(x, ns)
+            if rel is None and ident is None:
+                continue
+            found = free.get((name, own, kind, uuid, tuple(significant(x[3]))))
+            if found:
+                e = identity(es[found[-1]], ns)
+                # what the export kept agrees; what it dropped, the original has
+                if e[3] in (None, rel) and e[5] in (None, ident):
+                    j = found.pop()
+                    match[i] = j
+                    used[j] = True
 
 
 def pair_replacements(match: list[int], stable: set[int], exported: int) -> set[int]:

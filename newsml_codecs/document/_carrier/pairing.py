@@ -14,7 +14,7 @@ from typing import Any
 
 from newsml_codecs.document._carrier.units import node_at
 from newsml_codecs.document._kind_common import Block, Path
-from newsml_model import AnyItem, Element
+from newsml_model import AnyItem, Element, Link
 
 
 def derived_kept(
@@ -23,7 +23,7 @@ def derived_kept(
     """Whether every block recorded without a source is still shown, unchanged, in its order.
 
     The other kinds make blocks of their own of several nodes (a list's
-    items, a concept's event): their nodes stay as they were, so such a
+    description and limit, a concept's event): their nodes stay as they were, so such a
     block must not have changed, gone or moved among its kind. The edited
     blocks showing them are marked `FOLLOWS` in `taken`: nothing is
     written for them.
@@ -108,9 +108,11 @@ def _block_key(block: Block) -> str | None:
 
 
 def _key_of(node: Any) -> str | None:
-    """The id (or uuid) of an anchored node, as its block shows it."""
+    """The id (or uuid) of an anchored node, as its block shows it (`_block_key`)."""
     if node.__class__ is Element:
         return node.get("id") or node.get("uuid")
+    if node.__class__ is Link:
+        return node.uuid or None  # a link's block shows no id (the reference drops it)
     return getattr(node, "id", None) or getattr(node, "uuid", None)
 
 

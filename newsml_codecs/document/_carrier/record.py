@@ -28,7 +28,8 @@ class Carrier:
             carrier written before the tie, which applies to any.
         original: The packed original NewsML (``o``); None in a previous
             release's carrier, which holds the patch itself.
-        fingerprint: The digest of the document as `dump` wrote it (``h``).
+        fingerprint: The digest of the document as `dump` wrote it (``h``; None in
+            carriers with anchors, whose digests tell an unedited document).
         copies: The digests of what copies repeat (``s``, `copies.sources`),
             None when not recorded.
         patch: A previous release's patch (when `original` is None).

@@ -4,7 +4,8 @@ A role names where the reference keeps a list's nodes: ``group`` (an IDF
 group), ``links`` (itemMeta's ``<links>``), ``service`` and ``note``
 (itemMeta itself), ``cmlinks`` and ``cmeta`` (contentMeta's ``<links>``
 and ``<metadata>``), ``imeta`` (itemMeta's ``<metadata>``), ``alinks`` (an
-assignment's own ``<links>``). `made_node`
+assignment's own ``<links>``), ``items`` (a list's ``<items>``) and
+``products`` (a list's or a package's ``<products>``). `made_node`
 builds a new block's node with `newsml_codecs.document._load`'s builders,
 `dumper` gives a node's block back (for `merge`), `home` and `grown` find
 or make the container of a first node of its role.
@@ -20,6 +21,7 @@ from newsml_codecs.document._carrier.units import appended, node_at
 from newsml_codecs.document._config import LINK, META, DocumentOptions, is_contentmeta_link
 from newsml_codecs.document._dump.blocks import idf_blocks, link_block, object_block
 from newsml_codecs.document._dump.item import item_link_blocks, service_block
+from newsml_codecs.document._dump.lists import list_item_block, product_block
 from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._kind_common import Block, Path
 from newsml_codecs.document._load.blocks import idf_node, link_node, object_node
@@ -32,17 +34,20 @@ from newsml_codecs.document._load.item import (
     note_node,
     service_node,
 )
+from newsml_codecs.document._load.lists import list_item_node, product_node
 from newsml_model import (
     IM,
     AnyItem,
     ContentMeta,
     ContentMetaObject,
     Element,
+    ItemList,
     ItemMeta,
     Link,
     Links,
     Metadata,
     Node,
+    Package,
     Planning,
     Service,
 )
@@ -63,6 +68,15 @@ def home(original: AnyItem, role: str) -> Path | str | None:
     """The container of `role` with no anchored node in it, its role when the item lacks it, or None."""
     if role == "alinks":  # an assignment's own <links> (none yet: the patch way)
         return next(((i,) for i, c in enumerate(original.children) if c.__class__ is Links), None)
+    if role in _LISTED:  # a list's <items>, its or a package's <products> (the last: shown)
+        return next(
+            (
+                (i,)
+                for i in range(len(original.children) - 1, -1, -1)
+                if _named(original.children[i], _LISTED[role])
+            ),
+            None,
+        )
     for index, section in enumerate(original.children):
         if role in ("note", "service") and isinstance(section, ItemMeta):
             return (index,)  # itemMeta's own children
@@ -87,7 +101,7 @@ def grown(original: AnyItem, role: str) -> AnyItem | None:
 
 
 def made_node(
-    options: DocumentOptions, name: str, block: Block, index: int, kind: str
+    options: DocumentOptions, name: str, block: Block, index: int, kind: str, root: type
 ) -> tuple[str, Node | None] | None:
     """(role, node) the reference loads of a new or changed block; ("", None) dropped; None: decline.
 
@@ -96,6 +110,10 @@ def made_node(
     """
     if name == "links" and kind == ASSIGNMENT:
         return "alinks", link_node(options, block, LINK, f"$.links[{index}]")
+    if root is ItemList or root is Package:
+        listed = _listed(options, name, block, index, root)
+        if listed is not _NOT_LISTED:
+            return cast(tuple[str, Node | None] | None, listed)
     if name == "content":
         if kind != "x-im/article":
             return None  # the reference writes no body for other types
@@ -131,11 +149,38 @@ def made_node(
     return None  # an itemMeta object (options): the patch way
 
 
-def loader(options: DocumentOptions, name: str, index: int, kind: str) -> Load:
+_NOT_LISTED = object()
+
+
+def _listed(
+    options: DocumentOptions, name: str, block: Block, index: int, root: type
+) -> tuple[str, Node | None] | object | None:
+    """A list's or a package's own node of a block (`made_node`); `_NOT_LISTED`: not one.
+
+    A list's content blocks are its ``<items>``; both kinds' channel links
+    are their ``<products>``. The links the reference takes out of itemMeta
+    into nodes of their own otherwise (a list's ``item`` links, a package's
+    ``cover`` and ``list``) decline: their nodes are made of several blocks.
+    """
+    if name == "content":
+        return ("items", list_item_node(block)) if root is ItemList else None
+    if name != "links":
+        return _NOT_LISTED
+    rel = block.get("rel")
+    if rel in (("item",) if root is ItemList else ("cover", "list")):
+        return None
+    if rel != "channel":
+        return _NOT_LISTED
+    if not is_item_link(options, block):
+        return "", None
+    return "products", product_node(link_node(options, block, LINK, f"$.links[{index}]"))
+
+
+def loader(options: DocumentOptions, name: str, index: int, kind: str, root: type) -> Load:
     """The node the reference loads of a block of list `name` at `index` (None: none)."""
 
     def load(block: Block) -> Node | None:
-        made = made_node(options, name, block, index, kind)
+        made = made_node(options, name, block, index, kind, root)
         return None if made is None else made[1]
 
     return load
@@ -214,6 +259,10 @@ def dumper(options: DocumentOptions, role: str, block: Block) -> Dump | None:
             if node.__class__ is Link and node.rel != "related-geo"
             else None
         )
+    if role == "items":
+        return lambda node: _seen("content", [list_item_block(node)]) if _named(node) else None
+    if role == "products":
+        return lambda node: _seen("links", [product_block(node)]) if _named(node) else None
     if role == "cmeta":
         return lambda node: (
             _seen("meta", [object_block(options, node)])
@@ -221,6 +270,15 @@ def dumper(options: DocumentOptions, role: str, block: Block) -> Dump | None:
             else None
         )
     return None
+
+
+_LISTED = {"items": "items", "products": "products"}
+"""The roles of a list's and a package's own containers: the element's name."""
+
+
+def _named(node: Any, name: str | None = None) -> bool:
+    """Whether `node` is a generic element (called `name`, when given)."""
+    return node.__class__ is Element and (name is None or node.name == name)
 
 
 def _seen(name: str, blocks: list[Block]) -> Block | None:
@@ -233,6 +291,10 @@ def _seen(name: str, blocks: list[Block]) -> Block | None:
 
 def role_of(parent: Any, grand: Any, name: str) -> str | None:
     """The role of `parent` (child of `grand`) as a container of list `name`'s nodes (None: none)."""
+    if grand.__class__ is ItemList and name == "content" and _named(parent, "items"):
+        return "items"
+    if grand.__class__ in (ItemList, Package) and name == "links" and _named(parent, "products"):
+        return "products"
     if name == "content":
         return "group" if parent.__class__ is Element and parent.name == "group" else None
     if name == "links":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs.document._kind_common import Path
-from newsml_model import Node
+from newsml_model import Element, Node
 from newsml_model.tree import with_children
 
 Group = tuple[list[int], list[tuple[Node, int | None]]]
@@ -33,9 +33,19 @@ def rebuild(node: Any, path: Path, plans: dict[Path, list[Group]], prefixes: set
         children = refill(children, plans[path])
     if dropped:
         children = _without_empty(children)
-    if path in plans and path and all(blank(child) for child in children):
+    if (
+        path in plans
+        and path
+        and all(blank(child) for child in children)
+        and not (node.__class__ is Element and node.name in _KEPT_EMPTY)
+    ):
         return None  # every node the document showed in it is gone: so is the container
     return with_children(node, tuple(children))
+
+
+_KEPT_EMPTY = frozenset(["items", "products"])
+"""A list's ``<items>`` and its or a package's ``<products>``: the reference writes them
+even empty (``<products>`` always, ``<items>`` with its limit), and they hold attributes."""
 
 
 def _without_empty(children: list[Any]) -> list[Any]:
@@ -61,8 +71,8 @@ def refill(children: list[Any], groups: list[Group]) -> list[Any]:
     the node before it, with that node's layout. The trail of a node that
     is gone follows the nearest earlier unit written (or the children
     before the first slot). Groups sharing a container (itemMeta's notes
-    and services) are written one after the other, by their first slot; a
-    group with no slot yet (a first note) goes last (`appended`).
+    and services) are interleaved by their slots (`_interleaved`); a group
+    with no slot yet (a first note) goes last (`appended`).
     """
     every = sorted(slot for slots, _ in groups for slot in slots)
     if not every:  # a container with no node shown yet: the new ones go last
@@ -90,25 +100,52 @@ def refill(children: list[Any], groups: list[Group]) -> list[Any]:
             orphans.setdefault(before, []).extend(units[slot][1])
     out = children[: starts[0]] + orphans.get(-1, [])
     firsts = [node for slots, entries in groups if not slots for node, _ in entries]
-    for slots, entries in sorted(groups, key=lambda group: group[0][0] if group[0] else 0):
-        if not slots:
-            continue  # a first node of its kind here: last, below
-        layout = units[slots[0]][0]
-        for node, at in entries:
-            if at is None:
-                if layout is not None:
-                    out.append(layout)
-                out.append(node)
-                continue
-            own, trail = units[at]
-            if own is not None:
-                out.append(own)
-                layout = own
+    placed = [group for group in groups if group[0]]  # a first node of its kind: last, below
+    layouts = [units[slots[0]][0] for slots, _ in placed]  # a new node's, per group
+    for number, node, at in _interleaved(placed):
+        if at is None:
+            if layouts[number] is not None:
+                out.append(layouts[number])
             out.append(node)
-            out.extend(trail)
-            out.extend(orphans.get(at, ()))
+            continue
+        own, trail = units[at]
+        if own is not None:
+            out.append(own)
+            layouts[number] = own
+        out.append(node)
+        out.extend(trail)
+        out.extend(orphans.get(at, ()))
     out.extend(children[end:])
     return appended(out, firsts) if firsts else out
+
+
+def _interleaved(groups: list[Group]) -> list[tuple[int, Node, int | None]]:
+    """The groups' entries as one sequence: (group number, node, slot), each group in its order.
+
+    Each entry stands where its slot is; a new one (no slot) right after
+    the entry before it in its group (the first ones before the group's
+    first slot). Of the groups' next entries the one standing first is
+    written first, so groups that alternate in the container (itemMeta's
+    services and notes) stay interleaved as they were.
+    """
+    keyed: list[list[tuple[float, Node, int | None]]] = []
+    for slots, entries in groups:
+        place = slots[0] - 0.5
+        keys = []
+        for node, at in entries:
+            place = place if at is None else at
+            keys.append((place, node, at))
+        keyed.append(keys)
+    out: list[tuple[int, Node, int | None]] = []
+    heads = [0] * len(keyed)
+    while True:
+        ready = [(keyed[g][heads[g]][0], g) for g in range(len(keyed)) if heads[g] < len(keyed[g])]
+        if not ready:
+            return out
+        _, number = min(ready)
+        _, node, at = keyed[number][heads[number]]
+        heads[number] += 1
+        out.append((number, node, at))
 
 
 def appended(children: list[Any], nodes: list[Any]) -> list[Any]:

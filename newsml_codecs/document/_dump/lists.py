@@ -15,27 +15,55 @@ from newsml_codecs.document._kind_common import (
     Sources,
     at_of,
     child,
-    elements,
     finish,
     item_meta,
+    note_source,
     number_notes,
     parse_bool,
     parse_int,
     put,
 )
 from newsml_codecs.document._kind_times import parse_go
-from newsml_model import DecodeError
+from newsml_model import DecodeError, Element
 from newsml_model.tree import get_attribute
 
 
-def _products(item: Any) -> list[Block]:
-    products = child(item, "products")
+def product_block(product: Element) -> Block:
+    """The channel link the reference makes of a ``<product>`` (a list's or a package's)."""
+    link: Block = {"rel": "channel", "type": "x-im/channel"}
+    put(link, "title", product.text)
+    put(link, "uuid", product.get("uuid"))
+    return link
+
+
+def list_item_block(entry: Element) -> Block:
+    """The content block the reference makes of a list's ``<items>/<item>``."""
+    block: Block = {}
+    put(block, "uuid", entry.get("uuid"))
+    block["type"] = "x-im/" + (entry.get("type") or "").lower()
+    return block
+
+
+def _children_named(
+    item: Any, container: Element | None, name: str, sources: Sources | None
+) -> list[tuple[Element, tuple[int, ...]]]:
+    """(child element called `name`, its path when recording `sources`) of `container`, a
+    child of the root `item`."""
+    if container is None:
+        return []
+    at = at_of(item, container) if sources is not None else ()
+    return [
+        (c, (*at, index))
+        for index, c in enumerate(container.children)
+        if c.__class__ is Element and c.name == name
+    ]
+
+
+def _products(item: Any, sources: Sources | None) -> list[Block]:
     links: list[Block] = []
-    for product in () if products is None else elements(products, "product"):
-        link: Block = {"rel": "channel", "type": "x-im/channel"}
-        put(link, "title", product.text)
-        put(link, "uuid", product.get("uuid"))
-        links.append(link)
+    for product, path in _children_named(item, child(item, "products"), "product", sources):
+        links.append(link := product_block(product))
+        note_source(sources, link, *path)
     return links
 
 
@@ -80,13 +108,11 @@ def dump_list(
     put(doc, "uuid", uuid)
     items = child(item, "items")
     limit = parse_int(None if items is None else items.get("limit"))  # K4a: no <items>, "0"
-    links = _products(item)
+    links = _products(item, sources)
     content: list[Block] = []
-    for entry in () if items is None else elements(items, "item"):
-        block: Block = {}
-        put(block, "uuid", entry.get("uuid"))
-        block["type"] = "x-im/" + (entry.get("type") or "").lower()
-        content.append(block)
+    for entry, path in _children_named(item, items, "item", sources):
+        content.append(block := list_item_block(entry))
+        note_source(sources, block, *path)
     props: list[dict[str, Any]] = []
     meta = _item_meta(options, item, doc, props, links, 0, sources)
     description = child(item, "description")
@@ -131,7 +157,7 @@ def dump_package(
         found = child(item, element)
         if found is not None and found.text:
             doc[field] = parse_go(found.text)
-    links = _products(item)
+    links = _products(item, sources)
     cover = child(item, "cover")
     if cover is not None:
         link: Block = {"rel": "cover", "type": "x-im/article"}

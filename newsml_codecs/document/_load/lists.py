@@ -62,11 +62,19 @@ def _item_meta(
     return ItemMeta(children=tuple(children)), taken
 
 
+def product_node(link: Link) -> Element:
+    """The ``<product>`` the reference writes of a channel link."""
+    return el("product", link.title, uuid=link.uuid)
+
+
+def list_item_node(block: dict[str, Any]) -> Element:
+    """The ``<items>/<item>`` the reference writes of a list's content block."""
+    return el("item", uuid=block.get("uuid"), type=_title_case(block.get("type") or ""))
+
+
 def _products(links: list[Link]) -> Element:
     """``<products>``, written even without a product (as the reference does)."""
-    products = [
-        el("product", link.title, uuid=link.uuid) for link in links if link.rel == "channel"
-    ]
+    products = [product_node(link) for link in links if link.rel == "channel"]
     return Element(name="products", children=tuple(products))
 
 
@@ -107,10 +115,7 @@ def load_list(options: DocumentOptions, doc: dict[str, Any]) -> Any:
     items: list[Node] = [
         el("item", uuid=link.uuid, type=link.type) for link in taken if link.rel == "item"
     ]
-    items.extend(
-        el("item", uuid=block.get("uuid"), type=_title_case(block.get("type") or ""))
-        for block in doc.get("content") or ()
-    )
+    items.extend(list_item_node(block) for block in doc.get("content") or ())
     # Empty elements are left out, but <type>list</type> and <products> are always written.
     children: list[Node] = [el("name", doc["title"])] if doc.get("title") else []
     if description:
