@@ -17,16 +17,14 @@ outputs are each whole or absent, its temporary files removed).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import os
 import signal
 import sys
-import threading
-from collections.abc import Iterator, Sequence
-from types import FrameType
+from collections.abc import Sequence
 
 from newsml_tools.cli._extras import ACCEPTS_EXTRA
+from newsml_tools.cli._stop import HANDLES_SIGTERM, SigtermStop, Terminated
 
 __all__ = ["build_parser", "main"]
 
@@ -89,13 +87,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unrecognized arguments: {' '.join(unknown)}")  # as parse_args says it
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 2
+    # Created before the try, installed inside it: a SIGTERM at any instant
+    # from the install on is reported (`_stop` says why the order matters).
+    sigterm = SigtermStop()
     try:
-        with _terminate_as_interrupt():
+        try:
+            if not getattr(args, HANDLES_SIGTERM, False):
+                sigterm.install()
             status: int = args.func(args)
-    except _Terminated:
+            sigterm.defer()  # a SIGTERM from here on is answered below
+        finally:
+            sigterm.restore()
+    except Terminated:
+        sigterm.restore()  # the SIGTERM may have cut the one above short
         print("newsml: terminated", file=sys.stderr)
         return 128 + signal.SIGTERM
     except KeyboardInterrupt:
+        sigterm.restore()
         print("newsml: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
@@ -103,30 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the interpreter's final flush does not raise again (Python docs, signal).
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    if sigterm.deferred:
+        print("newsml: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
     return status
-
-
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the work is as a Ctrl-C is, so it stops the same way."""
-
-
-def _terminated(signum: int, frame: FrameType | None) -> None:
-    raise _Terminated
-
-
-@contextlib.contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """SIGTERM raises `_Terminated` within the block (the default would end the
-    process where it stands: a batch's temporary file left, its pool orphaned).
-
-    Only in the main thread, where handlers live; ``serve`` installs its own
-    (uvicorn's graceful shutdown) while it runs.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, _terminated)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)

@@ -53,6 +53,7 @@ from newsml_tools.cli._report import (
     files,
     summarised,
 )
+from newsml_tools.cli._stop import HANDLES_SIGTERM
 
 __all__ = ["register", "run"]
 
@@ -303,4 +304,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_options(parser)
     add_verbose(parser)
-    parser.set_defaults(func=run)
+    # `summarised` turns SIGTERM into a stop where its summary can report it.
+    parser.set_defaults(func=run, **{HANDLES_SIGTERM: True})

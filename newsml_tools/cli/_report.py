@@ -24,6 +24,7 @@ import attrs
 from newsml_tools import batch
 from newsml_tools._argtypes import count, seconds
 from newsml_tools.batch._dask import DASK_EXTRA, NoWorkersError
+from newsml_tools.cli._stop import SigtermStop, Terminated
 
 __all__ = [
     "PROGRESS_MIN_FILES",
@@ -239,11 +240,14 @@ def summarised(
     counts: Callable[[Tally], str],
     after_interrupt: str = "",
 ) -> int:
-    """Run a subcommand's `dispatch` and print its summary line, on Ctrl-C too.
+    """Run a subcommand's `dispatch` and print its summary line, on Ctrl-C and SIGTERM too.
 
     The summary is printed for any number of files but one (a single file's
     output or problem says enough), for one too with ``--verbose``, and never
-    with ``--quiet``; after a Ctrl-C always (unless ``--quiet``).
+    with ``--quiet``; after a Ctrl-C or a SIGTERM always (unless ``--quiet``).
+    SIGTERM stops the work as Ctrl-C does from the moment it starts, at
+    whatever instant it arrives; the subcommand's parser sets
+    `HANDLES_SIGTERM` so that ``main`` leaves SIGTERM to this function.
 
     Args:
         args: The parsed options (``quiet``, ``verbose``).
@@ -257,12 +261,21 @@ def summarised(
 
     Raises:
         KeyboardInterrupt: Ctrl-C, after the summary of what had finished.
+        Terminated: SIGTERM (a `KeyboardInterrupt`), after the summary of what
+            had finished, or after the whole summary when the work was done.
     """
     started = time.perf_counter()
     tally = Tally()
+    # SIGTERM raises inside this try (so no stop once the work has begun goes
+    # without the summary) and is only recorded once the work is done, so the
+    # summary is printed whole and once (`_stop` says why).
+    sigterm = SigtermStop()
     try:
+        sigterm.install()
         status = dispatch(args, tally)
+        sigterm.defer()
     except KeyboardInterrupt:
+        sigterm.restore()  # the interrupt may have cut `defer` short
         if not args.quiet:
             elapsed = time.perf_counter() - started
             print(
@@ -270,14 +283,19 @@ def summarised(
                 file=sys.stderr,
             )
         raise
-    if status is not None:
-        return status
-    # One file is quiet, as cp and gzip are: its output or its problem says it all.
-    one = tally.succeeded + tally.failed == 1
-    if not args.quiet and (getattr(args, "verbose", False) or not one):
-        elapsed = time.perf_counter() - started
-        print(f"{counts(tally)} in {elapsed:.2f} s", file=sys.stderr)
-    return 1 if tally.failed else 0
+    try:
+        if status is None:
+            # One file is quiet, as cp and gzip are: its output or its problem says it all.
+            one = tally.succeeded + tally.failed == 1
+            if not args.quiet and (getattr(args, "verbose", False) or not one):
+                elapsed = time.perf_counter() - started
+                print(f"{counts(tally)} in {elapsed:.2f} s", file=sys.stderr)
+            status = 1 if tally.failed else 0
+    finally:
+        sigterm.restore()
+    if sigterm.deferred:
+        raise Terminated  # after the summary: the command ends with 143 (`main`)
+    return status
 
 
 def files(count: int) -> str:

@@ -35,6 +35,7 @@ from newsml_tools.cli._report import (
     execute,
     summarised,
 )
+from newsml_tools.cli._stop import HANDLES_SIGTERM
 
 __all__ = ["register", "run"]
 
@@ -111,4 +112,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_options(parser)
     add_verbose(parser)
-    parser.set_defaults(func=run)
+    # `summarised` turns SIGTERM into a stop where its summary can report it.
+    parser.set_defaults(func=run, **{HANDLES_SIGTERM: True})

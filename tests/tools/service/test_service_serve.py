@@ -170,17 +170,29 @@ def test_newsml_serve_help() -> None:
 
 
 def test_sigterm_lets_the_request_in_flight_finish() -> None:
-    """A request half sent when SIGTERM arrives still gets its 200, then the server exits 0."""
+    """A request half sent when SIGTERM arrives still gets its 200, then the server exits 0.
+
+    The request is in flight before the signal is sent: the client asks for
+    "100 Continue", which the server sends only once the app reads the body.
+    A request still unread in the socket when SIGTERM arrives is not in
+    flight: uvicorn closes its connection as idle (a reset), as it must.
+    """
     server = service_support.start_server("--workers", "1")
     body = json.dumps({"newsml": ARTICLE}).encode()
     head = (
         "POST /twirp/cca.Tools/ConvertToDocument HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+        "Expect: 100-continue\r\n\r\n"
     ).encode()
     host, port = server.base_url.removeprefix("http://").split(":")
     try:
         with socket.create_connection((host, int(port)), timeout=60) as sock:
-            sock.sendall(head + body[:100])
+            sock.sendall(head)
+            interim = b""
+            while b"\r\n\r\n" not in interim and (chunk := sock.recv(65536)):
+                interim += chunk
+            assert b"HTTP/1.1 100 Continue\r\n\r\n" == interim
+            sock.sendall(body[:100])
             server.process.send_signal(signal.SIGTERM)
             deadline = time.monotonic() + 60
             while "Shutting down" not in server.log() and time.monotonic() < deadline:
