@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from support import canonical
+from support import canonical, fixture_text
 from support.carrier import stripped
 
 from newsml_codecs import document, newsml
@@ -124,3 +124,13 @@ def test_another_field_changed_declines(ways: list[str]) -> None:
     back = saved(source, lambda doc: doc.update(provider="B"))
     assert ["patch"] == ways
     assert 'literal="B"' in back
+
+
+def test_a_planning_items_status_is_written_as_a_newsitems(ways: list[str]) -> None:
+    """A planning item reads its status from itemMeta's pubStatus too: only its qcode
+    changes, the coverage's <planning> (which the reference drops) stays."""
+    source = fixture_text("kind-planningitem.xml")
+    back = saved(source, lambda doc: doc.update(status="done"))
+    assert ["anchored"] == ways
+    assert '<pubStatus qcode="imext:done"/>' in back
+    assert "<g2contentType>text/plain</g2contentType>" in back

@@ -8,9 +8,10 @@ qcode>``, ``itemMetaExtProperty`` ``imext:pubstart``/``imext:pubstop``,
 ``<firstCreated>``, ``<versionCreated>``. `refielded_item` writes the
 document's new value into that node, its attributes and place kept, or
 makes the node where the reference writes it, or removes the nodes that
-said it when the document no longer does. Any other field changed beside
-the blocks declines (the patch way), and so does another kind: their
-fields come from elsewhere. The anchored save checks this result against
+said it when the document no longer does. A planning item's status and
+publication times are read so too. Any other field changed beside the
+blocks declines (the patch way), and so do the other kinds: their fields
+come from elsewhere. The anchored save checks this result against
 the document (`anchored.restore`).
 """
 
@@ -27,7 +28,7 @@ from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._load.item import el
-from newsml_model import AnyItem, Element, ExtProperty, ItemMeta, NewsItem
+from newsml_model import AnyItem, Element, ExtProperty, ItemMeta, NewsItem, PlanningItem
 from newsml_model.tree import set_attribute, with_children
 
 Children = list[Any]
@@ -55,7 +56,8 @@ def refielded_item(
     options: DocumentOptions, item: AnyItem, doc: dict[str, Any], changed: list[str]
 ) -> AnyItem | None:
     """`item` whose itemMeta says the `changed` fields of `doc` (None: not so, the patch way)."""
-    if item.__class__ is not NewsItem or not all(key in _RULES for key in changed):
+    fields = _FIELDS.get(item.__class__, ())
+    if not all(key in fields for key in changed):
         return None
     at = next((i for i, c in enumerate(item.children) if c.__class__ is ItemMeta), None)
     if at is None:
@@ -140,3 +142,11 @@ _RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] = {
     "created": _element("firstCreated", _BEFORE_FIRST, _text),
 }
 """Per document field: how itemMeta is made to say its new value."""
+
+_FIELDS = {
+    NewsItem: frozenset(_RULES),
+    # dump reads a planning item's status and publication times from its
+    # itemMeta as a newsItem's (its created and modified are ext properties)
+    PlanningItem: frozenset(["status", "published", "unpublished"]),
+}
+"""Per root kind: the fields `_RULES` write."""
