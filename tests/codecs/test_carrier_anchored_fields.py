@@ -195,3 +195,30 @@ def test_a_property_read_from_an_element_declines(ways: list[str]) -> None:
     back = saved(source, _set_property("filename", "b.jpg"))
     assert ["patch"] == ways
     assert "<fileName>b.jpg</fileName>" in back
+
+
+def with_body(meta: str, content_meta: str) -> str:
+    """A newsItem with `meta`, a contentMeta holding `content_meta` and a one-paragraph body."""
+    return (
+        f"{HEAD}<itemMeta>{meta}{HIDDEN}</itemMeta><contentMeta>{content_meta}</contentMeta>"
+        '<contentSet><inlineXML><idf xmlns="http://www.infomaker.se/idf/1.0" xml:lang="sv"'
+        ' dir="ltr"><group type="body"><element id="p1" type="body">Hej</element></group>'
+        "</idf></inlineXML></contentSet></newsItem>"
+    )
+
+
+def test_a_language_changed_is_written_on_the_body(ways: list[str]) -> None:
+    """The Writer's setLanguage: the idf's xml:lang, its dir kept."""
+    source = with_body(BASE, "")
+    back = saved(source, lambda doc: doc.update(language="en"))
+    assert ["anchored"] == ways
+    assert canonical(source.replace('xml:lang="sv"', 'xml:lang="en"')) == canonical(back)
+
+
+def test_a_content_meta_text_property_changed_keeps_its_attributes(ways: list[str]) -> None:
+    """The slugline property comes from contentMeta's <slugline>: its text changes, its
+    attribute stays."""
+    source = with_body(BASE, '<slugline xml:lang="sv">Gammal</slugline>')
+    back = saved(source, _set_property("slugline", "Ny"))
+    assert ["anchored"] == ways
+    assert canonical(source.replace(">Gammal<", ">Ny<")) == canonical(back)

@@ -3,7 +3,9 @@
 The Writer changes a few fields of an article's document beside its blocks:
 the status (``setPubStatus``) and the publication times (``setPubStart``,
 ``setPubStop``), the creation and modification times, the properties
-(``setExtProperty``, ``setHasPublishedVersion``: ext properties). `dump` reads each
+(``setExtProperty``, ``setHasPublishedVersion``: ext properties; the text
+of contentMeta's slugline, headline...), the language (``setLanguage``:
+the body's ``xml:lang``). `dump` reads each
 from one itemMeta node, the last of its kind that says it: ``<pubStatus
 qcode>``, ``itemMetaExtProperty`` ``imext:pubstart``/``imext:pubstop``,
 ``<firstCreated>``, ``<versionCreated>``. `refielded_item` writes the
@@ -86,6 +88,11 @@ def refielded_item(options: DocumentOptions, item: AnyItem, changed: Changed) ->
     items = list(item.children)
     items[at] = with_children(meta, tuple(children))
     refielded: AnyItem = with_children(item, tuple(items))
+    if "language" in changed:
+        said = _language(refielded, changed["language"][1] or "")
+        if said is None:
+            return None
+        refielded = said
     if "properties" in changed:
         return _properties(refielded, *changed["properties"])
     return refielded
@@ -102,6 +109,12 @@ def _properties(item: AnyItem, before: Any, after: Any) -> AnyItem | None:
     for name in sorted(was.keys() | now.keys()):
         prop = now.get(name)
         if prop == was.get(name):
+            continue
+        if name in _CONTENT_TEXTS:
+            texts = _content_text(items, name, prop)
+            if texts is None:
+                return None
+            items = texts
             continue
         if name.lower() in _ELEMENT_PROPERTIES:
             return None
@@ -134,6 +147,65 @@ def _properties(item: AnyItem, before: Any, after: Any) -> AnyItem | None:
         items[at] = with_children(meta, tuple(children))
     props: AnyItem = with_children(item, tuple(items))
     return props
+
+
+def _content_text(items: Children, name: str, prop: Any) -> Children | None:
+    """`items` whose contentMeta's last ``<name>`` says `prop`'s value (`dump` reads the last;
+    an empty one drops the property), or without them all when `prop` is None; None where
+    there is none to write into, or `prop` has parameters."""
+    if prop is not None and set(prop) - {"name", "value"}:
+        return None
+    at = next((i for i, c in enumerate(items) if c.__class__ is ContentMeta), None)
+    if at is None:
+        return None
+    meta = cast(ContentMeta, items[at])
+    children: Children = list(meta.children)
+    found = [j for j, c in enumerate(children) if c.__class__ is Element and c.name == name]
+    if prop is None:
+        children = _without(children, found)
+    elif not found:
+        return None
+    else:
+        children[found[-1]] = with_children(children[found[-1]], (prop.get("value") or "",))
+    return [*items[:at], with_children(meta, tuple(children)), *items[at + 1 :]]
+
+
+def _language(item: AnyItem, language: str) -> AnyItem | None:
+    """`item` whose body says `language` (`dump` reads the last ``<idf xml:lang>``; emptied,
+    every idf loses it); None without an idf."""
+    places = [
+        (i, j, k)
+        for i, c in enumerate(item.children)
+        if c.__class__ is Element and c.name == "contentSet"
+        for j, inline in enumerate(c.children)
+        if inline.__class__ is Element and inline.name == "inlineXML"
+        for k, idf in enumerate(inline.children)
+        if idf.__class__ is Element and idf.name == "idf"
+    ]
+    if not places:
+        return None
+    if language:
+        said = [place for place in places if _idf_at(item, place).get("xml:lang")]
+        places = [(said or places)[-1]]
+    items: list[Any] = list(item.children)
+    for i, j, k in places:
+        content_set = items[i]
+        inlines = list(content_set.children)
+        idfs = list(inlines[j].children)
+        idf = idfs[k]
+        idfs[k] = attrs.evolve(
+            idf, attributes=set_attribute(idf.attributes, "xml:lang", language or None)
+        )
+        inlines[j] = with_children(inlines[j], tuple(idfs))
+        items[i] = with_children(content_set, tuple(inlines))
+    said_item: AnyItem = with_children(item, tuple(items))
+    return said_item
+
+
+def _idf_at(item: AnyItem, place: tuple[int, int, int]) -> Element:
+    i, j, k = place
+    idf: Element = cast(Any, item).children[i].children[j].children[k]
+    return idf
 
 
 def _named(props: Any) -> dict[str, dict[str, Any]] | None:
@@ -228,11 +300,16 @@ _RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] = {
 }
 """Per document field: how itemMeta is made to say its new value."""
 
-_ELEMENT_PROPERTIES = frozenset(["filename", "role"])
-"""The properties `dump` reads from elements, not ext properties (the patch way writes them)."""
+_CONTENT_TEXTS = frozenset(["altId", "slugline", "headline", "by", "urgency"])
+"""The properties `dump` reads from the text of contentMeta's last element of their name."""
+
+_ELEMENT_PROPERTIES = frozenset(
+    ["filename", "role", "language", "description", "infosource", "creator"]
+)
+"""The other properties `dump` reads from elements, not ext properties (the patch way writes them)."""
 
 _FIELDS = {
-    NewsItem: frozenset([*_RULES, "properties"]),
+    NewsItem: frozenset([*_RULES, "properties", "language"]),
     # dump reads a planning item's status and publication times from its
     # itemMeta as a newsItem's (its created and modified are ext properties)
     PlanningItem: frozenset(["status", "published", "unpublished"]),
