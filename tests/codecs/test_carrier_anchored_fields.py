@@ -222,3 +222,32 @@ def test_a_content_meta_text_property_changed_keeps_its_attributes(ways: list[st
     back = saved(source, _set_property("slugline", "Ny"))
     assert ["anchored"] == ways
     assert canonical(source.replace(">Gammal<", ">Ny<")) == canonical(back)
+
+
+def test_a_packages_status_and_times_are_its_own_elements(ways: list[str]) -> None:
+    """A package's status and publication stop are the text of its own <pubStatus> and
+    <pubStop> (and its itemMeta's pubStatus, which dump reads after the package's own, says
+    the status too): only those change, the rest of the package as it was."""
+    source = fixture_text("kind-package.xml")
+
+    def edit(doc: dict[str, Any]) -> None:
+        doc["status"] = "draft"
+        doc["unpublished"] = "2024-03-13T23:00:00Z"
+
+    back = saved(source, edit)
+    assert ["anchored"] == ways
+    expected = source.replace("<pubStatus>public</pubStatus>", "<pubStatus>draft</pubStatus>")
+    expected = expected.replace(
+        "<pubStop>2024-03-12T23:00:00+01:00</pubStop>", "<pubStop>2024-03-13T23:00:00Z</pubStop>"
+    ).replace('<pubStatus qcode="stat:usable"/>', '<pubStatus qcode="imext:draft"/>')
+    assert canonical(expected) == canonical(back)
+
+
+def test_a_package_status_the_reference_cannot_write_declines(ways: list[str]) -> None:
+    """A status a package cannot hold ("done"): the patch way, as the reference loads it (no
+    error from the anchored way's check)."""
+    doc = document.dump(newsml.loads(fixture_text("kind-package.xml")))
+    doc["status"] = "done"
+    back = newsml.dumps(document.load(doc))
+    assert ["patch"] == ways
+    assert "<pubStatus>public</pubStatus>" not in back

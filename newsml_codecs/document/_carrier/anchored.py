@@ -60,7 +60,7 @@ from newsml_codecs.document._carrier.units import Group, node_at, rebuild
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._kind_common import Block, Path, Sources
-from newsml_model import AnyItem, NewsItem, Node
+from newsml_model import AnyItem, NewsItem, NewsItemError, Node
 
 LISTS = (("content", "c"), ("links", "l"), ("meta", "m"))
 """The document's block lists anchored, with their wire keys."""
@@ -225,7 +225,10 @@ def restore(
         result = refielded_item(options, result, fields)  # after the paths, as the title
     if result is None or (result.__class__ is NewsItem and not fields):
         return result
-    got = dump_any(options, result)
+    try:
+        got = dump_any(options, result)
+    except NewsItemError:
+        return None  # a result `dump` refuses (a value the kind cannot hold): the patch way
     if visible_bytes(got) == visible_bytes(doc) or shows(got, doc, dump_any(options, bare())):
         return result
     return None  # not shown: the patch way

@@ -14,8 +14,9 @@ makes the node where the reference writes it, or removes the nodes that
 said it when the document no longer does; a property so in the one ext
 property of its name (`_properties`). A planning item's status and
 publication times are read so too. Any other field changed beside the
-blocks declines (the patch way), and so do the other kinds: their fields
-come from elsewhere. The anchored save checks this result against
+blocks declines (the patch way). A package's status and publication times
+are the text of its own ``<pubStatus>``, ``<pubStart>``, ``<pubStop>``. The
+other kinds decline: their fields come from elsewhere. The anchored save checks this result against
 the document (`anchored.restore`).
 """
 
@@ -28,7 +29,7 @@ import attrs
 
 from newsml_codecs._xmlbuild import new_ext_property
 from newsml_codecs.document._carrier.law import visible_bytes
-from newsml_codecs.document._config import DocumentOptions
+from newsml_codecs.document._config import PACKAGE_STATUS_BACK, DocumentOptions
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._load.item import el
@@ -39,6 +40,7 @@ from newsml_model import (
     ExtProperty,
     ItemMeta,
     NewsItem,
+    Package,
     PlanningItem,
 )
 from newsml_model.tree import set_attribute, with_children
@@ -77,6 +79,23 @@ def refielded_item(options: DocumentOptions, item: AnyItem, changed: Changed) ->
     fields = _FIELDS.get(item.__class__, ())
     if not all(key in fields for key in changed):
         return None
+    if item.__class__ is Package:  # its own root elements, not its itemMeta
+        status = changed.get("status", (None, ""))[1] or ""
+        if status not in PACKAGE_STATUS_BACK:
+            return None  # the reference writes no <pubStatus> of it: the patch way
+        own: Children = list(item.children)
+        for key, (_, value) in changed.items():
+            own = _PACKAGE_RULES[key](options, own, value or "")
+        for index, section in enumerate(own):
+            if "status" in changed and section.__class__ is ItemMeta:
+                # dump reads an itemMeta <pubStatus> after the package's own: it says it too
+                inner = list(section.children)
+                if any(c.__class__ is Element and c.name == "pubStatus" for c in inner):
+                    own[index] = with_children(
+                        section, tuple(_RULES["status"](options, inner, status))
+                    )
+        package: AnyItem = with_children(item, tuple(own))
+        return package
     at = next((i for i, c in enumerate(item.children) if c.__class__ is ItemMeta), None)
     if at is None:
         return None
@@ -300,6 +319,18 @@ _RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] = {
 }
 """Per document field: how itemMeta is made to say its new value."""
 
+_BEFORE_PUB_START = ("cover", "name", "type", "products", "category")
+_PACKAGE_RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] = {
+    "status": _element(
+        "pubStatus",
+        (*_BEFORE_PUB_START, "pubStart", "pubStop"),
+        lambda node, value: _text(node, PACKAGE_STATUS_BACK.get(value, value)),
+    ),
+    "published": _element("pubStart", _BEFORE_PUB_START, _text),
+    "unpublished": _element("pubStop", (*_BEFORE_PUB_START, "pubStart"), _text),
+}
+"""A package's fields: the text of its own root elements (`_dump.lists.dump_package`)."""
+
 _CONTENT_TEXTS = frozenset(["altId", "slugline", "headline", "by", "urgency"])
 """The properties `dump` reads from the text of contentMeta's last element of their name."""
 
@@ -313,5 +344,6 @@ _FIELDS = {
     # dump reads a planning item's status and publication times from its
     # itemMeta as a newsItem's (its created and modified are ext properties)
     PlanningItem: frozenset(["status", "published", "unpublished"]),
+    Package: frozenset(_PACKAGE_RULES),
 }
 """Per root kind: the fields `_RULES` write."""
