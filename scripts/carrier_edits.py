@@ -6,7 +6,8 @@ A carrier whose JSON holds the key ``"n"`` is applied the fast way; without
 it, the existing way. The inputs of ``bench/bench_edit_loss.py`` (every Nth,
 of one root kind) are dumped, edited as a Writer user does, and loaded both
 ways: as edited ("n") and with ``"n"`` taken out of the carrier ("old"). Per
-edit, the table counts the cases, the edits that could not apply, library
+edit, the table counts the cases, the edits that could not apply, the
+loads the anchored way built (the others declined to the patch way), library
 errors (both ways, or one way only: a bug, listed), equal items, and the
 canonical NewsML lines lost against the original (the lower the better).
 Edits win when the loaded item shows the *oracle*'s reference document: the
@@ -40,6 +41,7 @@ from bench_edit_loss import EDITS, SHARED, canonical_lines, differing, inputs
 from support.carrier import CARRIER_PROPERTY, KINDS, agrees, oracle, split_value, stripped
 
 from newsml_codecs import document, newsml
+from newsml_codecs.document import _convert
 from newsml_model import NewsItemError
 
 Doc = dict[str, Any]
@@ -158,8 +160,27 @@ def without_n(doc: Doc) -> Doc:
     return {**doc, "properties": props} if "properties" in doc else doc
 
 
+ANCHORED: list[bool] = []
+"""Whether each anchored save of the last load built the item (False: it declined)."""
+
+
+def _spied(restore: Callable[..., Any]) -> Callable[..., Any]:
+    """`restore` noting in `ANCHORED` whether it built the item or declined."""
+
+    def spy(*args: Any) -> Any:
+        done = restore(*args)
+        ANCHORED.append(done is not None)
+        return done
+
+    return spy
+
+
+_convert.restore = _spied(_convert.restore)
+
+
 def load(doc: Doc) -> tuple[Result, float]:
     """(item or the library error, CPU seconds) of ``document.load(doc)``."""
+    ANCHORED.clear()
     start = time.process_time()
     try:
         result: Result = document.load(doc)
@@ -180,7 +201,7 @@ def lines(result: Result) -> list[str]:
     return canonical_lines(result)
 
 
-COLUMNS: tuple[str, ...] = ("cases", "skipped", "both raise", "one raises", "identical")
+COLUMNS: tuple[str, ...] = ("cases", "skipped", "anchored", "both raise", "one raises", "identical")
 CHECKS = ("edits fail", "law fails")
 COLUMNS += ("no oracle", *(f"{c} ({w})" for c in CHECKS for w in WAYS))
 COLUMNS += tuple(f"lines lost ({w})" for w in WAYS)
@@ -281,6 +302,8 @@ def run(args: argparse.Namespace) -> Tally:
                 except Exception as error:  # a crash: said where, then raised
                     error.add_note(f"loading {where} / {edit} the {way} way")
                     raise
+                if way == "n" and ANCHORED == [True]:
+                    tally.rows[edit]["anchored"] += 1
                 tally.seconds[way] += seconds
         # Until the unedited case is compared: its own strict failure is no edit lost.
         baseline: Fails = {way: (True, False) for way in WAYS}
