@@ -55,7 +55,7 @@ from newsml_codecs.document._carrier.roles import (
     role_of,
 )
 from newsml_codecs.document._carrier.titles import retitled_item
-from newsml_codecs.document._carrier.units import Group, node_at, rebuild
+from newsml_codecs.document._carrier.units import Group, kept_in_place, node_at, rebuild
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._kind_common import Block, Path, Sources
@@ -262,10 +262,12 @@ def _plans(
 ) -> dict[Path, list[Group]] | str | None:
     """Per container, what each list writes in it; a role whose container is missing; or None."""
     plans: dict[Path, list[Group]] = {}
+    unchanged: list[tuple[tuple[str, Path], ...]] = []
     for name, _ in LISTS:
         recorded = anchors.blocks.get(name, ())
         if edited[name] == [entry[0] for entry in recorded]:
-            continue  # this list as dump wrote it: the original's nodes stay where they are
+            unchanged.append(recorded)  # the original's nodes stay where they are
+            continue
         blocks = doc.get(name) or []
         placed = _place(
             options, original, name, blocks, edited[name], recorded, doc.get("type") or ""
@@ -274,6 +276,8 @@ def _plans(
             return placed
         for container, slots_and_nodes in cast(dict[Path, Group], placed).items():
             plans.setdefault(container, []).append(slots_and_nodes)
+    for recorded in unchanged:
+        kept_in_place(original, recorded, plans)
     return plans
 
 

@@ -68,6 +68,26 @@ def _without_empty(children: list[Any]) -> list[Any]:
     return out
 
 
+def kept_in_place(
+    original: Any, recorded: tuple[tuple[str, Path], ...], plans: dict[Path, list[Group]]
+) -> None:
+    """Add to `plans` an unchanged list's nodes in the containers another list refills.
+
+    ItemMeta holds the services (links) and the notes (meta): each node of
+    the list left as it was is a slot written where it stands, so it is
+    nobody's trail and does not travel with the other list's nodes (the
+    notes reversed with the services).
+    """
+    kept: dict[Path, Group] = {}
+    for path in dict.fromkeys(path for _, path in recorded if path):
+        if path[:-1] in plans:
+            slots, entries = kept.setdefault(path[:-1], ([], []))
+            slots.append(path[-1])
+            entries.append((node_at(original, path), path[-1]))
+    for container, group in kept.items():
+        plans[container].append(group)
+
+
 def refill(children: list[Any], groups: list[Group]) -> list[Any]:
     """`children` with each group's nodes written in the document's order.
 
