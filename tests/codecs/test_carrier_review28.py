@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from support import canonical
-from support.carrier import stripped
+from support import canonical, fixture_text
+from support.carrier import agrees, oracle, stripped, visible
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
@@ -130,3 +130,49 @@ def test_notes_reversed_leave_the_services_in_their_order(ways: list[str]) -> No
         .replace(">@<", ">Note two<")
     )
     assert canonical(expected) == canonical(newsml.dumps(back))
+
+
+def loaded(text: str, edit: Edit) -> nm.AnyItem:
+    """NewsML `text` dumped with its carrier, edited in place by `edit`, loaded under the law."""
+    doc = document.dump(newsml.loads(text))
+    edit(doc)
+    back = document.load(doc)
+    assert agrees(document.dump(back, carriers=False), stripped(doc), visible(oracle(doc)))
+    return back
+
+
+LIST = fixture_text("kind-list.xml").replace(
+    'type="Package"/>', 'type="Package"><kept xmlns="urn:desk"/></item>'
+)
+"""kind-list.xml whose third item holds a child the reference drops."""
+
+
+def test_an_item_given_a_title_no_node_holds_keeps_its_child(ways: list[str]) -> None:
+    """A title on a list's item, which ``<item>`` cannot hold: the item keeps its hidden child.
+
+    The merge of the edited block with its node was kept only when its
+    block was exactly the edited one, which no node can be here: the item
+    was written as the reference writes it, without its child.
+    """
+    back = loaded(LIST, lambda doc: doc["content"][2].update(title="Not held"))
+    assert ["anchored"] == ways
+    assert canonical(LIST) == canonical(newsml.dumps(back))
+
+
+PLANNING = fixture_text("kind-planningitem.xml")
+
+
+def test_an_assignment_given_a_title_keeps_its_channel_link(ways: list[str]) -> None:
+    """A title on an assignment link (its coverage holds none): its channel link stays.
+
+    The reference shows the coverage's ``x-im/imchn`` link but does not
+    write it back; the merge kept it only for an edit NewsML holds whole.
+    """
+
+    def entitle(doc: dict[str, Any]) -> None:
+        second = next(b for b in doc["links"] if b.get("id") == "assignment-2")
+        second["title"] = "Not held"
+
+    back = loaded(PLANNING, entitle)
+    assert ["anchored"] == ways
+    assert canonical(PLANNING) == canonical(newsml.dumps(back))

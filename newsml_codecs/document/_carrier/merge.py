@@ -8,8 +8,10 @@ are at hand: the original, the reference's load of the original's block
 (what the document showed before), and the reference's load of the edited
 block. A field or child the user left as it was shown comes from the
 original; one the user changed comes from the edit. The result is kept
-only when its own block is the edited block, so the user's edit wins by
-construction; else the edited block's node stands alone.
+only when its own block shows the edited block (each value the user's,
+or, where NewsML cannot hold it, the edited block alone's: the law), so
+the user's edit wins by construction; else the edited block's node stands
+alone.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, cast
 
 import attrs
 
-from newsml_codecs.document._carrier.law import canonical_bytes
+from newsml_codecs.document._carrier.law import canonical_bytes, shows
 from newsml_codecs.document._carrier.units import blank
 from newsml_codecs.document._kind_common import Block
 from newsml_model import Element, Node
@@ -64,9 +66,18 @@ def merged_run(
     if result is edited:
         return edited
     again = dump(result)
-    if again is None or [canonical_bytes(b) for b in again] != [canonical_bytes(b) for b in blocks]:
-        return edited  # the merge would not show the edit exactly: the edit alone
-    return result
+    if again is None:
+        return edited
+    mine = [canonical_bytes(b) for b in again]
+    if mine == [canonical_bytes(b) for b in blocks]:
+        return result
+    # Where NewsML cannot hold a part of the edit (a title on a list's item),
+    # neither node shows it: the merge stands when it shows each value as the
+    # user left it or, where not, as the edited block alone loads (the law).
+    alone = dump(edited)
+    if alone is not None and shows(again, blocks, alone):
+        return result
+    return edited  # the merge would not show the edit: the edit alone
 
 
 def _three_way(original: Any, before: Any, after: Any) -> Any:
