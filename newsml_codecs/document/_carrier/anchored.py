@@ -23,7 +23,9 @@ of everything else the document shows (``r``). At a save:
 * a new title is written where the kind takes it from (`titles`).
 
 Nothing is restored next to something the user touched, so a newsItem's
-edits win by construction: no law, no search, one pass over the document.
+edits win by construction: no law, no search, one pass over the document
+(but where a node stays in a container the reference loads none of its
+kind into, or the item has several itemMeta sections: `roles.elsewhere`).
 The other kinds map more of their item to fields and blocks of their own;
 their result is dumped once and kept when it shows the document.
 """
@@ -47,6 +49,7 @@ from newsml_codecs.document._carrier.pairing import (
 from newsml_codecs.document._carrier.roles import (
     CONTAINERS,
     dumper,
+    elsewhere,
     geo_run,
     grown,
     home,
@@ -194,7 +197,8 @@ def restore(
 ) -> AnyItem | None:
     """The item of the edited `doc` built on `original`, or None where this way declines.
 
-    A newsItem's result shows the document by construction. The other
+    A newsItem's result shows the document by construction (but where
+    `roles.elsewhere` says it need not: checked as the others). The other
     kinds map more of their item to fields and blocks of their own (a
     list's items, a concept's names): their result is dumped once and kept
     when it shows the edited document exactly, or as the carrier law
@@ -215,7 +219,11 @@ def restore(
     if result is not None and seen.title != anchors.title:
         # after the blocks: a title element made where none was moves the paths
         result = retitled_item(result, title)
-    if result is None or result.__class__ is NewsItem:
+    if result is None:
+        return None
+    if result.__class__ is NewsItem and not elsewhere(
+        options, original, doc, anchors.blocks, seen.blocks
+    ):
         return result
     got = dump_any(options, result)
     if visible_bytes(got) == visible_bytes(doc) or shows(got, doc, dump_any(options, bare())):
