@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from support import canonical, fixture_text
-from support.carrier import agrees, oracle, stripped, visible
+from support.carrier import agrees, carrier_of, oracle, stripped, visible, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
@@ -264,3 +265,23 @@ def test_links_of_two_item_metas_edited_show_the_edit(ways: list[str]) -> None:
     back = loaded(TWO_META_LINKS, edit)
     assert ["patch"] == ways  # checked: it did not show the document
     assert isinstance(back, nm.NewsItem)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [[0, 999], [0, 3], [0, 0], [1, 0], [0, 2, 0]],
+    ids=["beyond the children", "a service", "layout text", "another section", "its text"],
+)
+def test_an_unchanged_list_s_lying_anchor_gives_an_item(path: list[int]) -> None:
+    """Only the services reversed, the first note's anchor forged: an item, never a crash.
+
+    The notes are written where their anchors say as slots of their own;
+    an anchor beyond itemMeta's children raised IndexError.
+    """
+    doc = document.dump(newsml.loads(NOTES_AND_SERVICES))
+    doc["links"].reverse()
+    carrier = carrier_of(doc)[1]
+    carrier["n"]["m"][0][1] = path
+    back = document.load(with_carrier(doc, carrier))
+    assert isinstance(back, nm.NewsItem)
+    assert newsml.dumps(back).startswith("<?xml")

@@ -285,7 +285,8 @@ def _plans(
         for container, slots_and_nodes in cast(dict[Path, Group], placed).items():
             plans.setdefault(container, []).append(slots_and_nodes)
     for recorded in unchanged:
-        kept_in_place(original, recorded, plans)
+        if not kept_in_place(original, recorded, plans):
+            return None  # not anchors dump wrote
     return plans
 
 
