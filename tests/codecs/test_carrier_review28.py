@@ -17,6 +17,7 @@ from support.carrier import agrees, carrier_of, oracle, stripped, visible, with_
 import newsml_model as nm
 from newsml_codecs import document, newsml
 from newsml_codecs.document._carrier import law
+from newsml_model.tree import descendants
 
 Edit = Callable[[dict[str, Any]], object]
 
@@ -285,3 +286,45 @@ def test_an_unchanged_list_s_lying_anchor_gives_an_item(path: list[int]) -> None
     back = document.load(with_carrier(doc, carrier))
     assert isinstance(back, nm.NewsItem)
     assert newsml.dumps(back).startswith("<?xml")
+
+
+BOX = """<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/"
+    guid="0f6c2c1e-2b1a-4d8e-9a57-3c1f6b0d2e11" standard="NewsML-G2" standardversion="2.20"
+    conformance="power" version="1">
+  <itemMeta>
+    <itemClass qcode="ninat:text"/>
+    <itemMetaExtProperty type="imext:type" value="x-im/article"/>
+  </itemMeta>
+  <contentSet><inlineXML><idf xmlns="http://www.infomaker.se/idf/1.0"><group type="body">
+    <element id="p1" type="body">P</element>
+    <object id="o1" type="x-im/content-part" title="Box">
+      <data><text>Hello</text></data>
+      <links>
+        <link rel="author" title="A" type="x-im/author" uuid="d961126b-a122-4673-b006-f790246cbe01" qcode="q:A"/>
+        <link rel="author" title="B" type="x-im/author" uuid="d961126b-a122-4673-b006-f790246cbe02" qcode="q:B"/>
+      </links>
+    </object>
+  </group></idf></inlineXML></contentSet>
+</newsItem>"""
+"""An IDF object whose two links hold a ``qcode`` each (the reference drops it)."""
+
+
+def qcodes(item: nm.AnyItem) -> dict[str, str | None]:
+    """Each link's title -> its ``qcode``, over the whole item."""
+    return {link.title: link.qcode for _, link in descendants(item) if isinstance(link, nm.Link)}
+
+
+def test_an_object_s_links_reversed_keep_each_its_own_qcode(ways: list[str]) -> None:
+    """The object's two links reversed (its text edited too): each keeps its own qcode.
+
+    The object's links merged by position: each link took the other's
+    hidden ``qcode`` (author B written with A's code), which no document shows.
+    """
+
+    def edit(doc: dict[str, Any]) -> None:
+        doc["content"][1]["links"].reverse()
+        doc["content"][1]["data"]["text"] = "Bye"
+
+    back = saved(BOX, edit)
+    assert ["anchored"] == ways
+    assert {"A": "q:A", "B": "q:B"} == qcodes(back)

@@ -22,6 +22,7 @@ from typing import Any, cast
 import attrs
 
 from newsml_codecs.document._carrier.law import canonical_bytes, shows
+from newsml_codecs.document._carrier.pairing import key_of
 from newsml_codecs.document._carrier.units import blank
 from newsml_codecs.document._kind_common import Block
 from newsml_model import Element, Node
@@ -114,7 +115,9 @@ def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[A
     loads in its own order) pair by name, in the original's order: a field
     the user left as shown is the original's, a changed one merged, one
     the user removed goes, one the document never showed stays, a new one
-    follows. Other children pair by position where all three have as many.
+    follows. Other children pair by position where all three have as many
+    and agree on what each is (`_identity`), or by that where the user
+    reordered them; else the edited children stand alone.
     """
     shown = [child for child in original if not blank(child)]
     was = [child for child in before if not blank(child)]
@@ -144,10 +147,23 @@ def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[A
         return (*kept, *added)
     if not len(shown) == len(was) == len(now):
         return after
-    parts = iter(
-        [_three_way(mine, then, later) for mine, then, later in zip(shown, was, now, strict=True)]
-    )
+    ours, theirs, users = ([_identity(c) for c in side] for side in (shown, was, now))
+    if ours == theirs == users:
+        triples = list(zip(shown, was, now, strict=True))
+    elif ours == theirs and len(set(ours)) == len(ours) and set(ours) == set(users):
+        # the user reordered children that say which thing they are (an
+        # object's links): each merges with its own, in the user's order
+        own, earlier = dict(zip(ours, shown, strict=True)), dict(zip(theirs, was, strict=True))
+        triples = [(own[key], earlier[key], child) for key, child in zip(users, now, strict=True)]
+    else:
+        return after  # by position, one link's hidden attributes would land on another
+    parts = iter([_three_way(*triple) for triple in triples])
     return tuple(child if blank(child) else next(parts) for child in original)
+
+
+def _identity(child: Any) -> tuple[str | None, str | None]:
+    """What says which thing a child is: its element name and its id or uuid (`key_of`)."""
+    return _name(child), key_of(child)
 
 
 def _by_name(children: list[Any]) -> dict[str, Any] | None:

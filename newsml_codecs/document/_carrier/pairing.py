@@ -79,7 +79,7 @@ def _pair(
     """Blocks of a gap paired with its sources: by id (or uuid) first; then, in order, those
     with none on either side, when as many remain (a block with an id of its own that no
     source has is another node, however placed)."""
-    keys = {path: _key_of(node_at(original, path)) for path in free}
+    keys = {path: key_of(node_at(original, path)) for path in free}
     by_key: dict[str, Path] = {}
     for path, key in keys.items():
         if key:
@@ -107,7 +107,7 @@ def _block_key(block: Block) -> str | None:
     return key if key.__class__ is str else None
 
 
-def _key_of(node: Any) -> str | None:
+def key_of(node: Any) -> str | None:
     """The id (or uuid) of an anchored node, as its block shows it (`_block_key`)."""
     if node.__class__ is Element:
         return node.get("id") or node.get("uuid")
