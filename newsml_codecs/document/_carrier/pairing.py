@@ -76,9 +76,9 @@ def changed_sources(
 def _pair(
     gap: list[int], free: list[Path], blocks: list[Block], original: AnyItem
 ) -> Iterator[tuple[int, Path]]:
-    """Blocks of a gap paired with its sources: by id (or uuid) first; then, in order, those
-    with none on either side, when as many remain (a block with an id of its own that no
-    source has is another node, however placed)."""
+    """Blocks of a gap paired with its sources: by id (or uuid) first, a note by its text;
+    then, in order, those with none on either side, when as many remain (a block with an id
+    of its own that no source has is another node, however placed)."""
     keys = {path: key_of(node_at(original, path)) for path in free}
     by_key: dict[str, Path] = {}
     for path, key in keys.items():
@@ -95,8 +95,34 @@ def _pair(
         elif not key:
             left.append(index)
     rest = [path for path in free if path not in paired and not keys[path]]
-    if len(left) == len(rest):
-        yield from zip(left, rest, strict=True)
+    # a note says which it is by its text alone: one the user moved (its id,
+    # its place, changed) pairs with its own node before the rest pair in order
+    texts: dict[str, Path] = {}
+    for path in rest:
+        text = _note_text(node_at(original, path))
+        if text is not None:
+            texts.setdefault(text, path)
+    unpaired: list[int] = []
+    for index in left:
+        block = blocks[index]
+        text = (block.get("data") or {}).get("text") if block.get("type") == "x-im/note" else None
+        found = texts.pop(text, None) if text.__class__ is str else None
+        if found is not None:
+            paired.add(found)
+            yield index, found
+        else:
+            unpaired.append(index)
+    rest = [path for path in rest if path not in paired]
+    if len(unpaired) == len(rest):
+        yield from zip(unpaired, rest, strict=True)
+
+
+def _note_text(node: Any) -> str | None:
+    """The text of an ``<edNote>`` (None for another node)."""
+    if node.__class__ is Element and node.name == "edNote":
+        text: str = node.text
+        return text
+    return None
 
 
 def _block_key(block: Block) -> str | None:
