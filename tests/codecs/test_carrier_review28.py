@@ -338,3 +338,41 @@ def test_an_object_s_links_reversed_keep_each_its_own_qcode(ways: list[str]) -> 
     back = saved(BOX, edit)
     assert ["anchored"] == ways
     assert {"A": "q:A", "B": "q:B"} == qcodes(back)
+
+
+def test_an_item_moved_and_given_a_title_keeps_its_child(ways: list[str]) -> None:
+    """The third item moved first and given a title no node holds: it keeps its hidden child.
+
+    A changed block paired with its node only between the same unchanged
+    neighbours; moved, it was loaded anew without what the reference drops
+    (before the items were anchored, the patch way kept it).
+    """
+
+    def edit(doc: dict[str, Any]) -> None:
+        third = doc["content"].pop(2)
+        third["title"] = "Not held"
+        doc["content"].insert(0, third)
+
+    back = loaded(LIST, edit)
+    assert ["anchored"] == ways
+    package = '<item uuid="0e6f8d2a-1b3c-4d5e-9f0a-1b2c3d4e5f62" type="Package">'
+    assert 1 == newsml.dumps(back).count('<kept xmlns="urn:desk"/>')
+    assert newsml.dumps(back).index(package) < newsml.dumps(back).index("5f60")
+
+
+def test_a_paragraph_moved_and_edited_keeps_its_class(ways: list[str]) -> None:
+    """A paragraph moved before the others and edited: it keeps the ``class`` it had."""
+    meta = '<itemMeta><itemMetaExtProperty type="imext:type" value="x-im/article"/></itemMeta>'
+    text = news(meta).replace(
+        '<element id="p1" type="body" format="html">Opens today.</element>',
+        '<element id="p1" type="body" format="html" class="lead">Opens today.</element>'
+        '<element id="p2" type="body" format="html">Then.</element>',
+    )
+
+    def edit(doc: dict[str, Any]) -> None:
+        doc["content"].reverse()
+        doc["content"][1]["data"]["text"] = "Opened."
+
+    back = saved(text, edit)
+    assert ["anchored"] == ways
+    assert 'class="lead">Opened.<' in newsml.dumps(back)

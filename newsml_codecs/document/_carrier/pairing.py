@@ -48,8 +48,9 @@ def changed_sources(
     Between two unchanged blocks (or an end), an unmatched block pairs with
     the unmatched source between the same two sources that has its id (or
     uuid); the rest pair in order when as many remain on both sides. A
-    block edited in place so keeps its source's container (its group, its
-    ``<links>``), though nothing of what the reference drops of it.
+    block left unpaired (moved and edited) pairs with the unpaired source
+    that has its id (or uuid) wherever it is. A block edited in place so
+    keeps its source's container (its group, its ``<links>``).
     """
     rank = {path: at for at, path in enumerate(order)}
     used = {path for path in taken if path is not None and path is not FOLLOWS}
@@ -70,6 +71,20 @@ def changed_sources(
         gap = []
         if source is not None:
             before = rank[source]
+    # a block moved and edited: its id (or uuid) still says which node it is
+    gone = used | set(pairs.values())
+    by_key: dict[str, Path] = {}
+    for path in order:
+        if path not in gone:
+            key = key_of(node_at(original, path))
+            if key:
+                by_key.setdefault(key, path)
+    for index, source in enumerate(taken):
+        if by_key and source is None and index not in pairs:
+            key = _block_key(blocks[index])
+            found = by_key.pop(key, None) if key else None
+            if found is not None:
+                pairs[index] = found
     return pairs
 
 
