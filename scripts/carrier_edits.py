@@ -98,6 +98,19 @@ def _note(doc: Doc, rnd: random.Random) -> bool:
     return bool(meta)
 
 
+def _status(doc: Doc, rnd: random.Random) -> bool:
+    """The Writer's setPubStatus: another status (draft, done, usable)."""
+    old = doc.get("status")
+    doc["status"] = rnd.choice([s for s in ("draft", "done", "usable") if s != old])
+    return True
+
+
+def _published(doc: Doc, rnd: random.Random) -> bool:
+    """The Writer's setPubStart: a publication time set (or moved), a minute past the hour."""
+    doc["published"] = f"2026-11-{rnd.randint(1, 28):02d}T{rnd.randint(0, 23):02d}:01:00Z"
+    return True
+
+
 def _reporter(doc: Doc, rnd: random.Random) -> bool:
     return EDITS["block text"](doc, rnd) and EDITS["link added"](doc, rnd)
 
@@ -113,6 +126,8 @@ CASES: dict[str, Callable[[Doc, random.Random], bool]] = {
     "note or meta title": _note,
     "title": EDITS["title"],
     "reporter (text + link)": _reporter,
+    "status": _status,
+    "publication time": _published,
     "none": lambda doc, rnd: True,
 }
 

@@ -38,6 +38,7 @@ from typing import Any, cast
 import attrs
 
 from newsml_codecs.document._carrier.check import malformed
+from newsml_codecs.document._carrier.fields import changed_fields, refielded_item
 from newsml_codecs.document._carrier.law import canonical_bytes, digest, shows, visible_bytes
 from newsml_codecs.document._carrier.merge import merged
 from newsml_codecs.document._carrier.pairing import (
@@ -197,12 +198,14 @@ def restore(
 ) -> AnyItem | None:
     """The item of the edited `doc` built on `original`, or None where this way declines.
 
-    A newsItem's result shows the document by construction (but where
-    `roles.elsewhere` says it need not: checked as the others). The other
-    kinds map more of their item to fields and blocks of their own (a
-    list's items, a concept's names): their result is dumped once and kept
-    when it shows the edited document exactly, or as the carrier law
-    judges it against the document's conversion without the carrier.
+    A newsItem's result shows the document by construction where only its
+    blocks and title changed (but where `roles.elsewhere` says it need
+    not). Its status and times changed (`fields`), such a result, and every
+    result of the other kinds, which map more of their item to fields and
+    blocks of their own (a list's items, a concept's names), are dumped
+    once and kept when they show the edited document exactly, or as the
+    carrier law judges them against the document's conversion without the
+    carrier.
 
     Args:
         options: The converter's options.
@@ -212,17 +215,24 @@ def restore(
         seen: The digests of `doc` (`shown`).
         bare: The document's conversion without the carrier (made only if needed).
     """
-    if anchors.title is None or seen.rest != anchors.rest:
+    if anchors.title is None:
         return None
+    fields = [] if seen.rest == anchors.rest else changed_fields(options, original, doc)
+    if fields and refielded_item(options, original, doc, fields) is None:
+        return None  # a field the anchored way does not write: the patch way
     result = _restored(options, original, doc, anchors, seen.blocks)
     title = doc.get("title") or ""
     if result is not None and seen.title != anchors.title:
         # after the blocks: a title element made where none was moves the paths
         result = retitled_item(result, title)
+    if result is not None and fields:
+        result = refielded_item(options, result, doc, fields)  # after the paths, as the title
     if result is None:
         return None
-    if result.__class__ is NewsItem and not elsewhere(
-        options, original, doc, anchors.blocks, seen.blocks
+    if (
+        result.__class__ is NewsItem
+        and not fields
+        and not elsewhere(options, original, doc, anchors.blocks, seen.blocks)
     ):
         return result
     got = dump_any(options, result)

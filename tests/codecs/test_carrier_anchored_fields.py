@@ -1,0 +1,136 @@
+"""The anchored save of a newsItem whose status or times changed (the Writer's setPubStatus, setPubStart).
+
+`dump` reads each of these fields from one itemMeta node; the anchored
+save writes the new value into that node (its attributes and place kept),
+makes it where the reference writes it, or removes it, and keeps every
+other node of the original as it was. Another field changed beside the
+blocks, or another kind, declines to the patch way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from support import canonical, fixture_text
+from support.carrier import stripped
+
+from newsml_codecs import document, newsml
+
+Edit = Callable[[dict[str, Any]], object]
+
+HEAD = (
+    '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g1" version="1"'
+    ' standard="NewsML-G2">'
+)
+TYPE = '<itemMetaExtProperty type="imext:type" value="x-im/article"/>'
+STATUS = '<pubStatus qcode="imext:draft" why="x"/>'
+START = '<itemMetaExtProperty type="imext:pubstart" value="2026-11-01T08:00:00Z" why="w"/>'
+HIDDEN = '<generator version="1">Writer</generator>'
+
+
+def article(meta: str) -> str:
+    """A newsItem whose itemMeta holds `meta` (and a generator the reference drops)."""
+    return f"{HEAD}<itemMeta>{meta}{HIDDEN}</itemMeta></newsItem>"
+
+
+BASE = (
+    '<itemClass qcode="ninat:text"/><versionCreated>2026-11-01T07:00:00Z</versionCreated>'
+    f"<firstCreated>2026-11-01T06:00:00Z</firstCreated>{STATUS}<title>T</title>{TYPE}{START}"
+)
+
+
+def saved(text: str, edit: Edit) -> str:
+    """NewsML `text` dumped with its carrier, edited by `edit`, loaded and written."""
+    doc = document.dump(newsml.loads(text))
+    edit(doc)
+    back = document.load(doc)
+    assert stripped(doc) == document.dump(back, carriers=False)
+    return newsml.dumps(back)
+
+
+@pytest.mark.parametrize(
+    ("edit", "old", "new"),
+    [
+        pytest.param(
+            lambda doc: doc.update(status="done"),
+            STATUS,
+            '<pubStatus qcode="imext:done" why="x"/>',
+            id="status: its qcode, the other attribute kept",
+        ),
+        pytest.param(lambda doc: doc.pop("status"), STATUS, "", id="status removed: no pubStatus"),
+        pytest.param(
+            lambda doc: doc.update(published="2026-11-02T09:30:00Z"),
+            START,
+            START.replace("2026-11-01T08:00:00Z", "2026-11-02T09:30:00Z"),
+            id="publication start moved",
+        ),
+        pytest.param(
+            lambda doc: doc.update(unpublished="2026-12-01T00:00:00Z"),
+            START,
+            START + '<itemMetaExtProperty type="imext:pubstop" value="2026-12-01T00:00:00Z"/>',
+            id="publication stop set: after the last ext property",
+        ),
+        pytest.param(
+            lambda doc: doc.update(modified="2026-11-03T10:00:00Z"),
+            "<versionCreated>2026-11-01T07:00:00Z</versionCreated>",
+            "<versionCreated>2026-11-03T10:00:00Z</versionCreated>",
+            id="modified",
+        ),
+    ],
+)
+def test_a_field_changed_is_written_where_the_document_reads_it(
+    ways: list[str], edit: Edit, old: str, new: str
+) -> None:
+    """Only the node that says the field changes; the generator and the rest stay."""
+    source = article(BASE)
+    back = saved(source, edit)
+    assert ["anchored"] == ways
+    assert canonical(source.replace(old, new)) == canonical(back)
+
+
+def test_a_status_set_where_none_was_goes_where_the_reference_writes_it(
+    ways: list[str],
+) -> None:
+    """No pubStatus: the new one after versionCreated and firstCreated, before the title."""
+    source = article(BASE.replace(STATUS, ""))
+    back = saved(source, lambda doc: doc.update(status="done"))
+    assert ["anchored"] == ways
+    made = '<pubStatus qcode="imext:done"/>'
+    expected = source.replace("</firstCreated>", "</firstCreated>" + made)
+    assert canonical(expected) == canonical(back)
+
+
+def test_a_status_change_with_a_block_edit_keeps_both(ways: list[str]) -> None:
+    """The status and a new note in one save: both shown, the generator kept."""
+
+    def edit(doc: dict[str, Any]) -> None:
+        doc["status"] = "done"
+        doc.setdefault("meta", []).append(
+            {"type": "x-im/note", "id": "0", "data": {"text": "Check"}}
+        )
+
+    back = saved(article(BASE), edit)
+    assert ["anchored"] == ways
+    assert ('qcode="imext:done"', "<edNote>Check</edNote>", HIDDEN) == tuple(
+        part for part in ('qcode="imext:done"', "<edNote>Check</edNote>", HIDDEN) if part in back
+    )
+
+
+def test_another_field_changed_declines(ways: list[str]) -> None:
+    """The provider changed (not a field this way writes): the patch way, still right."""
+    source = article(BASE.replace(STATUS, STATUS + '<provider literal="A"/>'))
+    back = saved(source, lambda doc: doc.update(provider="B"))
+    assert ["patch"] == ways
+    assert 'literal="B"' in back
+
+
+def test_a_planning_items_status_is_written_as_a_newsitems(ways: list[str]) -> None:
+    """A planning item reads its status from itemMeta's pubStatus too: only its qcode
+    changes, the coverage's <planning> (which the reference drops) stays."""
+    source = fixture_text("kind-planningitem.xml")
+    back = saved(source, lambda doc: doc.update(status="done"))
+    assert ["anchored"] == ways
+    assert '<pubStatus qcode="imext:done"/>' in back
+    assert "<g2contentType>text/plain</g2contentType>" in back
