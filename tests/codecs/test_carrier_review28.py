@@ -376,3 +376,21 @@ def test_a_paragraph_moved_and_edited_keeps_its_class(ways: list[str]) -> None:
     back = saved(text, edit)
     assert ["anchored"] == ways
     assert 'class="lead">Opened.<' in newsml.dumps(back)
+
+
+def test_a_list_with_two_names_renamed_repeats_its_new_name_as_its_title(
+    ways: list[str],
+) -> None:
+    """A list whose document shows its last ``<name>``, renamed: that name and itemMeta's
+    ``<title>`` say the new name.
+
+    The title repeated the first ``<name>``, an old name the document did not show.
+    """
+    text = fixture_text("kind-list.xml").replace(
+        "<name>Top stories</name>", "<name>First</name><name>Top stories</name>"
+    )
+    back = saved(text, retitle("Renamed"))
+    assert ["anchored"] == ways
+    assert canonical(
+        text.replace(">Top stories<", ">Renamed<").replace("<title>Top stories", "<title>Renamed")
+    ) == canonical(newsml.dumps(back))
