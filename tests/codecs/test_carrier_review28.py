@@ -394,3 +394,27 @@ def test_a_list_with_two_names_renamed_repeats_its_new_name_as_its_title(
     assert canonical(
         text.replace(">Top stories<", ">Renamed<").replace("<title>Top stories", "<title>Renamed")
     ) == canonical(newsml.dumps(back))
+
+
+def test_services_swapped_and_renamed_keep_each_its_own_attribute(ways: list[str]) -> None:
+    """Both services renamed and swapped: each keeps its own ``pubconstraint``.
+
+    Changed blocks without an id paired with the services by position, so
+    the first service's hidden attribute went to the other.
+    """
+    text = NOTES_AND_SERVICES.replace(
+        '<service qcode="svc:a"/>',
+        ('<service qcode="svc:a" pubconstraint="p:a"><name>A</name></service>'),
+    ).replace('<service qcode="svc:b"/>', '<service qcode="svc:b"><name>B</name></service>')
+
+    def edit(doc: dict[str, Any]) -> None:
+        doc["links"].reverse()
+        for service in doc["links"]:
+            service["title"] += "!"
+
+    back = saved(text, edit)
+    assert ["anchored"] == ways
+    meta = back.item_meta
+    assert meta is not None
+    shown = [(s.qcode, s.pubconstraint) for s in meta.children if isinstance(s, nm.Service)]
+    assert [("svc:b", None), ("svc:a", "p:a")] == shown

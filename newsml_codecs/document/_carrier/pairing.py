@@ -14,7 +14,7 @@ from typing import Any
 
 from newsml_codecs.document._carrier.units import node_at
 from newsml_codecs.document._kind_common import Block, Path
-from newsml_model import AnyItem, Element, Link
+from newsml_model import AnyItem, Element, Link, Service
 
 
 def derived_kept(
@@ -91,9 +91,10 @@ def changed_sources(
 def _pair(
     gap: list[int], free: list[Path], blocks: list[Block], original: AnyItem
 ) -> Iterator[tuple[int, Path]]:
-    """Blocks of a gap paired with its sources: by id (or uuid) first, a note by its text;
-    then, in order, those with none on either side, when as many remain (a block with an id
-    of its own that no source has is another node, however placed)."""
+    """Blocks of a gap paired with its sources: by id (or uuid) first, a note by its text
+    and a service by its qcode next; then, in order, those with none on either side, when
+    as many remain (a block with an id of its own that no source has is another node,
+    however placed)."""
     keys = {path: key_of(node_at(original, path)) for path in free}
     by_key: dict[str, Path] = {}
     for path, key in keys.items():
@@ -110,18 +111,19 @@ def _pair(
         elif not key:
             left.append(index)
     rest = [path for path in free if path not in paired and not keys[path]]
-    # a note says which it is by its text alone: one the user moved (its id,
-    # its place, changed) pairs with its own node before the rest pair in order
-    texts: dict[str, Path] = {}
+    # a note says which it is by its text, a service by its qcode: one the user
+    # moved (a note's id, its place, changed) pairs with its own node before
+    # the rest pair in order
+    texts: dict[Any, Path] = {}
     for path in rest:
-        text = _note_text(node_at(original, path))
+        text = _soft_key(node_at(original, path))
         if text is not None:
             texts.setdefault(text, path)
     unpaired: list[int] = []
     for index in left:
         block = blocks[index]
-        text = (block.get("data") or {}).get("text") if block.get("type") == "x-im/note" else None
-        found = texts.pop(text, None) if text.__class__ is str else None
+        text = _soft_block_key(block)
+        found = texts.pop(text, None) if text is not None else None
         if found is not None:
             paired.add(found)
             yield index, found
@@ -132,12 +134,22 @@ def _pair(
         yield from zip(unpaired, rest, strict=True)
 
 
-def _note_text(node: Any) -> str | None:
-    """The text of an ``<edNote>`` (None for another node)."""
+def _soft_key(node: Any) -> tuple[str, str] | None:
+    """What says which an ``<edNote>`` (its text) or a ``<service>`` (its qcode) is."""
     if node.__class__ is Element and node.name == "edNote":
-        text: str = node.text
-        return text
+        return "note", node.text
+    if node.__class__ is Service and node.qcode:
+        return "service", node.qcode
     return None
+
+
+def _soft_block_key(block: Block) -> tuple[str, str] | None:
+    """`_soft_key` of the node a note's or a service's block shows."""
+    kind = block.get("type")
+    key = (block.get("data") or {}).get("text") if kind == "x-im/note" else block.get("value")
+    if kind not in ("x-im/note", "x-im/service") or key.__class__ is not str or not key:
+        return None
+    return ("note" if kind == "x-im/note" else "service"), key
 
 
 def _block_key(block: Block) -> str | None:
