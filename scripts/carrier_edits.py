@@ -111,6 +111,19 @@ def _published(doc: Doc, rnd: random.Random) -> bool:
     return True
 
 
+def _published_version(doc: Doc, rnd: random.Random) -> bool:
+    """The Writer's setHasPublishedVersion(true), as at a publish: the ext property set."""
+    props = [
+        p
+        for p in doc.get("properties") or ()
+        if p.get("name") not in (CARRIER_PROPERTY, "imext:haspublishedversion")
+    ]
+    carrier = [p for p in doc.get("properties") or () if p.get("name") == CARRIER_PROPERTY]
+    mark = {"name": "imext:haspublishedversion", "value": "true"}
+    doc["properties"] = sorted([*props, mark], key=lambda p: p.get("name") or "") + carrier
+    return True
+
+
 def _reporter(doc: Doc, rnd: random.Random) -> bool:
     return EDITS["block text"](doc, rnd) and EDITS["link added"](doc, rnd)
 
@@ -128,6 +141,7 @@ CASES: dict[str, Callable[[Doc, random.Random], bool]] = {
     "reporter (text + link)": _reporter,
     "status": _status,
     "publication time": _published,
+    "published version": _published_version,
     "none": lambda doc, rnd: True,
 }
 

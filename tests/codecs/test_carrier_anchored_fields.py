@@ -134,3 +134,91 @@ def test_a_planning_items_status_is_written_as_a_newsitems(ways: list[str]) -> N
     assert ["anchored"] == ways
     assert '<pubStatus qcode="imext:done"/>' in back
     assert "<g2contentType>text/plain</g2contentType>" in back
+
+
+PROPS = (
+    '<itemMetaExtProperty type="imext:haspublishedversion" value="false" extra="e"/>'
+    '<itemMetaExtProperty type="x:kept" value="k"/>'
+)
+
+
+def _set_property(name: str, value: str | None) -> Edit:
+    """The Writer's setExtProperty (`value` None: deleteExtProperty), as the document shows it."""
+
+    def edit(doc: dict[str, Any]) -> None:
+        kept = [p for p in doc.get("properties") or () if p.get("name") != name]
+        added = [] if value is None else [{"name": name, "value": value}]
+        carrier = [p for p in kept if p.get("name") == document.CARRIER_PROPERTY]
+        rest = [p for p in kept if p.get("name") != document.CARRIER_PROPERTY]
+        doc["properties"] = sorted([*rest, *added], key=lambda p: p["name"]) + carrier
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "old", "new"),
+    [
+        pytest.param(
+            _set_property("imext:haspublishedversion", "true"),
+            'value="false" extra="e"',
+            'value="true" extra="e"',
+            id="a value: its other attribute kept",
+        ),
+        pytest.param(
+            _set_property("x:kept", None),
+            '<itemMetaExtProperty type="x:kept" value="k"/>',
+            "",
+            id="removed",
+        ),
+        pytest.param(
+            _set_property("x:new", "n"),
+            '<itemMetaExtProperty type="x:kept" value="k"/>',
+            '<itemMetaExtProperty type="x:kept" value="k"/>'
+            '<itemMetaExtProperty type="x:new" value="n"/>',
+            id="added after the last ext property",
+        ),
+    ],
+)
+def test_a_property_changed_is_written_into_its_ext_property(
+    ways: list[str], edit: Edit, old: str, new: str
+) -> None:
+    """The Writer's setExtProperty and deleteExtProperty: only that ext property changes."""
+    source = article(BASE + PROPS)
+    back = saved(source, edit)
+    assert ["anchored"] == ways
+    assert canonical(source.replace(old, new)) == canonical(back)
+
+
+def test_a_property_read_from_an_element_declines(ways: list[str]) -> None:
+    """The filename property comes from itemMeta's <fileName>: the patch way writes it."""
+    source = article(BASE.replace(STATUS, "<fileName>a.jpg</fileName>" + STATUS))
+    back = saved(source, _set_property("filename", "b.jpg"))
+    assert ["patch"] == ways
+    assert "<fileName>b.jpg</fileName>" in back
+
+
+def with_body(meta: str, content_meta: str) -> str:
+    """A newsItem with `meta`, a contentMeta holding `content_meta` and a one-paragraph body."""
+    return (
+        f"{HEAD}<itemMeta>{meta}{HIDDEN}</itemMeta><contentMeta>{content_meta}</contentMeta>"
+        '<contentSet><inlineXML><idf xmlns="http://www.infomaker.se/idf/1.0" xml:lang="sv"'
+        ' dir="ltr"><group type="body"><element id="p1" type="body">Hej</element></group>'
+        "</idf></inlineXML></contentSet></newsItem>"
+    )
+
+
+def test_a_language_changed_is_written_on_the_body(ways: list[str]) -> None:
+    """The Writer's setLanguage: the idf's xml:lang, its dir kept."""
+    source = with_body(BASE, "")
+    back = saved(source, lambda doc: doc.update(language="en"))
+    assert ["anchored"] == ways
+    assert canonical(source.replace('xml:lang="sv"', 'xml:lang="en"')) == canonical(back)
+
+
+def test_a_content_meta_text_property_changed_keeps_its_attributes(ways: list[str]) -> None:
+    """The slugline property comes from contentMeta's <slugline>: its text changes, its
+    attribute stays."""
+    source = with_body(BASE, '<slugline xml:lang="sv">Gammal</slugline>')
+    back = saved(source, _set_property("slugline", "Ny"))
+    assert ["anchored"] == ways
+    assert canonical(source.replace(">Gammal<", ">Ny<")) == canonical(back)

@@ -217,8 +217,8 @@ def restore(
     """
     if anchors.title is None:
         return None
-    fields = [] if seen.rest == anchors.rest else changed_fields(options, original, doc)
-    if fields and refielded_item(options, original, doc, fields) is None:
+    fields = {} if seen.rest == anchors.rest else changed_fields(options, original, doc)
+    if fields and refielded_item(options, original, fields) is None:
         return None  # a field the anchored way does not write: the patch way
     result = _restored(options, original, doc, anchors, seen.blocks)
     title = doc.get("title") or ""
@@ -226,7 +226,7 @@ def restore(
         # after the blocks: a title element made where none was moves the paths
         result = retitled_item(result, title)
     if result is not None and fields:
-        result = refielded_item(options, result, doc, fields)  # after the paths, as the title
+        result = refielded_item(options, result, fields)  # after the paths, as the title
     if result is None:
         return None
     if (

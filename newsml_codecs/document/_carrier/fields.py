@@ -1,14 +1,18 @@
-"""A newsItem's status and times, written where its document reads them (the anchored save); internal.
+"""A newsItem's status, times and properties, written where its document reads them (the anchored save); internal.
 
 The Writer changes a few fields of an article's document beside its blocks:
 the status (``setPubStatus``) and the publication times (``setPubStart``,
-``setPubStop``), the creation and modification times. `dump` reads each
+``setPubStop``), the creation and modification times, the properties
+(``setExtProperty``, ``setHasPublishedVersion``: ext properties; the text
+of contentMeta's slugline, headline...), the language (``setLanguage``:
+the body's ``xml:lang``). `dump` reads each
 from one itemMeta node, the last of its kind that says it: ``<pubStatus
 qcode>``, ``itemMetaExtProperty`` ``imext:pubstart``/``imext:pubstop``,
 ``<firstCreated>``, ``<versionCreated>``. `refielded_item` writes the
 document's new value into that node, its attributes and place kept, or
 makes the node where the reference writes it, or removes the nodes that
-said it when the document no longer does. A planning item's status and
+said it when the document no longer does; a property so in the one ext
+property of its name (`_properties`). A planning item's status and
 publication times are read so too. Any other field changed beside the
 blocks declines (the patch way), and so do the other kinds: their fields
 come from elsewhere. The anchored save checks this result against
@@ -28,7 +32,15 @@ from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._load.item import el
-from newsml_model import AnyItem, Element, ExtProperty, ItemMeta, NewsItem, PlanningItem
+from newsml_model import (
+    AnyItem,
+    ContentMeta,
+    Element,
+    ExtProperty,
+    ItemMeta,
+    NewsItem,
+    PlanningItem,
+)
 from newsml_model.tree import set_attribute, with_children
 
 Children = list[Any]
@@ -38,24 +50,30 @@ _BEFORE_FIRST = (*_BEFORE_VERSION, "versionCreated")
 _BEFORE_STATUS = (*_BEFORE_FIRST, "firstCreated", "provider")
 
 
-def changed_fields(options: DocumentOptions, original: AnyItem, doc: dict[str, Any]) -> list[str]:
+Changed = dict[str, tuple[Any, Any]]
+"""Per field changed: its value in the original's document and in the edited one (None: absent)."""
+
+
+def changed_fields(options: DocumentOptions, original: AnyItem, doc: dict[str, Any]) -> Changed:
     """The fields of `doc` beside its blocks and title that differ from `original`'s document.
 
     A time counts as changed when its instant changed (`law.visible_bytes`).
     """
     before = omitted(dump_any(options, original))
     keys = sorted((before.keys() | doc.keys()) - _BLOCKS)
-    return [key for key in keys if _seen(before, key) != _seen(doc, key)]
+    return {
+        key: (before.get(key), doc.get(key))
+        for key in keys
+        if _seen(before, key) != _seen(doc, key)
+    }
 
 
 def _seen(doc: dict[str, Any], key: str) -> bytes:
     return visible_bytes({key: doc[key]} if key in doc else {})
 
 
-def refielded_item(
-    options: DocumentOptions, item: AnyItem, doc: dict[str, Any], changed: list[str]
-) -> AnyItem | None:
-    """`item` whose itemMeta says the `changed` fields of `doc` (None: not so, the patch way)."""
+def refielded_item(options: DocumentOptions, item: AnyItem, changed: Changed) -> AnyItem | None:
+    """`item` whose sections say the `changed` fields' new values (None: not so, the patch way)."""
     fields = _FIELDS.get(item.__class__, ())
     if not all(key in fields for key in changed):
         return None
@@ -64,12 +82,151 @@ def refielded_item(
         return None
     meta = cast(ItemMeta, item.children[at])
     children: Children = list(meta.children)
-    for key in changed:
-        children = _RULES[key](options, children, doc.get(key) or "")
+    for key, (_, value) in changed.items():
+        if key in _RULES:
+            children = _RULES[key](options, children, value or "")
     items = list(item.children)
     items[at] = with_children(meta, tuple(children))
     refielded: AnyItem = with_children(item, tuple(items))
+    if "language" in changed:
+        said = _language(refielded, changed["language"][1] or "")
+        if said is None:
+            return None
+        refielded = said
+    if "properties" in changed:
+        return _properties(refielded, *changed["properties"])
     return refielded
+
+
+def _properties(item: AnyItem, before: Any, after: Any) -> AnyItem | None:
+    """`item` whose ext properties say `after` (the document's properties, `before` as `dump`
+    read them): each one changed, removed or added (to itemMeta, after its last); None where
+    a name is not one ext property (several, or an element's: fileName, role)."""
+    was, now = _named(before), _named(after)
+    if was is None or now is None:
+        return None
+    items = list(item.children)
+    for name in sorted(was.keys() | now.keys()):
+        prop = now.get(name)
+        if prop == was.get(name):
+            continue
+        if name in _CONTENT_TEXTS:
+            texts = _content_text(items, name, prop)
+            if texts is None:
+                return None
+            items = texts
+            continue
+        if name.lower() in _ELEMENT_PROPERTIES:
+            return None
+        held = [
+            (i, j)
+            for i, section in enumerate(items)
+            if section.__class__ in (ItemMeta, ContentMeta)
+            for j, c in enumerate(cast(Any, section).children)
+            if c.__class__ is ExtProperty and c.type == name
+        ]
+        if len(held) > 1 or (not held and prop is None):
+            return None
+        if held:
+            (i, j), section = held[0], cast(Any, items[held[0][0]])
+            children: Children = list(section.children)
+            if prop is None:
+                children = _without(children, [j])
+            else:
+                children[j] = _property(children[j], prop)
+            items[i] = with_children(section, tuple(children))
+            continue
+        at = next((i for i, c in enumerate(items) if c.__class__ is ItemMeta), None)
+        if at is None:
+            return None
+        meta = cast(ItemMeta, items[at])
+        children = list(meta.children)
+        exts = [j for j, c in enumerate(children) if c.__class__ is ExtProperty]
+        place = exts[-1] + 1 if exts else len(children)
+        children.insert(place, _property(new_ext_property(name, None, (), ()), cast(Any, prop)))
+        items[at] = with_children(meta, tuple(children))
+    props: AnyItem = with_children(item, tuple(items))
+    return props
+
+
+def _content_text(items: Children, name: str, prop: Any) -> Children | None:
+    """`items` whose contentMeta's last ``<name>`` says `prop`'s value (`dump` reads the last;
+    an empty one drops the property), or without them all when `prop` is None; None where
+    there is none to write into, or `prop` has parameters."""
+    if prop is not None and set(prop) - {"name", "value"}:
+        return None
+    at = next((i for i, c in enumerate(items) if c.__class__ is ContentMeta), None)
+    if at is None:
+        return None
+    meta = cast(ContentMeta, items[at])
+    children: Children = list(meta.children)
+    found = [j for j, c in enumerate(children) if c.__class__ is Element and c.name == name]
+    if prop is None:
+        children = _without(children, found)
+    elif not found:
+        return None
+    else:
+        children[found[-1]] = with_children(children[found[-1]], (prop.get("value") or "",))
+    return [*items[:at], with_children(meta, tuple(children)), *items[at + 1 :]]
+
+
+def _language(item: AnyItem, language: str) -> AnyItem | None:
+    """`item` whose body says `language` (`dump` reads the last ``<idf xml:lang>``; emptied,
+    every idf loses it); None without an idf."""
+    places = [
+        (i, j, k)
+        for i, c in enumerate(item.children)
+        if c.__class__ is Element and c.name == "contentSet"
+        for j, inline in enumerate(c.children)
+        if inline.__class__ is Element and inline.name == "inlineXML"
+        for k, idf in enumerate(inline.children)
+        if idf.__class__ is Element and idf.name == "idf"
+    ]
+    if not places:
+        return None
+    if language:
+        said = [place for place in places if _idf_at(item, place).get("xml:lang")]
+        places = [(said or places)[-1]]
+    items: list[Any] = list(item.children)
+    for i, j, k in places:
+        content_set = items[i]
+        inlines = list(content_set.children)
+        idfs = list(inlines[j].children)
+        idf = idfs[k]
+        idfs[k] = attrs.evolve(
+            idf, attributes=set_attribute(idf.attributes, "xml:lang", language or None)
+        )
+        inlines[j] = with_children(inlines[j], tuple(idfs))
+        items[i] = with_children(content_set, tuple(inlines))
+    said_item: AnyItem = with_children(item, tuple(items))
+    return said_item
+
+
+def _idf_at(item: AnyItem, place: tuple[int, int, int]) -> Element:
+    i, j, k = place
+    idf: Element = cast(Any, item).children[i].children[j].children[k]
+    return idf
+
+
+def _named(props: Any) -> dict[str, dict[str, Any]] | None:
+    """The document's `props` by name (None: not a list of named objects, or a name twice)."""
+    if props is None:
+        return {}
+    if props.__class__ is not list or not all(
+        p.__class__ is dict and p.get("name").__class__ is str for p in props
+    ):
+        return None
+    named = {p["name"]: p for p in props}
+    return named if len(named) == len(props) else None
+
+
+def _property(node: ExtProperty, prop: dict[str, Any]) -> ExtProperty:
+    """`node` saying `prop`'s value and parameters (``creator``, ``why``), its other attributes kept."""
+    params = prop.get("parameters") or {}
+    attributes = node.attributes
+    for key in ("creator", "why"):
+        attributes = set_attribute(attributes, key, params.get(key) or None)
+    return attrs.evolve(node, value=prop.get("value") or "", attributes=attributes)
 
 
 def _element(
@@ -143,8 +300,16 @@ _RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] = {
 }
 """Per document field: how itemMeta is made to say its new value."""
 
+_CONTENT_TEXTS = frozenset(["altId", "slugline", "headline", "by", "urgency"])
+"""The properties `dump` reads from the text of contentMeta's last element of their name."""
+
+_ELEMENT_PROPERTIES = frozenset(
+    ["filename", "role", "language", "description", "infosource", "creator"]
+)
+"""The other properties `dump` reads from elements, not ext properties (the patch way writes them)."""
+
 _FIELDS = {
-    NewsItem: frozenset(_RULES),
+    NewsItem: frozenset([*_RULES, "properties", "language"]),
     # dump reads a planning item's status and publication times from its
     # itemMeta as a newsItem's (its created and modified are ext properties)
     PlanningItem: frozenset(["status", "published", "unpublished"]),
