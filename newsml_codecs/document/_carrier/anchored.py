@@ -23,7 +23,9 @@ of everything else the document shows (``r``). At a save:
 * a new title is written where the kind takes it from (`titles`).
 
 Nothing is restored next to something the user touched, so a newsItem's
-edits win by construction: no law, no search, one pass over the document.
+edits win by construction: no law, no search, one pass over the document
+(but where a node stays in a container the reference loads none of its
+kind into, or the item has several itemMeta sections: `roles.elsewhere`).
 The other kinds map more of their item to fields and blocks of their own;
 their result is dumped once and kept when it shows the document.
 """
@@ -48,6 +50,7 @@ from newsml_codecs.document._carrier.pairing import (
 from newsml_codecs.document._carrier.roles import (
     CONTAINERS,
     dumper,
+    elsewhere,
     geo_run,
     grown,
     home,
@@ -56,7 +59,7 @@ from newsml_codecs.document._carrier.roles import (
     role_of,
 )
 from newsml_codecs.document._carrier.titles import retitled_item
-from newsml_codecs.document._carrier.units import Group, node_at, rebuild
+from newsml_codecs.document._carrier.units import Group, kept_in_place, node_at, rebuild
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._kind_common import Block, Path, Sources
@@ -196,9 +199,10 @@ def restore(
     """The item of the edited `doc` built on `original`, or None where this way declines.
 
     A newsItem's result shows the document by construction where only its
-    blocks and title changed. Its status and times changed (`fields`), and
-    every result of the other kinds, which map more of their item to fields
-    and blocks of their own (a list's items, a concept's names), are dumped
+    blocks and title changed (but where `roles.elsewhere` says it need
+    not). Its status and times changed (`fields`), such a result, and every
+    result of the other kinds, which map more of their item to fields and
+    blocks of their own (a list's items, a concept's names), are dumped
     once and kept when they show the edited document exactly, or as the
     carrier law judges them against the document's conversion without the
     carrier.
@@ -223,7 +227,13 @@ def restore(
         result = retitled_item(result, title)
     if result is not None and fields:
         result = refielded_item(options, result, fields)  # after the paths, as the title
-    if result is None or (result.__class__ is NewsItem and not fields):
+    if result is None:
+        return None
+    if (
+        result.__class__ is NewsItem
+        and not fields
+        and not elsewhere(options, original, doc, anchors.blocks, seen.blocks)
+    ):
         return result
     try:
         got = dump_any(options, result)
@@ -273,10 +283,12 @@ def _plans(
 ) -> dict[Path, list[Group]] | str | None:
     """Per container, what each list writes in it; a role whose container is missing; or None."""
     plans: dict[Path, list[Group]] = {}
+    unchanged: list[tuple[tuple[str, Path], ...]] = []
     for name, _ in LISTS:
         recorded = anchors.blocks.get(name, ())
         if edited[name] == [entry[0] for entry in recorded]:
-            continue  # this list as dump wrote it: the original's nodes stay where they are
+            unchanged.append(recorded)  # the original's nodes stay where they are
+            continue
         blocks = doc.get(name) or []
         placed = _place(
             options, original, name, blocks, edited[name], recorded, doc.get("type") or ""
@@ -285,6 +297,9 @@ def _plans(
             return placed
         for container, slots_and_nodes in cast(dict[Path, Group], placed).items():
             plans.setdefault(container, []).append(slots_and_nodes)
+    for recorded in unchanged:
+        if not kept_in_place(original, recorded, plans):
+            return None  # not anchors dump wrote
     return plans
 
 

@@ -51,7 +51,8 @@ def refresh(item: AnyItem, edited: frozenset[str]) -> AnyItem:
     if item.__class__ is NewsItem and "content" in edited:
         return with_children(item, tuple(_without_renditions(c) for c in item.children))
     if item.__class__ is ItemList and "title" in edited:
-        name = item.find_text("name")
+        names = [c for c in item.children if c.__class__ is Element and c.name == "name"]
+        name = names[-1].text if names else None  # the last: the one the document shows
         return with_children(item, tuple(_titled(c, name) for c in item.children))
     return item
 

@@ -8,8 +8,10 @@ are at hand: the original, the reference's load of the original's block
 (what the document showed before), and the reference's load of the edited
 block. A field or child the user left as it was shown comes from the
 original; one the user changed comes from the edit. The result is kept
-only when its own block is the edited block, so the user's edit wins by
-construction; else the edited block's node stands alone.
+only when its own block shows the edited block (each value the user's,
+or, where NewsML cannot hold it, the edited block alone's: the law), so
+the user's edit wins by construction; else the edited block's node stands
+alone.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any, cast
 
 import attrs
 
-from newsml_codecs.document._carrier.law import canonical_bytes
+from newsml_codecs.document._carrier.law import canonical_bytes, shows
+from newsml_codecs.document._carrier.pairing import key_of
 from newsml_codecs.document._carrier.units import blank
 from newsml_codecs.document._kind_common import Block
 from newsml_model import Element, Node
@@ -64,9 +67,18 @@ def merged_run(
     if result is edited:
         return edited
     again = dump(result)
-    if again is None or [canonical_bytes(b) for b in again] != [canonical_bytes(b) for b in blocks]:
-        return edited  # the merge would not show the edit exactly: the edit alone
-    return result
+    if again is None:
+        return edited
+    mine = [canonical_bytes(b) for b in again]
+    if mine == [canonical_bytes(b) for b in blocks]:
+        return result
+    # Where NewsML cannot hold a part of the edit (a title on a list's item),
+    # neither node shows it: the merge stands when it shows each value as the
+    # user left it or, where not, as the edited block alone loads (the law).
+    alone = dump(edited)
+    if alone is not None and shows(again, blocks, alone):
+        return result
+    return edited  # the merge would not show the edit: the edit alone
 
 
 def _three_way(original: Any, before: Any, after: Any) -> Any:
@@ -103,7 +115,9 @@ def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[A
     loads in its own order) pair by name, in the original's order: a field
     the user left as shown is the original's, a changed one merged, one
     the user removed goes, one the document never showed stays, a new one
-    follows. Other children pair by position where all three have as many.
+    follows. Other children pair by position where all three have as many
+    and agree on what each is (`_identity`), or by that where the user
+    reordered them; else the edited children stand alone.
     """
     shown = [child for child in original if not blank(child)]
     was = [child for child in before if not blank(child)]
@@ -133,10 +147,23 @@ def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[A
         return (*kept, *added)
     if not len(shown) == len(was) == len(now):
         return after
-    parts = iter(
-        [_three_way(mine, then, later) for mine, then, later in zip(shown, was, now, strict=True)]
-    )
+    ours, theirs, users = ([_identity(c) for c in side] for side in (shown, was, now))
+    if ours == theirs == users:
+        triples = list(zip(shown, was, now, strict=True))
+    elif ours == theirs and len(set(ours)) == len(ours) and set(ours) == set(users):
+        # the user reordered children that say which thing they are (an
+        # object's links): each merges with its own, in the user's order
+        own, earlier = dict(zip(ours, shown, strict=True)), dict(zip(theirs, was, strict=True))
+        triples = [(own[key], earlier[key], child) for key, child in zip(users, now, strict=True)]
+    else:
+        return after  # by position, one link's hidden attributes would land on another
+    parts = iter([_three_way(*triple) for triple in triples])
     return tuple(child if blank(child) else next(parts) for child in original)
+
+
+def _identity(child: Any) -> tuple[str | None, str | None]:
+    """What says which thing a child is: its element name and its id or uuid (`key_of`)."""
+    return _name(child), key_of(child)
 
 
 def _by_name(children: list[Any]) -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from newsml_codecs.document._carrier.units import node_at
 from newsml_codecs.document._kind_common import Block, Path
-from newsml_model import AnyItem, Element, Link
+from newsml_model import AnyItem, Element, Link, Service
 
 
 def derived_kept(
@@ -48,8 +48,9 @@ def changed_sources(
     Between two unchanged blocks (or an end), an unmatched block pairs with
     the unmatched source between the same two sources that has its id (or
     uuid); the rest pair in order when as many remain on both sides. A
-    block edited in place so keeps its source's container (its group, its
-    ``<links>``), though nothing of what the reference drops of it.
+    block left unpaired (moved and edited) pairs with the unpaired source
+    that has its id (or uuid) wherever it is. A block edited in place so
+    keeps its source's container (its group, its ``<links>``).
     """
     rank = {path: at for at, path in enumerate(order)}
     used = {path for path in taken if path is not None and path is not FOLLOWS}
@@ -70,16 +71,31 @@ def changed_sources(
         gap = []
         if source is not None:
             before = rank[source]
+    # a block moved and edited: its id (or uuid) still says which node it is
+    gone = used | set(pairs.values())
+    by_key: dict[str, Path] = {}
+    for path in order:
+        if path not in gone:
+            key = key_of(node_at(original, path))
+            if key:
+                by_key.setdefault(key, path)
+    for index, source in enumerate(taken):
+        if by_key and source is None and index not in pairs:
+            key = _block_key(blocks[index])
+            found = by_key.pop(key, None) if key else None
+            if found is not None:
+                pairs[index] = found
     return pairs
 
 
 def _pair(
     gap: list[int], free: list[Path], blocks: list[Block], original: AnyItem
 ) -> Iterator[tuple[int, Path]]:
-    """Blocks of a gap paired with its sources: by id (or uuid) first; then, in order, those
-    with none on either side, when as many remain (a block with an id of its own that no
-    source has is another node, however placed)."""
-    keys = {path: _key_of(node_at(original, path)) for path in free}
+    """Blocks of a gap paired with its sources: by id (or uuid) first, a note by its text
+    and a service by its qcode next; then, in order, those with none on either side, when
+    as many remain (a block with an id of its own that no source has is another node,
+    however placed)."""
+    keys = {path: key_of(node_at(original, path)) for path in free}
     by_key: dict[str, Path] = {}
     for path, key in keys.items():
         if key:
@@ -95,8 +111,45 @@ def _pair(
         elif not key:
             left.append(index)
     rest = [path for path in free if path not in paired and not keys[path]]
-    if len(left) == len(rest):
-        yield from zip(left, rest, strict=True)
+    # a note says which it is by its text, a service by its qcode: one the user
+    # moved (a note's id, its place, changed) pairs with its own node before
+    # the rest pair in order
+    texts: dict[Any, Path] = {}
+    for path in rest:
+        text = _soft_key(node_at(original, path))
+        if text is not None:
+            texts.setdefault(text, path)
+    unpaired: list[int] = []
+    for index in left:
+        block = blocks[index]
+        text = _soft_block_key(block)
+        found = texts.pop(text, None) if text is not None else None
+        if found is not None:
+            paired.add(found)
+            yield index, found
+        else:
+            unpaired.append(index)
+    rest = [path for path in rest if path not in paired]
+    if len(unpaired) == len(rest):
+        yield from zip(unpaired, rest, strict=True)
+
+
+def _soft_key(node: Any) -> tuple[str, str] | None:
+    """What says which an ``<edNote>`` (its text) or a ``<service>`` (its qcode) is."""
+    if node.__class__ is Element and node.name == "edNote":
+        return "note", node.text
+    if node.__class__ is Service and node.qcode:
+        return "service", node.qcode
+    return None
+
+
+def _soft_block_key(block: Block) -> tuple[str, str] | None:
+    """`_soft_key` of the node a note's or a service's block shows."""
+    kind = block.get("type")
+    key = (block.get("data") or {}).get("text") if kind == "x-im/note" else block.get("value")
+    if kind not in ("x-im/note", "x-im/service") or key.__class__ is not str or not key:
+        return None
+    return ("note" if kind == "x-im/note" else "service"), key
 
 
 def _block_key(block: Block) -> str | None:
@@ -107,7 +160,7 @@ def _block_key(block: Block) -> str | None:
     return key if key.__class__ is str else None
 
 
-def _key_of(node: Any) -> str | None:
+def key_of(node: Any) -> str | None:
     """The id (or uuid) of an anchored node, as its block shows it (`_block_key`)."""
     if node.__class__ is Element:
         return node.get("id") or node.get("uuid")

@@ -14,6 +14,7 @@ or make the container of a first node of its role.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from newsml_codecs.document._carrier.merge import Dump, Load, merged_run
@@ -135,35 +136,49 @@ def made_node(
         if kind != "x-im/article":
             return None  # the reference writes no body for other types
         return "group", idf_node(options, block, f"$.content[{index}]")
+    role = item_role(options, name, block, kind)
+    if role is None or role == "imeta":
+        return None  # loaded twice, or an itemMeta object (options): the patch way
+    if not role:
+        return "", None
+    if name == "links":
+        if block.get("rel") == "related-geo":
+            return "links", geo_link([block])
+        if role == "service":
+            return role, service_node(block)
+        return role, link_node(options, block, LINK, f"$.links[{index}]")
+    if role == "note":
+        note = note_node(block)
+        return ("note", note) if note is not None else ("", None)
+    return "cmeta", object_node(options, block, META, f"$.meta[{index}]")
+
+
+def item_role(options: DocumentOptions, name: str, block: Block, kind: str) -> str | None:
+    """The role of the container the reference loads a link or meta `block` of a newsItem into.
+
+    ``""`` for a block it drops (a concept object; a link of no section),
+    ``imeta`` for an itemMeta object, None for a link it loads twice (a
+    ``related-geo`` link of another type) or a block of another list.
+    """
     if name == "links":
         roles = [
             role
             for role, applies in (
                 ("links", is_item_link(options, block)),
-                ("geo", is_geo(block)),
+                ("links", is_geo(block)),
                 ("service", is_service(block)),
                 ("cmlinks", is_contentmeta_link(options, block.get("type"), block.get("rel"))),
             )
             if applies
         ]
-        if not roles:
-            return "", None
-        if len(roles) > 1:
-            return None  # the reference loads it twice: the patch way follows it
-        role = roles[0]
-        if role == "geo":
-            return "links", geo_link([block])
-        if role == "service":
-            return role, service_node(block)
-        return role, link_node(options, block, LINK, f"$.links[{index}]")
+        return "" if not roles else roles[0] if len(roles) == 1 else None
+    if name != "meta":
+        return None
     if block.get("type") == "x-im/note":
-        note = note_node(block)
-        return ("note", note) if note is not None else ("", None)
+        return "note"
     if is_content_object(options, block, kind):
-        return "cmeta", object_node(options, block, META, f"$.meta[{index}]")
-    if block.get("type") in options.concept_object_types:
-        return "", None
-    return None  # an itemMeta object (options): the patch way
+        return "cmeta"
+    return "" if block.get("type") in options.concept_object_types else "imeta"
 
 
 _NOT_LISTED = object()
@@ -310,6 +325,47 @@ def _seen(name: str, blocks: list[Block]) -> Block | None:
         return None
     seen: Block = omitted({name: blocks})[name][0]
     return seen
+
+
+def elsewhere(
+    options: DocumentOptions,
+    original: AnyItem,
+    doc: dict[str, Any],
+    anchors: Mapping[str, tuple[tuple[str, Path], ...]],
+    shown: Mapping[str, list[str]],
+) -> bool:
+    """Whether an edited list of a newsItem shows a node kept where the reference loads none.
+
+    `anchors` are the anchors' (digest, path) per list, `shown` the
+    document's digests per list.
+
+    A contentMeta link of a type the reference loads into itemMeta, or a
+    contentMeta object it loads as a note, stays in its container while
+    its block is unchanged; moved among the others, it cannot stand where
+    the document puts it, as the reference's load would. So with several
+    itemMeta sections (each writes its links, then its services): a block
+    moved or added among them may need a section between. Such a result is
+    checked as the other kinds' are.
+    """
+    if sum(child.__class__ is ItemMeta for child in original.children) > 1:
+        return True
+    kind = doc.get("type") or ""
+    for name in ("links", "meta"):
+        recorded = anchors.get(name, ())
+        if shown[name] == [entry[0] for entry in recorded]:
+            continue  # as dump wrote it: every node where it was
+        blocks = dict(zip(shown[name], doc.get(name) or (), strict=True))
+        roles: dict[Path, str | None] = {}
+        for block_digest, path in recorded:
+            if not path or block_digest not in blocks:
+                continue
+            parent = path[:-1]
+            if parent not in roles:
+                node = node_at(original, parent)
+                roles[parent] = role_of(node, node_at(original, parent[:-1]), name)
+            if item_role(options, name, blocks[block_digest], kind) != roles[parent]:
+                return True
+    return False
 
 
 def role_of(parent: Any, grand: Any, name: str) -> str | None:

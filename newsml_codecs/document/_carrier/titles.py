@@ -23,6 +23,7 @@ from newsml_model import (
     Element,
     ItemList,
     ItemMeta,
+    NewsItem,
     Package,
     Planning,
 )
@@ -52,38 +53,50 @@ def retitled_item(original: AnyItem, title: Any) -> AnyItem | None:
         name, after = _NAMED[kind]
         named: AnyItem = _renamed(original, name, after, title)
         return named
-    section = Concept if kind is ConceptItem else ItemMeta
-    for at, node in enumerate(original.children):
-        if node.__class__ is section:
-            if node.__class__ is ItemMeta:
-                node = _meta_titled(node, title)
-            else:
-                node = _renamed(node, "name", (), title)
-            items = list(original.children)
-            items[at] = node
-            retitled: AnyItem = with_children(original, tuple(items))
-            return retitled
-    return None
+    sections = [
+        at
+        for at, node in enumerate(original.children)
+        if node.__class__ is (Concept if kind is ConceptItem else ItemMeta)
+    ]
+    if not sections:
+        return None
+    items = list(original.children)
+    if kind is ConceptItem:  # the reference reads the last concept
+        items[sections[-1]] = _renamed(items[sections[-1]], "name", (), title)
+    else:  # a newsItem's document reads every itemMeta, the other kinds' the first
+        _meta_titled(items, sections if kind is NewsItem else sections[:1], title)
+    retitled: AnyItem = with_children(original, tuple(items))
+    return retitled
 
 
-def _meta_titled(meta: ItemMeta, title: str) -> ItemMeta:
-    """`meta` whose document shows `title` (`dump` reads the last ``<title>`` with text).
+def _meta_titled(items: list[Any], sections: list[int], title: str) -> None:
+    """Make the itemMeta sections `items[s]` (for s in `sections`) show `title`, in place.
 
-    That title takes the new text, its attributes and place kept; an emptied
-    title removes every title with text (the reference writes none). With
-    none, the last empty ``<title/>`` takes the text, else a new one is made
-    where the reference writes it, after the last of `_BEFORE_TITLE`.
+    `dump` reads the last ``<title>`` with text of them all: that one takes
+    the new text, its attributes and place kept; an emptied title removes
+    every title with text (the reference writes none). With none, the last
+    empty ``<title/>`` takes the text, else a new one is made in the first
+    section where the reference writes it, after the last of `_BEFORE_TITLE`.
     """
-    children = list(meta.children)
-    titles = [i for i, c in enumerate(children) if c.__class__ is Element and c.name == "title"]
-    with_text = [i for i in titles if cast(Element, children[i]).text]
+    titles = [
+        (s, i)
+        for s in sections
+        for i, c in enumerate(items[s].children)
+        if c.__class__ is Element and c.name == "title"
+    ]
+    with_text = [(s, i) for s, i in titles if cast(Element, items[s].children[i]).text]
     if not title:
-        kept = [c for i, c in enumerate(children) if i not in with_text]
-        return with_children(meta, tuple(kept))
+        for s in sections:
+            kept = [c for i, c in enumerate(items[s].children) if (s, i) not in with_text]
+            items[s] = with_children(items[s], tuple(kept))
+        return
     if with_text or titles:
-        at = (with_text or titles)[-1]
+        s, at = (with_text or titles)[-1]
+        children = list(items[s].children)
         children[at] = with_children(children[at], (title,))
     else:
+        s = sections[0]
+        children = list(items[s].children)
         at = max(
             (
                 i + 1
@@ -93,14 +106,19 @@ def _meta_titled(meta: ItemMeta, title: str) -> ItemMeta:
             default=0,
         )
         children.insert(at, el("title", title))
-    return with_children(meta, tuple(children))
+    items[s] = with_children(items[s], tuple(children))
 
 
 def _renamed(node: Any, name: str, after: tuple[str, ...], title: str) -> Any:
-    """`node` whose first ``name`` child holds `title` (made after the last of `after` when missing)."""
+    """`node` whose last ``name`` child holds `title` (made after the last of `after` when missing)."""
     children = list(node.children)
-    found = next(
-        (i for i, c in enumerate(children) if c.__class__ is Element and c.name == name), None
+    found = next(  # the last: the reference reads it
+        (
+            i
+            for i in range(len(children) - 1, -1, -1)
+            if children[i].__class__ is Element and children[i].name == name
+        ),
+        None,
     )
     if found is not None:
         children[found] = with_children(children[found], (title,))

@@ -68,6 +68,39 @@ def _without_empty(children: list[Any]) -> list[Any]:
     return out
 
 
+def kept_in_place(
+    original: Any, recorded: tuple[tuple[str, Path], ...], plans: dict[Path, list[Group]]
+) -> bool:
+    """Add to `plans` an unchanged list's nodes in the containers another list refills.
+
+    ItemMeta holds the services (links) and the notes (meta): each node of
+    the list left as it was is a slot written where it stands, so it is
+    nobody's trail and does not travel with the other list's nodes (the
+    notes reversed with the services).
+
+    Returns:
+        False, adding nothing, for anchors `dump` did not write: a path to
+        no child, to text, out of order, or to another list's slot.
+    """
+    kept: dict[Path, Group] = {}
+    for path in dict.fromkeys(path for _, path in recorded if path):
+        if path[:-1] not in plans:
+            continue
+        node = node_at(original, path)
+        slots, entries = kept.setdefault(path[:-1], ([], []))
+        if node is None or node.__class__ is str or (slots and slots[-1] >= path[-1]):
+            return False
+        slots.append(path[-1])
+        entries.append((node, path[-1]))
+    for container, group in kept.items():
+        taken = {slot for slots, _ in plans[container] for slot in slots}
+        if not taken.isdisjoint(group[0]):
+            return False
+    for container, group in kept.items():
+        plans[container].append(group)
+    return True
+
+
 def refill(children: list[Any], groups: list[Group]) -> list[Any]:
     """`children` with each group's nodes written in the document's order.
 
