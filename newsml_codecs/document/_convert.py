@@ -17,7 +17,8 @@ from typing import Any
 
 import orjson
 
-from newsml_codecs.document._carrier.anchored import record, restore, shown
+from newsml_codecs.document._carrier.anchored import restore
+from newsml_codecs.document._carrier.anchors import record, shown
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.copies import changed, refresh

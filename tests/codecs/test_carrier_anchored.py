@@ -26,7 +26,7 @@ from support.carrier import calls, carrier_of, oracle, stripped, visible, with_c
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
-from newsml_codecs.document._carrier import anchored, roles
+from newsml_codecs.document._carrier import anchors, roles
 from newsml_model import examples
 
 Edit = Callable[[dict[str, Any]], object]
@@ -476,7 +476,7 @@ def test_an_edited_article_is_loaded_in_one_pass(
     to keep what the reference drops of it), and twice the blocks cost at most twice the calls."""
     small, large = last_edited(100), last_edited(200)
     counts = {"canonical_bytes": 0, "idf_node": 0}
-    homes = {"canonical_bytes": anchored, "idf_node": roles}
+    homes = {"canonical_bytes": anchors, "idf_node": roles}
 
     def counting(name: str) -> Callable[..., Any]:
         wrapped = getattr(homes[name], name)

@@ -6,16 +6,17 @@ docs/mapping.md ("Carriers") describes it for users. The flow::
     dump:  item ──dump_recording──▶ document, and each block's source node
              └─ original.pack ──▶ {"o": original, "u": uuid,
                                    "t": times,
-                                   "n": anchored.record}  ──▶ last property
+                                   "n": anchors.record}   ──▶ last property
 
     load:  document ──check──▶ record.read_carrier: a Carrier, its fields named
            document read as a reader sees it (empty fields absent)
-             ├─ anchored.shown: digests still the anchors' ("h" in
+             ├─ anchors.shown: digests still the anchors' ("h" in
              │   an earlier release's carrier) ──▶ the original, done
              ├─ edited, with anchors ──▶ anchored.restore: the original's nodes
              │                           where their blocks are unchanged, the
-             │                           edited blocks loaded in their place
-             │                           (declines: the patch way)
+             │                           edited blocks loaded in their place,
+             │                           changed fields written where dump
+             │                           reads them (declines: the patch way)
              └─ edited, the patch way ──▶ patch = make.make_patch(original, export)
                              item = load_any(document)       # the reference's export
                              apply.apply_patch(item, patch)  # what the reference dropped
@@ -28,10 +29,13 @@ The modules, by step:
 * `original`: the carrier `dump` writes (the original, packed and bounded;
   the text `newsml.loads` read when there is one), the originals and the
   patches remembered per carrier.
+* `anchors`: the anchors' wire form (``n``) and the digests of a document
+  read (`Shown`), which also tell an unedited one.
 * `anchored`, with `pairing` (which node each block shows), `roles` (where
   the reference keeps a block's node, and the node it makes of a block),
-  `merge` (a block edited in place), `units` (a container written again)
-  and `titles` (where a title goes): the anchored save.
+  `merge` (a block edited in place), `units` (a container written again),
+  `titles` (where a title goes) and `fields` (where a newsItem's status,
+  times, properties and language go): the anchored save.
 * `make`, with `keys` (children's identity and XML text), `order` (pairing
   and order of children) and `guards` (what ties a carried run to the
   document): the patch, node by node, of what the export lacks.

@@ -1,13 +1,15 @@
 """An edited document's save in one pass: the original's nodes wherever their blocks are unchanged.
 
-The carrier also holds anchors (key ``n``): for each block of the
-document's ``content``, ``links`` and ``meta``, a digest of the block as
-`dump` wrote it and the path of the original node it came from (none for a
-block a kind makes of several nodes), a digest of the title (``t``) and one
-of everything else the document shows (``r``). At a save:
+The carrier also holds anchors (key ``n``, `anchors`): for each block of
+the document's ``content``, ``links`` and ``meta``, a digest of the block
+as `dump` wrote it and the path of the original node it came from (none
+for a block a kind makes of several nodes), a digest of the title (``t``)
+and one of everything else the document shows (``r``). At a save:
 
 * everything but those lists and the title must be as `dump` wrote it
-  (``r``), or this way declines and the patch way runs (`restore` gives None);
+  (``r``), but for the fields `fields` writes (a newsItem's status, times,
+  properties, language...), or this way declines and the patch way runs
+  (`restore` gives None);
 * a node whose blocks the document still shows, unchanged, stays as it was,
   with all the reference drops about it and inside it (`pairing`);
 * a block edited in place keeps what the reference drops of its node where
@@ -20,13 +22,14 @@ of everything else the document shows (``r``). At a save:
 * the document's order is the order written: each container is written
   again as units, a block's node with its layout and what the document
   does not show after it, in the document's order (`units`);
-* a new title is written where the kind takes it from (`titles`).
+* a new title is written where the kind takes it from (`titles`), a
+  changed field where `dump` reads it (`fields`).
 
 Nothing is restored next to something the user touched, so a newsItem's
 edits win by construction: no law, no search, one pass over the document
 (but where a node stays in a container the reference loads none of its
-kind into, or the item has several itemMeta sections: `roles.elsewhere`).
-The other kinds map more of their item to fields and blocks of their own;
+kind into, or the item has several itemMeta sections: `roles.elsewhere`,
+or a field changed). The other kinds map more of their item to fields and blocks of their own;
 their result is dumped once and kept when it shows the document.
 """
 
@@ -35,11 +38,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-import attrs
-
-from newsml_codecs.document._carrier.check import malformed
+from newsml_codecs.document._carrier.anchors import LISTS, Anchors, Shown
 from newsml_codecs.document._carrier.fields import changed_fields, refielded_item
-from newsml_codecs.document._carrier.law import canonical_bytes, digest, shows, visible_bytes
+from newsml_codecs.document._carrier.law import shows, visible_bytes
 from newsml_codecs.document._carrier.merge import merged
 from newsml_codecs.document._carrier.pairing import (
     FOLLOWS,
@@ -62,130 +63,8 @@ from newsml_codecs.document._carrier.titles import retitled_item
 from newsml_codecs.document._carrier.units import Group, kept_in_place, node_at, rebuild
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import dump_any
-from newsml_codecs.document._kind_common import Block, Path, Sources
+from newsml_codecs.document._kind_common import Block, Path
 from newsml_model import AnyItem, NewsItem, NewsItemError, Node
-
-LISTS = (("content", "c"), ("links", "l"), ("meta", "m"))
-"""The document's block lists anchored, with their wire keys."""
-
-_MAX_DEPTH = 16
-
-
-@attrs.frozen
-class Anchors:
-    """The carrier's anchors (``n``): what each block came from, and the rest's digest.
-
-    Attributes:
-        rest: The digest of the document without its block lists and title (``r``).
-        title: The digest of its title (``t``; None: part of the rest, an earlier form).
-        blocks: For each list name, (digest, source path) per block, in order.
-    """
-
-    rest: str
-    title: str | None
-    blocks: Mapping[str, tuple[tuple[str, Path], ...]]
-
-
-@attrs.frozen
-class Shown:
-    """What a document shows, digested as the anchors record it (`shown`).
-
-    Attributes:
-        rest: The digest of the document without its block lists and title.
-        title: The digest of its title.
-        blocks: For each list name, its blocks' digests, in order.
-        size: The bytes digested: the document's visible size (within its
-            keys and separators), which bounds the carried original (`original.limit`).
-    """
-
-    rest: str
-    title: str
-    blocks: Mapping[str, list[str]]
-    size: int
-
-    def changed(self, anchors: Anchors) -> frozenset[str]:
-        """Which of ``content`` and ``title`` differ from `anchors` (`copies.refresh`)."""
-        content = [entry[0] for entry in anchors.blocks.get("content", ())]
-        return frozenset(
-            name
-            for name, same in (
-                ("content", self.blocks["content"] == content),
-                ("title", self.title == anchors.title),
-            )
-            if not same
-        )
-
-    def unedited(self, anchors: Anchors) -> bool:
-        """Whether the document is the one `dump` wrote with `anchors` (the original answers it)."""
-        return (
-            self.rest == anchors.rest
-            and self.title == anchors.title
-            and all(
-                self.blocks[name] == [entry[0] for entry in anchors.blocks.get(name, ())]
-                for name, _ in LISTS
-            )
-        )
-
-
-def shown(doc: dict[str, Any]) -> Shown:
-    """The digests of `doc` (as a reader sees it) that anchors record, each block serialised once."""
-    rest = visible_bytes({k: v for k, v in doc.items() if k not in _NOT_REST})
-    title = canonical_bytes(doc.get("title") or "")
-    size = len(rest) + len(title)
-    blocks: dict[str, list[str]] = {}
-    for name, _ in LISTS:
-        digests = blocks[name] = []
-        for block in doc.get(name) or ():
-            data = canonical_bytes(block)
-            size += len(data)
-            digests.append(digest(data))
-    return Shown(rest=digest(rest), title=digest(title), blocks=blocks, size=size)
-
-
-def record(raw: dict[str, Any], seen: Shown, sources: Sources) -> dict[str, Any]:
-    """The anchors' wire form (``n``) of the document `seen` digests, the `omitted` copy
-    of `raw` that `dump` filled `sources` for."""
-    wire: dict[str, Any] = {"r": seen.rest, "t": seen.title}
-    for name, key in LISTS:
-        wire[key] = [
-            [block_digest, list(sources.get(id(made), ()))]
-            for made, block_digest in zip(raw.get(name) or (), seen.blocks[name], strict=True)
-        ]
-    return wire
-
-
-def read_anchors(value: Any) -> Anchors:
-    """The `Anchors` of a carrier's ``n``.
-
-    Raises:
-        InvalidDocumentError: Not anchors `record` could have written, at ``$.properties``.
-    """
-    if (
-        value.__class__ is not dict
-        or value.get("r").__class__ is not str
-        or value.get("t", "").__class__ is not str
-    ):
-        raise malformed("n is not an object with digests r and t")
-    blocks: dict[str, tuple[tuple[str, Path], ...]] = {}
-    for name, key in LISTS:
-        entries = value.get(key, [])
-        if entries.__class__ is not list:
-            raise malformed(f"n.{key} is not a list")
-        blocks[name] = tuple(_entry(entry, key) for entry in entries)
-    return Anchors(rest=value["r"], title=value.get("t"), blocks=blocks)
-
-
-def _entry(entry: Any, key: str) -> tuple[str, Path]:
-    if (
-        entry.__class__ is not list
-        or len(entry) != 2
-        or entry[0].__class__ is not str
-        or entry[1].__class__ is not list
-        or len(entry[1]) > _MAX_DEPTH
-        or any(i.__class__ is not int or i < 0 for i in entry[1])
-    ):
-        raise malformed(f"an entry of n.{key} is not [digest, path]")
-    return entry[0], tuple(entry[1])
 
 
 def restore(
@@ -434,6 +313,3 @@ def _renumbered(blocks: list[Block], taken: list[Any], notes: list[Path]) -> Non
 
 def _first(roles: dict[Path, str], role: str) -> Path | None:
     return next((path[:-1] for path, each in roles.items() if each == role), None)
-
-
-_NOT_REST = frozenset([*(name for name, _ in LISTS), "title"])

@@ -4,7 +4,7 @@ Deciding at `dump` what the reference export drops means exporting the
 document again and diffing it with the original, several times the cost of
 the conversion, paid for every document although most are never edited. So
 the carrier holds the original NewsML (Zstandard, base64; key ``o``) and the
-anchors of the document (``n``, `anchored.record`). A document `load`
+anchors of the document (``n``, `anchors.record`). A document `load`
 gets back unedited is answered by the original alone; an edited one is
 built from it in one pass (`anchored`), or, where that way declines, pays
 for the patch, made then exactly as `make` made it at `dump` before

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from newsml_codecs.document._carrier.anchored import Anchors, read_anchors
+from newsml_codecs.document._carrier.anchors import Anchors, read_anchors
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.entries import read_patch
 
@@ -33,7 +33,7 @@ class Carrier:
         copies: The digests of what copies repeat (``s``, `copies.sources`),
             None when not recorded.
         patch: A previous release's patch (when `original` is None).
-        anchors: A newsItem's anchors (``n``, `anchored.Anchors`), None when
+        anchors: A newsItem's anchors (``n``, `anchors.Anchors`), None when
             not recorded (other kinds, and carriers of earlier releases).
     """
 
