@@ -32,7 +32,7 @@ from newsml_codecs.document._carrier.original import (
     limit,
     pack,
 )
-from newsml_codecs.document._carrier.record import read_carrier
+from newsml_codecs.document._carrier.record import forget_carriers, read_carrier
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     add_kind_header,
@@ -138,10 +138,10 @@ def _loses(options: DocumentOptions, item: AnyItem, doc: dict[str, Any], kind: s
 ORIGINALS = OriginalCache()
 """Originals unpacked for edited documents' anchored saves, by carrier (`OriginalCache`)."""
 
-PATCHES = PatchCache(ORIGINALS, also=(forget_pieces,))
+PATCHES = PatchCache(ORIGINALS, also=(forget_pieces, forget_carriers))
 """Patches derived for edited documents, by carrier (`PatchCache`); clearing it also forgets
-the carried pieces `apply` read and the originals unpacked, so a benchmark's first save pays
-for all three."""
+the carried pieces `apply` read, the originals unpacked and the carriers read, so a
+benchmark's first save pays for all four."""
 
 
 def patch_for(options: DocumentOptions, original: AnyItem) -> dict[str, Any] | None:

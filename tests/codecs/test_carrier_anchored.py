@@ -26,7 +26,7 @@ from support.carrier import calls, carrier_of, oracle, stripped, visible, with_c
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
-from newsml_codecs.document._carrier import anchors, roles
+from newsml_codecs.document._carrier import anchors, record, roles
 from newsml_model import examples
 
 Edit = Callable[[dict[str, Any]], object]
@@ -539,3 +539,21 @@ def test_a_first_note_and_a_first_service_in_one_save_are_both_written(ways: lis
     assert "imchn:first" in [s.qcode for s in back.item_meta.children if isinstance(s, nm.Service)]
     shown = document.dump(back, carriers=False)["meta"]
     assert ["First note"] == [b["data"]["text"] for b in shown if b["type"] == "x-im/note"]
+
+
+def test_a_carrier_is_read_once_per_process_and_each_load_gets_its_own_times() -> None:
+    """The Writer's saves of one document send the carrier it opened: read and checked once
+    (`record`), while each load still takes the kind and times of its own header."""
+    record.forget_carriers()
+    doc = document.dump(ITEM)
+    first, second = document.dump(ITEM), document.dump(ITEM)
+    first["title"], second["title"] = "Ett", "Två"
+    before = record._remembered.cache_info()
+    titles = [document.dump(document.load(d), carriers=False)["title"] for d in (first, second)]
+    after = record._remembered.cache_info()
+    assert (["Ett", "Två"], 1, 1) == (
+        titles,
+        after.misses - before.misses,
+        after.hits - before.hits,
+    )
+    assert ITEM == document.load(doc)

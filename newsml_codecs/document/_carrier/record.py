@@ -7,6 +7,7 @@ Internal module.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,13 +59,26 @@ def read_carrier(kind: str | None, times: Mapping[str, str], text: str) -> Carri
         InvalidDocumentError: Not JSON, or not a carrier `dump` could have
             written; at ``$.properties``.
     """
+    read = _remembered(text) if len(text) <= _REMEMBERED_TEXT else _read(text)
+    if read.patch is not None:
+        read = _read(text)  # a previous release's patch: a dict of its own for every load
+    return attrs.evolve(read, kind=kind, times={**times, **read.times})
+
+
+def forget_carriers() -> None:
+    """Forget the carriers read (benchmarks time a first save)."""
+    _remembered.cache_clear()
+
+
+def _read(text: str) -> Carrier:
+    """The carrier of `text`, its kind and header times not yet known."""
     value = read_patch(text)
     original = value.get("o")
     if "o" in value and original.__class__ is not str:
         raise malformed("the original (o) is not a string")
     return Carrier(
-        kind=kind,
-        times={**times, **value.get("t", {})},
+        kind=None,
+        times=value.get("t", {}),
         uuid=value.get("u"),
         original=original,
         fingerprint=value.get("h"),
@@ -72,3 +86,10 @@ def read_carrier(kind: str | None, times: Mapping[str, str], text: str) -> Carri
         patch=None if original is not None else value,
         anchors=read_anchors(value["n"]) if "n" in value and original is not None else None,
     )
+
+
+# The Writer sends every save of a document with the carrier it opened: the
+# carrier is read and checked once per process (a few per cent of a save).
+# Records are frozen (a previous release's patch, a dict, is read afresh).
+_REMEMBERED_TEXT = 256 * 1024
+_remembered = functools.lru_cache(maxsize=32)(_read)
