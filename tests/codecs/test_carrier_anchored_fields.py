@@ -251,3 +251,16 @@ def test_a_package_status_the_reference_cannot_write_declines(ways: list[str]) -
     back = newsml.dumps(document.load(doc))
     assert ["patch"] == ways
     assert "<pubStatus>public</pubStatus>" not in back
+
+
+@pytest.mark.parametrize("fixture", ["kind-list.xml", "kind-concept-story.xml"])
+def test_a_lists_or_a_concepts_status_is_its_itemmeta_pubstatus(
+    ways: list[str], fixture: str
+) -> None:
+    """A list and a concept read their status from itemMeta's pubStatus as a newsItem does:
+    only its qcode changes (made where the reference writes it when missing)."""
+    source = fixture_text(fixture)
+    back = saved(source, lambda doc: doc.update(status="canceled"))
+    assert ["anchored"] == ways
+    assert '<pubStatus qcode="stat:canceled"/>' in back
+    assert 1 == back.count("<pubStatus")

@@ -1,23 +1,28 @@
-"""A newsItem's status, times and properties, written where its document reads them (the anchored save); internal.
+"""An item's status, times, properties and language, written where its document reads them (the anchored save); internal.
 
-The Writer changes a few fields of an article's document beside its blocks:
-the status (``setPubStatus``) and the publication times (``setPubStart``,
-``setPubStop``), the creation and modification times, the properties
-(``setExtProperty``, ``setHasPublishedVersion``: ext properties; the text
-of contentMeta's slugline, headline...), the language (``setLanguage``:
-the body's ``xml:lang``). `dump` reads each
-from one itemMeta node, the last of its kind that says it: ``<pubStatus
-qcode>``, ``itemMetaExtProperty`` ``imext:pubstart``/``imext:pubstop``,
-``<firstCreated>``, ``<versionCreated>``. `refielded_item` writes the
-document's new value into that node, its attributes and place kept, or
-makes the node where the reference writes it, or removes the nodes that
-said it when the document no longer does; a property so in the one ext
-property of its name (`_properties`). A planning item's status and
-publication times are read so too. Any other field changed beside the
-blocks declines (the patch way). A package's status and publication times
-are the text of its own ``<pubStatus>``, ``<pubStart>``, ``<pubStop>``. The
-other kinds decline: their fields come from elsewhere. The anchored save checks this result against
-the document (`anchored.restore`).
+The Writer's meta panel changes a few fields of an article's document
+beside its blocks: the status (``setPubStatus``), the publication times
+(``setPubStart``, ``setPubStop``), the creation and modification times,
+the properties (``setExtProperty``, ``setHasPublishedVersion``) and the
+language (``setLanguage``). `dump` reads each from one node, the last of
+its kind that says it:
+
+* itemMeta's ``<pubStatus qcode>``, the ``itemMetaExtProperty``
+  ``imext:pubstart``/``imext:pubstop``, ``<firstCreated>``,
+  ``<versionCreated>`` (`_RULES`; a planning item's, a concept's and a
+  list's status and publication times too);
+* a property's one ext property, in itemMeta or contentMeta, or the text of
+  contentMeta's last slugline, headline, by, urgency or altId
+  (`_properties`);
+* the ``xml:lang`` of the last ``<idf>`` that has one (`_language`);
+* a package's own ``<pubStatus>``, ``<pubStart>``, ``<pubStop>``
+  (`_PACKAGE_RULES`).
+
+`refielded_item` writes the document's new value into that node, its
+attributes and place kept, or makes the node where the reference writes
+it, or removes the nodes that said it when the document no longer does.
+Any other field changed beside the blocks declines (the patch way). The
+anchored save checks this result against the document (`anchored.restore`).
 """
 
 from __future__ import annotations
@@ -35,9 +40,11 @@ from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._load.item import el
 from newsml_model import (
     AnyItem,
+    ConceptItem,
     ContentMeta,
     Element,
     ExtProperty,
+    ItemList,
     ItemMeta,
     NewsItem,
     Package,
@@ -344,6 +351,9 @@ _FIELDS = {
     # dump reads a planning item's status and publication times from its
     # itemMeta as a newsItem's (its created and modified are ext properties)
     PlanningItem: frozenset(["status", "published", "unpublished"]),
+    # and a concept's and a list's: `dump_item_meta` reads all four kinds' itemMeta
+    ConceptItem: frozenset(["status", "published", "unpublished"]),
+    ItemList: frozenset(["status", "published", "unpublished"]),
     Package: frozenset(_PACKAGE_RULES),
 }
 """Per root kind: the fields `_RULES` write."""
