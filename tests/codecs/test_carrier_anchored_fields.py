@@ -264,3 +264,13 @@ def test_a_lists_or_a_concepts_status_is_its_itemmeta_pubstatus(
     assert ["anchored"] == ways
     assert '<pubStatus qcode="stat:canceled"/>' in back
     assert 1 == back.count("<pubStatus")
+
+
+def test_an_assignments_status_is_its_own_ext_property(ways: list[str]) -> None:
+    """An assignment (a planning) reads its status from its own planningExtProperty
+    imext:status: only that value changes, the rest of the planning as it was."""
+    source = fixture_text("kind-assignment-dated.xml")
+    old = '<planningExtProperty type="imext:status" value="draft"/>'
+    back = saved(source, lambda doc: doc.update(status="done"))
+    assert ["anchored"] == ways
+    assert canonical(source.replace(old, old.replace("draft", "done"))) == canonical(back)

@@ -16,7 +16,9 @@ its kind that says it:
   (`_properties`);
 * the ``xml:lang`` of the last ``<idf>`` that has one (`_language`);
 * a package's own ``<pubStatus>``, ``<pubStart>``, ``<pubStop>``
-  (`_PACKAGE_RULES`).
+  (`_PACKAGE_RULES`); an assignment's own ``planningExtProperty``
+  ``imext:status``, ``nrpdate:created``, ``nrpdate:modified``
+  (`_PLANNING_RULES`).
 
 `refielded_item` writes the document's new value into that node, its
 attributes and place kept, or makes the node where the reference writes
@@ -48,6 +50,7 @@ from newsml_model import (
     ItemMeta,
     NewsItem,
     Package,
+    Planning,
     PlanningItem,
 )
 from newsml_model.tree import set_attribute, with_children
@@ -86,6 +89,12 @@ def refielded_item(options: DocumentOptions, item: AnyItem, changed: Changed) ->
     fields = _FIELDS.get(item.__class__, ())
     if not all(key in fields for key in changed):
         return None
+    if item.__class__ is Planning:  # an assignment: its own planningExtProperty elements
+        root: Children = list(item.children)
+        for key, (_, value) in changed.items():
+            root = _PLANNING_RULES[key](options, root, value or "")
+        planning: AnyItem = with_children(item, tuple(root))
+        return planning
     if item.__class__ is Package:  # its own root elements, not its itemMeta
         status = changed.get("status", (None, ""))[1] or ""
         if status not in PACKAGE_STATUS_BACK:
@@ -338,6 +347,13 @@ _PACKAGE_RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] 
 }
 """A package's fields: the text of its own root elements (`_dump.lists.dump_package`)."""
 
+_PLANNING_RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] = {
+    "status": _ext("imext:status"),
+    "created": _ext("nrpdate:created"),
+    "modified": _ext("nrpdate:modified"),
+}
+"""An assignment's fields: its own ``planningExtProperty`` (`_dump.assignment`)."""
+
 _CONTENT_TEXTS = frozenset(["altId", "slugline", "headline", "by", "urgency"])
 """The properties `dump` reads from the text of contentMeta's last element of their name."""
 
@@ -355,5 +371,6 @@ _FIELDS = {
     ConceptItem: frozenset(["status", "published", "unpublished"]),
     ItemList: frozenset(["status", "published", "unpublished"]),
     Package: frozenset(_PACKAGE_RULES),
+    Planning: frozenset(_PLANNING_RULES),
 }
 """Per root kind: the fields `_RULES` write."""
