@@ -2,7 +2,8 @@
 
 On any document D made by ``document.dump`` (with its carrier) and any edit E
 of it (delete, duplicate, swap or reverse blocks, links, meta or properties
-at the top level and nested; change a title, a value, a data entry), the item
+at the top level and nested; change a title, a value, a data entry; set or
+remove the status, a time or the language), the item
 loaded from E shows every visible field as E does, or, where NewsML cannot
 hold the edit, as the conversion without the carrier makes it (the oracle).
 "Visible" is the reference document of the loaded item; ``support.carrier``
@@ -48,6 +49,19 @@ FILES = _file_documents()
 LIST_OPS = st.sampled_from(["delete", "duplicate", "swap", "reverse"])
 VALUE_OPS = st.sampled_from(["title", "value", "data", "add-data", "drop-data"])
 TEXT = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), min_size=1, max_size=8)
+TIMES = st.builds(
+    "2026-{:02d}-{:02d}T{:02d}:{:02d}:00Z".format,
+    st.integers(1, 12),
+    st.integers(1, 28),
+    st.integers(0, 23),
+    st.integers(0, 59),
+)
+FIELDS = st.one_of(
+    st.tuples(st.just("status"), st.sampled_from(["draft", "done", "usable", "canceled", ""])),
+    st.tuples(st.sampled_from(["published", "unpublished", "created", "modified"]), TIMES),
+    st.tuples(st.just("language"), st.sampled_from(["sv", "en-GB", ""])),
+)
+"""A field of the Writer's meta panel and its new value ("": removed)."""
 
 
 def _dumped(item: Any) -> dict[str, Any] | None:
@@ -95,6 +109,15 @@ class CarrierLaw(RuleBasedStateMachine):
         """Change a title, a value or a data entry of one block or property."""
         blocks = ce.blocks_of(self.doc)
         ce.value_edit(blocks[data.draw(st.integers(0, len(blocks) - 1))], op, text)
+
+    @rule(field=FIELDS)
+    def edit_a_field(self, field: tuple[str, str]) -> None:
+        """Set or remove the status, a time or the language (the Writer's meta panel)."""
+        name, value = field
+        if value:
+            self.doc[name] = value
+        else:
+            self.doc.pop(name, None)
 
     @rule(text=TEXT)
     def edit_the_title(self, text: str) -> None:

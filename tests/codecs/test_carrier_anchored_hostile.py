@@ -648,3 +648,18 @@ def test_a_link_with_an_id_retitled_keeps_what_the_reference_drops(ways: list[st
     back = newsml.dumps(document.load(doc))
     assert ["anchored"] == ways
     assert link.replace('title="A"', 'title="A2"') in back
+
+
+def test_a_note_duplicated_beside_an_empty_note_keeps_the_law(ways: list[str]) -> None:
+    """An edNote of markup alone (an empty note the reference drops) and a note of text, the
+    second duplicated with its id: NewsML cannot hold two notes of one id, and the
+    conversion without the carrier numbers the notes without the empty one, so the anchored
+    way declines and the law holds (found by the stateful law, seed 7)."""
+    doc = dumped(
+        f"{HEAD}<itemMeta>{ARTICLE_META}<edNote><span>m</span></edNote><edNote>X</edNote>"
+        "</itemMeta></newsItem>"
+    )
+    assert ["", "X"] == [block["data"]["text"] for block in doc["meta"]]
+    doc["meta"].append(copy.deepcopy(doc["meta"][1]))
+    ok, _, _ = law_holds(doc)
+    assert (["patch"], True) == (ways, ok)

@@ -226,6 +226,8 @@ def _place(
         slots.append(path[-1])
     taken = matched(sources, edited)
     if name == "meta":
+        if _unheld_note_ids(blocks):
+            return None  # the oracle numbers the notes without the empty ones: the patch way
         _renumbered(blocks, taken, [path for path in sources if roles[path] == "note"])
     if not derived_kept(recorded, edited, taken):
         return None  # a block the kind makes of more than one node changed or went
@@ -309,6 +311,21 @@ def _renumbered(blocks: list[Block], taken: list[Any], notes: list[Path]) -> Non
             taken[index] = None
         if (block.get("data") or {}).get("text"):  # loaded anew: an empty note is dropped
             written += 1
+
+
+def _unheld_note_ids(blocks: list[Block]) -> bool:
+    """Whether the notes' ids are not their places (a note duplicated or moved: NewsML
+    cannot hold them) while one of them is empty.
+
+    Such a document is loaded as its conversion without the carrier shows
+    it where it cannot be held, and that conversion drops the empty notes
+    (the reference drops an edNote without text), so it numbers the others
+    otherwise than this way, which keeps an unchanged empty note.
+    """
+    notes = [block for block in blocks if block.get("type") == "x-im/note"]
+    return any(not (note.get("data") or {}).get("text") for note in notes) and any(
+        note.get("id") != str(at) for at, note in enumerate(notes)
+    )
 
 
 def _first(roles: dict[Path, str], role: str) -> Path | None:
