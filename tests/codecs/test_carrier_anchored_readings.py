@@ -1,4 +1,4 @@
-"""The anchored save on inputs where its rules met the reference's reading (an adversarial review).
+"""The anchored save on inputs where its rules meet the reference's reading of the item.
 
 Each test gives an item, an edit of its document, and what the loaded item
 must show: the user's value, with what the reference drops kept where the
