@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from support import canonical, fixture_text
-from support.carrier import calls, carrier_of, oracle, stripped, visible, with_carrier
+from support.carrier import calls, carrier_of, oracle, replaced, stripped, visible, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
@@ -34,12 +34,6 @@ INDENT = "\n                    "
 """The layout text before each child of an IDF group in the fixture."""
 LINK_INDENT = "\n            "
 """The layout text before each link of itemMeta's <links> in the fixture."""
-
-
-def replaced(text: str, old: str, new: str) -> str:
-    """`text` with its one occurrence of `old` replaced by `new` (asserted to be one)."""
-    assert 1 == text.count(old), old
-    return text.replace(old, new)
 
 
 def span(start: str, end: str) -> str:

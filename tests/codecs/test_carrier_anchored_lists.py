@@ -16,10 +16,10 @@ from collections.abc import Callable
 from typing import Any
 
 from support import canonical, fixture_text
-from support.carrier import stripped
+from support.carrier import replaced, saved
 
 import newsml_model as nm
-from newsml_codecs import document, newsml
+from newsml_codecs import newsml
 
 Edit = Callable[[dict[str, Any]], object]
 
@@ -32,26 +32,9 @@ HIDDEN_WEB = '<product uuid="5b0ad1a4-3c0e-4a55-9f6a-1d2b3c4d5e12" code="w">Web<
 ESG = '<product uuid="">esg</product>'
 
 
-def replaced(text: str, old: str, new: str) -> str:
-    """`text` with its one occurrence of `old` replaced by `new` (asserted to be one)."""
-    assert 1 == text.count(old), old
-    return text.replace(old, new)
-
-
 LIST = replaced(replaced(fixture_text("kind-list.xml"), ITEM_2, HIDDEN_2), WEB, HIDDEN_WEB)
 """kind-list.xml with what the reference drops on the second item (its type's case, an
 attribute) and on the Web product (an attribute)."""
-
-
-def saved(text: str, *edits: Edit) -> nm.AnyItem:
-    """NewsML `text` dumped with its carrier, edited in place by `edits` in turn, and loaded."""
-    doc = document.dump(newsml.loads(text))
-    for edit in edits:
-        edit(doc)
-    back = document.load(doc)
-    # whatever the way, the result shows the user's document
-    assert stripped(doc) == document.dump(back, carriers=False)
-    return back
 
 
 def test_list_items_reversed_keep_what_the_reference_drops(ways: list[str]) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from support import canonical, fixture_text
-from support.carrier import agrees, carrier_of, oracle, stripped, visible, with_carrier
+from support.carrier import agrees, carrier_of, oracle, saved, stripped, visible, with_carrier
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
@@ -42,16 +42,6 @@ BODY = """
 def news(meta: str) -> str:
     """A newsItem whose sections before its body are `meta`."""
     return HEAD + meta + BODY
-
-
-def saved(text: str, *edits: Edit) -> nm.AnyItem:
-    """NewsML `text` dumped with its carrier, edited in place by `edits` in turn, and loaded."""
-    doc = document.dump(newsml.loads(text))
-    for edit in edits:
-        edit(doc)
-    back = document.load(doc)
-    assert stripped(doc) == document.dump(back, carriers=False)
-    return back
 
 
 TWO_META = news("""

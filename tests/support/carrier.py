@@ -24,7 +24,7 @@ from typing import Any
 
 import zstandard
 
-from newsml_codecs import document
+from newsml_codecs import document, newsml
 
 CARRIER_PROPERTY = document.CARRIER_PROPERTY
 NESTED = ("meta", "links", "content")
@@ -242,6 +242,23 @@ def law_holds(edited: dict[str, Any]) -> tuple[bool, Any, Any]:
     got = visible(edited)
     want = visible(oracle(edited))
     return agrees(got, stripped(edited), want), got, want
+
+
+def replaced(text: str, old: str, new: str) -> str:
+    """`text` with its one occurrence of `old` replaced by `new` (asserted to be one)."""
+    assert 1 == text.count(old), old
+    return text.replace(old, new)
+
+
+def saved(text: str, *edits: Any) -> Any:
+    """NewsML `text` dumped with its carrier, edited in place by `edits` in turn, and loaded;
+    the result asserted to show the edited document exactly, whichever way loaded it."""
+    doc = document.dump(newsml.loads(text))
+    for edit in edits:
+        edit(doc)
+    back = document.load(doc)
+    assert stripped(doc) == document.dump(back, carriers=False)
+    return back
 
 
 def calls(fn: Any) -> int:

@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from newsml_codecs.document._carrier.anchors import LISTS, Anchors, Shown
-from newsml_codecs.document._carrier.fields import changed_fields, refielded_item
+from newsml_codecs.document._carrier.fields import changed_fields, refielded_item, writable
 from newsml_codecs.document._carrier.law import shows, visible_bytes
 from newsml_codecs.document._carrier.merge import merged
 from newsml_codecs.document._carrier.pairing import (
@@ -97,7 +97,7 @@ def restore(
     if anchors.title is None:
         return None
     fields = {} if seen.rest == anchors.rest else changed_fields(options, original, doc)
-    if fields and refielded_item(options, original, fields) is None:
+    if not writable(original, fields):
         return None  # a field the anchored way does not write: the patch way
     result = _restored(options, original, doc, anchors, seen.blocks)
     title = doc.get("title") or ""

@@ -29,7 +29,7 @@ anchored save checks this result against the document (`anchored.restore`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import attrs
@@ -56,6 +56,8 @@ from newsml_model import (
 from newsml_model.tree import set_attribute, with_children
 
 Children = list[Any]
+Rule = Callable[[DocumentOptions, Children, str], Children]
+"""How a field's new value ("": none) is written into a node's children."""
 _BLOCKS = frozenset(["content", "links", "meta", "title"])
 _BEFORE_VERSION = ("itemClass", "fileName")
 _BEFORE_FIRST = (*_BEFORE_VERSION, "versionCreated")
@@ -84,44 +86,42 @@ def _seen(doc: dict[str, Any], key: str) -> bytes:
     return visible_bytes({key: doc[key]} if key in doc else {})
 
 
+def writable(item: AnyItem, changed: Changed) -> bool:
+    """Whether the `changed` fields are ones `refielded_item` writes for `item`'s kind (it may
+    still decline on their values)."""
+    fields = _FIELDS.get(item.__class__, ())
+    return all(key in fields for key in changed)
+
+
 def refielded_item(options: DocumentOptions, item: AnyItem, changed: Changed) -> AnyItem | None:
     """`item` whose sections say the `changed` fields' new values (None: not so, the patch way)."""
-    fields = _FIELDS.get(item.__class__, ())
-    if not all(key in fields for key in changed):
+    if not writable(item, changed):
         return None
     if item.__class__ is Planning:  # an assignment: its own planningExtProperty elements
-        root: Children = list(item.children)
-        for key, (_, value) in changed.items():
-            root = _PLANNING_RULES[key](options, root, value or "")
-        planning: AnyItem = with_children(item, tuple(root))
+        planning: AnyItem = _ruled(options, item, _PLANNING_RULES, changed)
         return planning
     if item.__class__ is Package:  # its own root elements, not its itemMeta
         status = changed.get("status", (None, ""))[1] or ""
         if status not in PACKAGE_STATUS_BACK:
             return None  # the reference writes no <pubStatus> of it: the patch way
-        own: Children = list(item.children)
-        for key, (_, value) in changed.items():
-            own = _PACKAGE_RULES[key](options, own, value or "")
-        for index, section in enumerate(own):
-            if "status" in changed and section.__class__ is ItemMeta:
-                # dump reads an itemMeta <pubStatus> after the package's own: it says it too
-                inner = list(section.children)
-                if any(c.__class__ is Element and c.name == "pubStatus" for c in inner):
-                    own[index] = with_children(
-                        section, tuple(_RULES["status"](options, inner, status))
-                    )
-        package: AnyItem = with_children(item, tuple(own))
-        return package
+        package: AnyItem = _ruled(options, item, _PACKAGE_RULES, changed)
+        if "status" not in changed:
+            return package
+        # dump reads an itemMeta <pubStatus> after the package's own: it says it too
+        return with_children(
+            package,
+            tuple(
+                _ruled(options, c, _RULES, {"status": changed["status"]})
+                if c.__class__ is ItemMeta and _elements(c.children, "pubStatus")
+                else c
+                for c in package.children
+            ),
+        )
     at = next((i for i, c in enumerate(item.children) if c.__class__ is ItemMeta), None)
     if at is None:
         return None
-    meta = cast(ItemMeta, item.children[at])
-    children: Children = list(meta.children)
-    for key, (_, value) in changed.items():
-        if key in _RULES:
-            children = _RULES[key](options, children, value or "")
     items = list(item.children)
-    items[at] = with_children(meta, tuple(children))
+    items[at] = _ruled(options, items[at], _RULES, changed)
     refielded: AnyItem = with_children(item, tuple(items))
     if "language" in changed:
         said = _language(refielded, changed["language"][1] or "")
@@ -131,6 +131,20 @@ def refielded_item(options: DocumentOptions, item: AnyItem, changed: Changed) ->
     if "properties" in changed:
         return _properties(refielded, *changed["properties"])
     return refielded
+
+
+def _ruled(options: DocumentOptions, node: Any, rules: dict[str, Rule], changed: Changed) -> Any:
+    """`node` whose children say the `changed` fields that `rules` write."""
+    children: Children = list(node.children)
+    for key, (_, value) in changed.items():
+        if key in rules:
+            children = rules[key](options, children, value or "")
+    return with_children(node, tuple(children))
+
+
+def _elements(children: Sequence[Any], name: str) -> list[int]:
+    """The indices of the elements called `name` among `children`."""
+    return [i for i, c in enumerate(children) if c.__class__ is Element and c.name == name]
 
 
 def _properties(item: AnyItem, before: Any, after: Any) -> AnyItem | None:
@@ -195,7 +209,7 @@ def _content_text(items: Children, name: str, prop: Any) -> Children | None:
         return None
     meta = cast(ContentMeta, items[at])
     children: Children = list(meta.children)
-    found = [j for j, c in enumerate(children) if c.__class__ is Element and c.name == name]
+    found = _elements(children, name)
     if prop is None:
         children = _without(children, found)
     elif not found:
@@ -264,13 +278,11 @@ def _property(node: ExtProperty, prop: dict[str, Any]) -> ExtProperty:
     return attrs.evolve(node, value=prop.get("value") or "", attributes=attributes)
 
 
-def _element(
-    name: str, after: tuple[str, ...], write: Callable[[Element, str], Element]
-) -> Callable[[DocumentOptions, Children, str], Children]:
+def _element(name: str, after: tuple[str, ...], write: Callable[[Element, str], Element]) -> Rule:
     """The rule of a field `dump` reads from the last itemMeta element `name`."""
 
     def rule(options: DocumentOptions, children: Children, value: str) -> Children:
-        found = [i for i, c in enumerate(children) if c.__class__ is Element and c.name == name]
+        found = _elements(children, name)
         if not value:
             return _without(children, found)
         if found:
@@ -298,7 +310,7 @@ def _text(node: Element, value: str) -> Element:
     return written
 
 
-def _ext(kind: str) -> Callable[[DocumentOptions, Children, str], Children]:
+def _ext(kind: str) -> Rule:
     """The rule of a field `dump` reads from the last itemMetaExtProperty of type `kind`."""
 
     def rule(options: DocumentOptions, children: Children, value: str) -> Children:
@@ -324,7 +336,7 @@ def _without(children: Children, found: list[int]) -> Children:
     return [c for i, c in enumerate(children) if i not in gone]
 
 
-_RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] = {
+_RULES: dict[str, Rule] = {
     "status": lambda options, children, value: _element(
         "pubStatus", _BEFORE_STATUS, _status(options)
     )(options, children, value),
@@ -336,7 +348,7 @@ _RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] = {
 """Per document field: how itemMeta is made to say its new value."""
 
 _BEFORE_PUB_START = ("cover", "name", "type", "products", "category")
-_PACKAGE_RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] = {
+_PACKAGE_RULES: dict[str, Rule] = {
     "status": _element(
         "pubStatus",
         (*_BEFORE_PUB_START, "pubStart", "pubStop"),
@@ -347,7 +359,7 @@ _PACKAGE_RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] 
 }
 """A package's fields: the text of its own root elements (`_dump.lists.dump_package`)."""
 
-_PLANNING_RULES: dict[str, Callable[[DocumentOptions, Children, str], Children]] = {
+_PLANNING_RULES: dict[str, Rule] = {
     "status": _ext("imext:status"),
     "created": _ext("nrpdate:created"),
     "modified": _ext("nrpdate:modified"),

@@ -23,10 +23,10 @@ import attrs
 
 from newsml_codecs.document._carrier.law import canonical_bytes, shows
 from newsml_codecs.document._carrier.pairing import key_of
-from newsml_codecs.document._carrier.units import blank
+from newsml_codecs.document._carrier.units import blank, element_name
 from newsml_codecs.document._kind_common import Block
-from newsml_model import Element, Node
-from newsml_model.tree import element_parts, with_children
+from newsml_model import Node
+from newsml_model.tree import with_children
 
 Dump = Callable[[Any], Block | None]
 """The block of a node in its role (None: not one this merges)."""
@@ -140,9 +140,9 @@ def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[A
             if name not in mine and (name not in then or child != then[name])
         ]
         kept = [
-            c if blank(c) else merged[cast(str, _name(c))]
+            c if blank(c) else merged[cast(str, element_name(c))]
             for c in original
-            if blank(c) or _name(c) in merged
+            if blank(c) or element_name(c) in merged
         ]
         return (*kept, *added)
     if not len(shown) == len(was) == len(now):
@@ -163,23 +163,12 @@ def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[A
 
 def _identity(child: Any) -> tuple[str | None, str | None]:
     """What says which thing a child is: its element name and its id or uuid (`key_of`)."""
-    return _name(child), key_of(child)
+    return element_name(child), key_of(child)
 
 
 def _by_name(children: list[Any]) -> dict[str, Any] | None:
     """`children` by element name, when all are elements of distinct names (else None)."""
-    names = {_name(child): child for child in children}
+    names = {element_name(child): child for child in children}
     if None in names or len(names) != len(children):
         return None
     return cast(dict[str, Any], names)
-
-
-def _name(child: Any) -> str | None:
-    """The element name of a child: a generic element's, a typed record's (an object's
-    ``<links>``); None for text."""
-    if child.__class__ is Element:
-        name: str = child.name
-        return name
-    if child.__class__ is str:
-        return None
-    return element_parts(child)[0]

@@ -13,7 +13,7 @@ from typing import Any
 
 from newsml_codecs.document._kind_common import Path
 from newsml_model import Element, Node
-from newsml_model.tree import with_children
+from newsml_model.tree import element_parts, with_children
 
 Group = tuple[list[int], list[tuple[Node, int | None]]]
 """A list's part of a container: its slots (indices of the children that were its blocks),
@@ -37,7 +37,7 @@ def rebuild(node: Any, path: Path, plans: dict[Path, list[Group]], prefixes: set
         path in plans
         and path
         and all(blank(child) for child in children)
-        and _element_name(node) not in _KEPT_EMPTY
+        and element_name(node) not in _KEPT_EMPTY
     ):
         return None  # every node the document showed in it is gone: so is the container
     return with_children(node, tuple(children))
@@ -48,12 +48,15 @@ _KEPT_EMPTY = frozenset(["items", "products", "newsCoverageSet"])
 ``<newsCoverageSet>``: the reference writes them even empty (``<items>`` with its limit)."""
 
 
-def _element_name(node: Any) -> str | None:
-    """A generic element's name, or a typed kind record's (`element_name`)."""
-    if node.__class__ is Element:
-        name: str = node.name
+def element_name(child: Any) -> str | None:
+    """The element name of a child: a generic element's, a typed record's (an object's
+    ``<links>``, a ``<newsCoverageSet>``); None for text."""
+    if child.__class__ is Element:
+        name: str = child.name
         return name
-    return getattr(node.__class__, "element_name", None)
+    if child.__class__ is str:
+        return None
+    return element_parts(child)[0]
 
 
 def _without_empty(children: list[Any]) -> list[Any]:
