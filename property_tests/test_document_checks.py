@@ -2,7 +2,7 @@
 
 `document.load` checks every block of a document before converting it
 (`_validate`). A block as JSON gives it (a dict of str, lists and dicts)
-takes one pass over its keys (`_json_block`); anything else, or anything
+takes one pass over its keys (`_block`); anything else, or anything
 wrong, takes the field-by-field check (`_checked_block`), which names the
 error. These properties hold the two to the same block, key order
 included, and the same error (message and path), on blocks near every
