@@ -63,10 +63,11 @@ def _block(value: Any, path: str) -> dict[str, Any]:
     dicts) in one pass over its keys, anything else or wrong by `_checked_block`, which
     names the error (half the check of an article).
 
-    One function, not a fast path beside it: a level of nested JSON blocks costs
-    three frames (`_block`, `_blocks`, its comprehension), as before the one pass,
-    so the check is not what refuses a deep document the load converts (links
-    nested 300 levels; a fourth frame refused them from about 250: "nested too deeply").
+    One function, not a fast path beside it: a level of nested blocks costs three
+    frames (`_block` or `_checked_block`, `_blocks`, its comprehension), as before
+    the one pass, so the check is not what refuses a deep document the load converts
+    (links nested 300 levels; a fourth frame refused them from about 250: "nested too
+    deeply").
     """
     if value.__class__ is not dict:
         return _checked_block(value, path)
@@ -126,7 +127,12 @@ def _blocks(value: Any, path: str) -> list[dict[str, Any]]:
         raise InvalidDocumentError(
             f"expected a list of blocks, got {type(value).__name__}", path=path
         )
-    return [_block(item, f"{path}[{index}]") for index, item in enumerate(value)]
+    # a block not as JSON gives it goes to `_checked_block` directly, not through `_block`:
+    # three frames a level either way (`_block`)
+    return [
+        (_block if item.__class__ is dict else _checked_block)(item, f"{path}[{index}]")
+        for index, item in enumerate(value)
+    ]
 
 
 def _property(value: Any, path: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -26,11 +27,12 @@ from newsml_model import InvalidDocumentError
 UUID = "5d3f8c4e-0a1b-4c2d-9e8f-1a2b3c4d5e6f"
 
 
-def nested(levels: int, key: str) -> dict[str, Any]:
-    """An article whose list `key` holds one block nesting `levels` blocks in its own `key`."""
-    block: dict[str, Any] = {"type": "x-im/category", "rel": "subject", "title": "innermost"}
+def nested(levels: int, key: str, mapping: Any = dict) -> dict[str, Any]:
+    """An article whose list `key` holds one block nesting `levels` blocks in its own `key`,
+    each block made by `mapping` from a dict."""
+    block = mapping({"type": "x-im/category", "rel": "subject", "title": "innermost"})
     for _ in range(levels):
-        block = {"type": "x-im/category", "rel": "subject", key: [block]}
+        block = mapping({"type": "x-im/category", "rel": "subject", key: [block]})
     return {"type": "x-im/article", "uuid": UUID, key: [block]}
 
 
@@ -60,11 +62,13 @@ def loaded_in_a_thread(doc: dict[str, Any]) -> Any:
         return pool.submit(document.load, doc).result()
 
 
+@pytest.mark.parametrize("mapping", [dict, MappingProxyType], ids=["dict", "other mapping"])
 @pytest.mark.parametrize("key", ["links", "meta"])
-def test_blocks_nested_300_levels_pass_the_check_and_load(key: str) -> None:
-    """Links (or meta blocks) nested 300 levels load: each level a block and its list
-    element, under the root and itemMeta (or contentMeta) and the outer list element."""
-    item = loaded_in_a_thread(nested(300, key))
+def test_blocks_nested_300_levels_pass_the_check_and_load(key: str, mapping: Any) -> None:
+    """Links (or meta blocks) nested 300 levels load, as JSON gives them or as another
+    mapping (the field-by-field check's): each level a block and its list element, under
+    the root and itemMeta (or contentMeta) and the outer list element."""
+    item = loaded_in_a_thread(nested(300, key, mapping))
     assert 2 * 300 + 4 == depth(item)
 
 
