@@ -1,10 +1,14 @@
 """Tools service throughput against the in-process conversion rate, in one run.
 
     python bench/bench_service.py [--clients N] [--workers W] [--protocol json|protobuf]
-                                  [--rounds R] [--seconds S] [--quiet] [FILE]
+                                  [--rounds R] [--seconds S] [--quiet] [--save] [FILE]
 
 Starts ``python -m newsml_tools.service`` on a free loopback port and
-drives ``ConvertToDocument`` with N concurrent keep-alive connections from a
+drives ``ConvertToDocument`` (with ``--save``: the Writer's save,
+``ConvertToNewsml`` of the article's document edited as ``bench_save.py``
+edits it, sent again and again as an editor's saves are, in process
+``newsml.dumps(document.loads(text))`` and the JSON response) with N
+concurrent keep-alive connections from a
 load generator of its own (asyncio on raw sockets, in a separate process,
 so it costs as little CPU as a client can). Reports requests per second,
 p50/p99 latency and errors, next to the rate of the same conversion in
@@ -34,27 +38,38 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 from _timing import ROOT, sample_article
+from bench_save import edit
 
 from newsml_codecs import document, jsontext, newsml
 from newsml_tools.service._proto.cca import service_pb2
+from newsml_tools.service._wire import document_to_proto
 
 PATH = "/twirp/cca.Tools/ConvertToDocument"
+SAVE_PATH = "/twirp/cca.Tools/ConvertToNewsml"
 
 
-def request_bytes(raw: bytes, protocol: str, port: int) -> bytes:
-    """One complete keep-alive HTTP/1.1 request for `raw`."""
+def request_bytes(raw: bytes, protocol: str, port: int, *, save: bool = False) -> bytes:
+    """One complete keep-alive HTTP/1.1 request for `raw` (`save`: ConvertToNewsml of its
+    edited document, `edited_document`)."""
     text = raw.decode("utf-8")
-    if protocol == "json":
-        import json
-
-        body = json.dumps({"newsml": text}, ensure_ascii=False).encode()
+    if save:
+        path, doc = SAVE_PATH, edited_document(raw)
+        if protocol == "json":
+            body = jsontext.dumpb({"document": doc})
+        else:
+            message = service_pb2.ConvertToNewsmlReq()
+            document_to_proto(doc, message.document)
+            body = message.SerializeToString()
+    elif protocol == "json":
+        path, body = PATH, jsontext.dumpb({"newsml": text})
     else:
-        body = service_pb2.ConvertToDocumentReq(newsml=text).SerializeToString()
+        path, body = PATH, service_pb2.ConvertToDocumentReq(newsml=text).SerializeToString()
     head = (
-        f"POST {PATH} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
         f"Content-Type: application/{protocol}\r\nAccept: application/{protocol}\r\n"
         f"Content-Length: {len(body)}\r\n\r\n"
     )
@@ -185,6 +200,12 @@ class ServiceRun:
         return len(self.latencies) / (self.seconds * len(self.rates))
 
 
+def edited_document(raw: bytes) -> dict[str, Any]:
+    """The document of the article `raw` as a reporter saves it: its first block's text
+    changed and a subject link added (`bench_save.edit`)."""
+    return edit(document.dump(newsml.loads(raw)), "Edited first paragraph.")
+
+
 def measure(
     raw: bytes,
     convert: Callable[[], object],
@@ -196,14 +217,16 @@ def measure(
     seconds: float = 5.0,
     warmup: float = 1.0,
     quiet: bool = False,
+    save: bool = False,
 ) -> ServiceRun:
-    """The service's ConvertToDocument rate on `raw` against `convert` in process.
+    """The service's ConvertToDocument (`save`: ConvertToNewsml) rate on `raw` against
+    `convert` in process.
 
     Rounds alternate so that a noisy neighbour on a shared machine slows
     both sides of each ratio, not just one.
     """
     process, port = start_server(workers, quiet)
-    request = request_bytes(raw, protocol, port)
+    request = request_bytes(raw, protocol, port, save=save)
     rates: list[float] = []
     per_worker: list[float] = []
     latencies: list[float] = []
@@ -238,11 +261,15 @@ def main() -> int:
         "--warmup", type=float, default=1.0, help="unmeasured load before each round"
     )
     parser.add_argument("--quiet", action="store_true", help="serve without the access log")
+    parser.add_argument(
+        "--save", action="store_true", help="ConvertToNewsml of the edited article (a save)"
+    )
     args = parser.parse_args()
     name, raw = (args.file.name, args.file.read_bytes()) if args.file else sample_article()
     run = measure(
         raw,
-        in_process_convert(raw),
+        in_process_save(raw) if args.save else in_process_convert(raw),
+        save=args.save,
         workers=args.workers,
         clients=args.clients,
         protocol=args.protocol,
@@ -254,6 +281,7 @@ def main() -> int:
     latencies = run.latencies
     cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     print(
+        f"{'ConvertToNewsml of the edited ' if args.save else 'ConvertToDocument of the '}"
         f"article: {name}, {len(raw) / 1024:.1f} KiB; {args.protocol}, {args.clients} clients, "
         f"{args.workers} worker(s), {os.cpu_count()} cores, {args.rounds} rounds x {args.seconds:.0f} s"
         f"{', no access log' if args.quiet else ''}"
@@ -278,6 +306,16 @@ def in_process_convert(raw: bytes) -> Callable[[], object]:
 
     def convert() -> object:
         return jsontext.dumpb({"document": document.dump(newsml.loads(raw))})
+
+    return convert
+
+
+def in_process_save(raw: bytes) -> Callable[[], object]:
+    """ConvertToNewsml in process: the edited document's JSON text to the JSON response."""
+    text = jsontext.dumps(edited_document(raw))
+
+    def convert() -> object:
+        return jsontext.dumpb({"newsml": newsml.dumps(document.loads(text))})
 
     return convert
 

@@ -21,12 +21,12 @@ from typing import Any
 MAX_TEXT = 4 * 1024 * 1024
 """Larger texts are not remembered (the carrier writes such an item again)."""
 
-_TEXTS: dict[int, tuple[weakref.ref[Any], bytes]] = {}
+_TEXTS: dict[int, tuple[weakref.ref[Any], bytes, int]] = {}
 _DECLARED = re.compile(rb"(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)")
 
 
-def remember(item: Any, data: bytes) -> None:
-    """Remember `data` (UTF-8 NewsML) as the text `item` was read from."""
+def remember(item: Any, data: bytes, max_depth: int) -> None:
+    """Remember `data` (UTF-8 NewsML) as the text `item` was read from, with `max_depth`."""
     if len(data) > MAX_TEXT:
         return
     # the whole declaration, however much space it holds (it ends at the first "?>")
@@ -40,7 +40,7 @@ def remember(item: Any, data: bytes) -> None:
         if entry is not None and entry[0] is ref:
             del _TEXTS[key]
 
-    _TEXTS[key] = (weakref.ref(item, forget), data)
+    _TEXTS[key] = (weakref.ref(item, forget), data, max_depth)
 
 
 def source_text(item: Any) -> bytes | None:
@@ -49,3 +49,11 @@ def source_text(item: Any) -> bytes | None:
     if entry is None or entry[0]() is not item:
         return None
     return entry[1]
+
+
+def read_depth(item: Any) -> int | None:
+    """The ``max_depth`` `item` was read with (it nests no deeper), None when not remembered."""
+    entry = _TEXTS.get(id(item))
+    if entry is None or entry[0]() is not item:
+        return None
+    return entry[2]

@@ -170,7 +170,7 @@ def parse(
     item: AnyItem = _parse_input(data, encoding, max_depth, None)
     # the bytes read are the item's text (the carrier packs them), unless
     # re-encoded from UTF-16 or overriding a declared encoding (`remember`)
-    remember(item, data)
+    remember(item, data, max_depth)
     return item
 
 

@@ -382,6 +382,8 @@ def edited_doc() -> dict[str, Any]:
         pytest.param({"r": "x", "m": [[1, [2, 9]]]}, "entry of n.m", id="a digest not text"),
         pytest.param({"r": "x", "m": [["d", [2, "9"]]]}, "entry of n.m", id="an index as text"),
         pytest.param({"r": "x", "m": [["d", [2, True]]]}, "entry of n.m", id="an index true"),
+        pytest.param({"r": "x", "d": "md5"}, "n.d names no digest", id="an unknown digest"),
+        pytest.param({"r": "x", "d": ["xxh3"]}, "n.d names no digest", id="a digest not text"),
     ],
 )
 def test_malformed_anchors_are_a_document_error(anchors: Any, message: str) -> None:
@@ -513,6 +515,49 @@ def test_a_carrier_without_anchors_still_loads_an_edited_document(ways: list[str
     back = document.load(with_carrier(doc, carrier))
     assert [] == ways
     assert canonical(replaced(SOURCE, B1, NEW_B1)) == canonical(newsml.dumps(back))
+
+
+def earlier_anchors(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` with the anchors an earlier release wrote for ITEM: BLAKE2b digests, no ``d``."""
+    carrier = carrier_of(doc)[1]
+    earlier = anchors.shown(stripped(document.dump(ITEM)), "blake2b")
+    wire = carrier["n"]
+    del wire["d"]
+    wire.update(r=earlier.rest, t=earlier.title)
+    for name, key in anchors.LISTS:
+        for entry, digest in zip(wire[key], earlier.blocks[name], strict=True):
+            entry[0] = digest
+    return with_carrier(doc, carrier)
+
+
+def test_anchors_are_xxh3_digests_of_the_document_as_dumped() -> None:
+    """``d`` is "xxh3", and ``r``, ``t`` and each block's digest are XXH3 of the document
+    dump wrote (without its carrier), not BLAKE2b's."""
+    doc = document.dump(ITEM)
+    wire = carrier_of(doc)[1]["n"]
+    now, earlier = (anchors.shown(stripped(doc), hashed) for hashed in ("xxh3", "blake2b"))
+    assert ("xxh3", now.rest, now.title, now.blocks["content"]) == (
+        wire["d"],
+        wire["r"],
+        wire["t"],
+        [entry[0] for entry in wire["c"]],
+    )
+    assert earlier.blocks["content"] != now.blocks["content"]
+
+
+def test_anchors_of_an_earlier_release_still_tell_an_unedited_document(ways: list[str]) -> None:
+    """BLAKE2b anchors without ``d`` (an earlier release's): the unedited document is told
+    by them and answered by the original, without the anchored way."""
+    assert ITEM == document.load(earlier_anchors(document.dump(ITEM)))
+    assert [] == ways
+
+
+def test_anchors_of_an_earlier_release_still_save_the_anchored_way(ways: list[str]) -> None:
+    """An edit of b1 under BLAKE2b anchors without ``d``: the anchored way keeps b2's foo and
+    d1's child, as it does under the anchors written now."""
+    back = document.load(earlier_anchors(edited_doc()))
+    assert ["anchored"] == ways
+    assert loaded(replaced(SOURCE, B1, NEW_B1)) == back
 
 
 def test_a_first_note_and_a_first_service_in_one_save_are_both_written(ways: list[str]) -> None:

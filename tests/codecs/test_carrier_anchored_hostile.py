@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 import zstandard
 from hypothesis import HealthCheck, given, settings
@@ -38,6 +39,7 @@ from support.document import item as built_item
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
+from newsml_codecs._sourcetext import read_depth
 
 Edit = Callable[[dict[str, Any]], object]
 ARTICLE = fixture_text("article-full.xml")
@@ -513,6 +515,14 @@ def test_an_item_nested_as_deep_as_a_carrier_holds_comes_back_every_way() -> Non
             deep in back,
             '<element id="p1" type="body" format="html">B<' in back,
         )
+
+
+def test_the_reader_remembers_the_bound_it_read_an_item_within() -> None:
+    """`dump` trusts the reader's bound (at most 256 levels) instead of walking the item's
+    levels: the bound is remembered with the item's text; an item evolved (or built) has
+    none, and is walked."""
+    item = newsml.loads(nested(8), max_depth=40)
+    assert (40, None) == (read_depth(item), read_depth(attrs.evolve(item)))
 
 
 def test_an_item_nested_deeper_than_a_carrier_holds_is_refused_at_dump() -> None:

@@ -3,7 +3,8 @@
 For each block of the document's ``content``, ``links`` and ``meta``, a
 digest of the block as `dump` wrote it and the path of the original node
 it came from (none for a block a kind makes of several nodes), a digest of
-the title (``t``) and one of everything else the document shows (``r``).
+the title (``t``) and one of everything else the document shows (``r``),
+with the name of the digest function (``d``; none: an earlier release's BLAKE2b).
 `record` writes them, `read_anchors` reads them into `Anchors`, and
 `shown` digests an edited document the same way (`Shown`): the anchored
 save (`anchored`) compares the two, and an unedited document is one whose
@@ -12,10 +13,11 @@ digests are all the anchors'.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
+import xxhash
 
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.law import canonical_bytes, digest, visible_bytes
@@ -23,6 +25,18 @@ from newsml_codecs.document._kind_common import Path, Sources
 
 LISTS = (("content", "c"), ("links", "l"), ("meta", "m"))
 """The document's block lists anchored, with their wire keys."""
+
+DIGESTS: Mapping[str, Callable[[bytes], str]] = {
+    # 64-bit XXH3: a tenth of BLAKE2b's time on a block; not a cryptographic hash, nor does it
+    # need to be (a client who forges a block of the same digest gets the original's node back,
+    # which it could have sent itself)
+    "xxh3": xxhash.xxh3_64_hexdigest,
+    # the anchors of an earlier release (no ``d``): 64-bit BLAKE2b, as its fingerprint
+    "blake2b": digest,
+}
+"""The anchors' digests by their wire name (``d``); `record` writes the first."""
+
+WRITTEN = next(iter(DIGESTS))
 
 _MAX_DEPTH = 16
 
@@ -35,11 +49,13 @@ class Anchors:
         rest: The digest of the document without its block lists and title (``r``).
         title: The digest of its title (``t``; None: part of the rest, an earlier form).
         blocks: For each list name, (digest, source path) per block, in order.
+        digests: The name of their digest function (``d``, `DIGESTS`).
     """
 
     rest: str
     title: str | None
     blocks: Mapping[str, tuple[tuple[str, Path], ...]]
+    digests: str = WRITTEN
 
 
 @attrs.frozen
@@ -83,8 +99,12 @@ class Shown:
         )
 
 
-def shown(doc: dict[str, Any]) -> Shown:
-    """The digests of `doc` (as a reader sees it) that anchors record, each block serialised once."""
+def shown(doc: dict[str, Any], hashed: str = WRITTEN) -> Shown:
+    """The digests of `doc` (as a reader sees it) that anchors record, each block serialised once.
+
+    `hashed` names the digest function (`DIGESTS`): the one of the anchors compared with.
+    """
+    digest = DIGESTS[hashed]
     rest = visible_bytes({k: v for k, v in doc.items() if k not in _NOT_REST})
     title = canonical_bytes(doc.get("title") or "")
     size = len(rest) + len(title)
@@ -101,7 +121,7 @@ def shown(doc: dict[str, Any]) -> Shown:
 def record(raw: dict[str, Any], seen: Shown, sources: Sources) -> dict[str, Any]:
     """The anchors' wire form (``n``) of the document `seen` digests, the `omitted` copy
     of `raw` that `dump` filled `sources` for."""
-    wire: dict[str, Any] = {"r": seen.rest, "t": seen.title}
+    wire: dict[str, Any] = {"d": WRITTEN, "r": seen.rest, "t": seen.title}
     for name, key in LISTS:
         wire[key] = [
             [block_digest, list(sources.get(id(made), ()))]
@@ -122,13 +142,16 @@ def read_anchors(value: Any) -> Anchors:
         or value.get("t", "").__class__ is not str
     ):
         raise malformed("n is not an object with digests r and t")
+    digests = value.get("d", "blake2b")
+    if digests.__class__ is not str or digests not in DIGESTS:
+        raise malformed(f"n.d names no digest function (one of {', '.join(DIGESTS)})")
     blocks: dict[str, tuple[tuple[str, Path], ...]] = {}
     for name, key in LISTS:
         entries = value.get(key, [])
         if entries.__class__ is not list:
             raise malformed(f"n.{key} is not a list")
         blocks[name] = tuple(_entry(entry, key) for entry in entries)
-    return Anchors(rest=value["r"], title=value.get("t"), blocks=blocks)
+    return Anchors(rest=value["r"], title=value.get("t"), blocks=blocks, digests=digests)
 
 
 def _entry(entry: Any, key: str) -> tuple[str, Path]:

@@ -26,7 +26,7 @@ from typing import Any
 import zstandard
 
 from newsml_codecs import newsml
-from newsml_codecs._sourcetext import source_text
+from newsml_codecs._sourcetext import read_depth, source_text
 from newsml_codecs.document._carrier.check import malformed
 from newsml_model import AnyItem, DecodeError, InvalidArgumentError
 
@@ -70,6 +70,9 @@ def check_depth(item: AnyItem) -> None:
             ``max_depth``, or built so): `load` would refuse its document's
             carrier (but in the dump's process, which remembers the original).
     """
+    read_within = read_depth(item)
+    if read_within is not None and read_within <= MAX_DEPTH:
+        return  # the reader refused anything deeper (the open of a file: most dumps)
     # One level at a time, no recursion (the item may nest deeper than Python recurses),
     # and no further than the bound: 2.5 % of the dumps of the Writer's examples.
     level: list[Any] = [item]
