@@ -36,11 +36,11 @@ their result is dumped once and kept when it shows the document.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import Any
 
 from newsml_codecs.document._carrier.anchors import LISTS, Anchors, Shown
 from newsml_codecs.document._carrier.fields import changed_fields, refielded_item, writable
-from newsml_codecs.document._carrier.law import shows, visible_bytes
+from newsml_codecs.document._carrier.law import same_visible, shows
 from newsml_codecs.document._carrier.merge import merged
 from newsml_codecs.document._carrier.pairing import (
     FOLLOWS,
@@ -49,7 +49,6 @@ from newsml_codecs.document._carrier.pairing import (
     matched,
 )
 from newsml_codecs.document._carrier.roles import (
-    CONTAINERS,
     dumper,
     elsewhere,
     geo_run,
@@ -118,7 +117,7 @@ def restore(
         got = dump_any(options, result)
     except NewsItemError:
         return None  # a result `dump` refuses (a value the kind cannot hold): the patch way
-    if visible_bytes(got) == visible_bytes(doc) or shows(got, doc, dump_any(options, bare())):
+    if same_visible(got, doc) or shows(got, doc, dump_any(options, bare())):
         return result
     return None  # not shown: the patch way
 
@@ -133,23 +132,16 @@ def _restored(
     """`original` with its containers refilled from `doc` (None: this way declines).
 
     A first node of its kind needs its container: it is made at the end of
-    its section, and the plan made again (once per kind of container).
+    its section as the plan reaches it (`_place`).
     """
-    for _ in range(len(CONTAINERS) + 1):
-        plans = _plans(options, original, doc, anchors, edited)
-        if plans is None or plans.__class__ is not str:
-            break
-        larger = grown(original, str(plans))
-        if larger is None:
-            return None
-        original = larger
-    if plans is None or plans.__class__ is str:
+    planned = _plans(options, original, doc, anchors, edited)
+    if planned is None:
         return None
+    plans, original = planned
     if not plans:
         return original
-    planned = cast(dict[Path, list[Group]], plans)
-    prefixes = {path[:depth] for path in planned for depth in range(len(path) + 1)}
-    rebuilt: AnyItem | None = rebuild(original, (), planned, prefixes)
+    prefixes = {path[:depth] for path in plans for depth in range(len(path) + 1)}
+    rebuilt: AnyItem | None = rebuild(original, (), plans, prefixes)
     return rebuilt
 
 
@@ -159,8 +151,9 @@ def _plans(
     doc: dict[str, Any],
     anchors: Anchors,
     edited: Mapping[str, list[str]],
-) -> dict[Path, list[Group]] | str | None:
-    """Per container, what each list writes in it; a role whose container is missing; or None."""
+) -> tuple[dict[Path, list[Group]], AnyItem] | None:
+    """Per container, what each list writes in it, and `original` with the containers made
+    for first nodes of their kind; None where this way declines."""
     plans: dict[Path, list[Group]] = {}
     unchanged: list[tuple[tuple[str, Path], ...]] = []
     for name, _ in LISTS:
@@ -172,14 +165,15 @@ def _plans(
         placed = _place(
             options, original, name, blocks, edited[name], recorded, doc.get("type") or ""
         )
-        if placed is None or placed.__class__ is str:
-            return placed
-        for container, slots_and_nodes in cast(dict[Path, Group], placed).items():
+        if placed is None:
+            return None
+        groups, original = placed
+        for container, slots_and_nodes in groups.items():
             plans.setdefault(container, []).append(slots_and_nodes)
     for recorded in unchanged:
         if not kept_in_place(original, recorded, plans):
             return None  # not anchors dump wrote
-    return plans
+    return plans, original
 
 
 def _place(
@@ -190,11 +184,13 @@ def _place(
     edited: list[str],
     recorded: tuple[tuple[str, Path], ...],
     kind: str,
-) -> dict[Path, Group] | str | None:
-    """Per container of list `name`: its slots (indices) and what to write there, in order.
+) -> tuple[dict[Path, Group], AnyItem] | None:
+    """Per container of list `name`: its slots (indices) and what to write there, in order;
+    and `original`, with the container made of a role it lacked (a first link, a first
+    contentMeta object: last in its section, `grown`). None where this way declines.
 
-    None where this way declines; the role of a container the item lacks
-    (a first link, a first contentMeta object) when it must be made first.
+    A container made appends to its section: the paths of the nodes
+    already placed stay theirs, so the placing goes on in the larger item.
 
     Containers of one role (the IDF groups, itemMeta's ``<links>``) follow
     each other in the document: an unchanged node stays in its container
@@ -274,8 +270,14 @@ def _place(
             container = after.get(role) or last.get(role) or _first(roles, role)
             if container is None:
                 found = home(original, role)
+                if found.__class__ is str:  # the container to make first
+                    larger = grown(original, role)
+                    if larger is None:
+                        return None
+                    original = larger
+                    found = home(original, role)
                 if not isinstance(found, tuple):
-                    return found  # none (the patch way), or the container to make first
+                    return None  # none: the patch way
                 container = found
                 out.setdefault(container, ([], []))
             placed[at] = (role, node, container, source)
@@ -287,7 +289,7 @@ def _place(
         out[container][1].append((node, slot))
     for slots, _ in out.values():
         slots.sort()
-    return out
+    return out, original
 
 
 def _renumbered(blocks: list[Block], taken: list[Any], notes: list[Path]) -> None:

@@ -35,10 +35,9 @@ from typing import Any, cast
 import attrs
 
 from newsml_codecs._xmlbuild import new_ext_property
+from newsml_codecs.document._carrier.exports import exported
 from newsml_codecs.document._carrier.law import visible_bytes
 from newsml_codecs.document._config import PACKAGE_STATUS_BACK, DocumentOptions
-from newsml_codecs.document._dispatch import dump_any
-from newsml_codecs.document._dump.omit import omitted
 from newsml_codecs.document._load.item import el
 from newsml_model import (
     AnyItem,
@@ -72,8 +71,9 @@ def changed_fields(options: DocumentOptions, original: AnyItem, doc: dict[str, A
     """The fields of `doc` beside its blocks and title that differ from `original`'s document.
 
     A time counts as changed when its instant changed (`law.visible_bytes`).
+    The original's document is made once per original (`exports`).
     """
-    before = omitted(dump_any(options, original))
+    before = exported(options, original)
     keys = sorted((before.keys() | doc.keys()) - _BLOCKS)
     return {
         key: (before.get(key), doc.get(key))

@@ -70,6 +70,28 @@ def visible_bytes(doc: dict[str, Any]) -> bytes:
     return canonical_bytes(seen)
 
 
+def same_visible(got: dict[str, Any], doc: dict[str, Any]) -> bool:
+    """``visible_bytes(got) == visible_bytes(doc)``, serialising only the fields that differ.
+
+    `got` is a document `dump` wrote (strings, lists and objects only, as
+    every document `dump` writes): a field of `doc` equal to its field is
+    the same JSON, so only the others are written (`visible_bytes` of the
+    field alone, its time as its instant). Sorted keys make the whole
+    document's bytes those of its fields in order: equal fields, equal bytes.
+    """
+    shown = [key for key, value in got.items() if value != []]
+    if len(shown) != sum(value != [] for value in doc.values()):
+        return False
+    for key in shown:
+        if key not in doc:
+            return False
+        value = got[key]
+        other = doc[key]
+        if value != other and visible_bytes({key: value}) != visible_bytes({key: other}):
+            return False
+    return True
+
+
 def canonical_bytes(value: Any) -> bytes:
     """`value` as JSON bytes with sorted keys (what `digest` and the carrier's digests hash)."""
     try:
@@ -102,12 +124,14 @@ def shows(got: Any, edited: Any, want: Any) -> bool:
         return all(shows(got.get(k), edited.get(k), want.get(k)) for k in {*got, *edited, *want})
     if kinds != (list, list, list):
         return False
+    # each element's key made once for both checks (`_key`: the most of their cost)
+    keys = [list(map(_key, got)), list(map(_key, edited)), list(map(_key, want))]
     if any(
         len(got) == len(guide) and _agrees(got, guide, other, edited)
         for guide, other in ((edited, want), (want, edited))
-    ) and _in_order(got, edited, want):
+    ) and _in_order(*keys):
         return True
-    return _in_part(got, edited, want)
+    return _in_part(*keys)
 
 
 def _agrees(got: list[Any], guide: list[Any], other: list[Any], edited: list[Any]) -> bool:
@@ -124,22 +148,42 @@ def _agrees(got: list[Any], guide: list[Any], other: list[Any], edited: list[Any
     )
 
 
-def _key(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
+def _key(value: Any) -> bytes:
+    """`value`'s identity in a list: equal where ``json.dumps(value, sort_keys=True)`` is.
+
+    orjson writes it five times faster; where it would tell apart what
+    ``json.dumps`` does not, or not what it does (NaN and the infinities
+    written ``null``, a datetime it writes and ``json.dumps`` refuses), or
+    refuses it (a lone surrogate, a huge integer), ``json.dumps``'s text
+    is the key, after a byte orjson never starts its text with.
+    """
+    try:
+        key = orjson.dumps(value, option=_KEY_OPTIONS)
+    except (TypeError, orjson.JSONEncodeError):
+        key = b"null"
+    if b"null" in key:  # a None, NaN or an infinity (or text saying null): json.dumps's
+        return b"\0" + json.dumps(value, sort_keys=True).encode("ascii")
+    return key
 
 
-def _in_order(got: list[Any], edited: list[Any], want: list[Any]) -> bool:
+_KEY_OPTIONS = (
+    orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+)
+
+
+def _in_order(got: list[bytes], edited: list[bytes], want: list[bytes]) -> bool:
     """Whether the user's elements in `got` keep the user's order where NewsML can hold it.
 
     A reorder wins like any edit: the carrier may not put back the original
     order of what the user reordered. Two neighbours the user has the other
     way round are right only where the conversion without the carrier orders
     them so too (NewsML keeps services after links, contentMeta links after
-    itemMeta's). Elements the user has more than once are not judged.
+    itemMeta's). Elements the user has more than once are not judged. The
+    three lists are of the elements' keys (`_key`).
     """
     users = _positions(edited)
     theirs = _positions(want)
-    kept = [k for k in map(_key, got) if users.get(k, -1) >= 0]
+    kept = [k for k in got if users.get(k, -1) >= 0]
     for first, second in pairwise(kept):
         if users[first] > users[second]:
             a, b = theirs.get(first, -1), theirs.get(second, -1)
@@ -152,22 +196,22 @@ def _at(values: list[Any], index: int) -> Any:
     return values[index] if index < len(values) else None
 
 
-def _positions(values: list[Any]) -> dict[str, int]:
-    """Each value's index by its key (-1 for a value found more than once)."""
-    at: dict[str, int] = {}
-    for index, key in enumerate(map(_key, values)):
+def _positions(keys: list[bytes]) -> dict[bytes, int]:
+    """Each key's index (-1 for a key found more than once)."""
+    at: dict[bytes, int] = {}
+    for index, key in enumerate(keys):
         at[key] = -1 if key in at else index
     return at
 
 
-def _in_part(got: list[Any], edited: list[Any], want: list[Any]) -> bool:
+def _in_part(mine: list[bytes], users: list[bytes], theirs: list[bytes]) -> bool:
     """A list holding the edit in part: each element the user's or the conversion's.
 
     What the user has and the list lacks, the conversion lacks too; the
-    user's elements keep the user's order or the conversion's.
+    user's elements keep the user's order or the conversion's. The three
+    lists are the keys (`_key`) of the elements of the list got, the
+    user's and the conversion's.
     """
-
-    mine, users, theirs = [_key(v) for v in got], [_key(v) for v in edited], [_key(v) for v in want]
     user_count, their_count = Counter(users), Counter(theirs)
     if any(k not in user_count and k not in their_count for k in mine):
         return False
@@ -179,7 +223,7 @@ def _in_part(got: list[Any], edited: list[Any], want: list[Any]) -> bool:
     return _subsequence(kept, users) or _subsequence(kept, theirs)
 
 
-def _subsequence(keys: list[str], order: list[str]) -> bool:
+def _subsequence(keys: list[bytes], order: list[bytes]) -> bool:
     position = iter(order)
     return all(any(key == other for other in position) for key in keys)
 

@@ -72,6 +72,9 @@ def changed_sources(
         if source is not None:
             before = rank[source]
     # a block moved and edited: its id (or uuid) still says which node it is
+    unpaired = [i for i, source in enumerate(taken) if source is None and i not in pairs]
+    if not unpaired:
+        return pairs
     gone = used | set(pairs.values())
     by_key: dict[str, Path] = {}
     for path in order:
@@ -79,12 +82,13 @@ def changed_sources(
             key = key_of(node_at(original, path))
             if key:
                 by_key.setdefault(key, path)
-    for index, source in enumerate(taken):
-        if by_key and source is None and index not in pairs:
-            key = _block_key(blocks[index])
-            found = by_key.pop(key, None) if key else None
-            if found is not None:
-                pairs[index] = found
+    for index in unpaired:
+        if not by_key:
+            break
+        key = _block_key(blocks[index])
+        found = by_key.pop(key, None) if key else None
+        if found is not None:
+            pairs[index] = found
     return pairs
 
 

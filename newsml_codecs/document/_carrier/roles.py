@@ -238,18 +238,20 @@ def geo_run(
     Returns:
         {index of the first geo block: the link}, or {} when not so.
     """
+    places = [
+        index
+        for index, block in enumerate(blocks)
+        if taken[index] is None and is_geo(block) and block.get("type") == "x-im/related-geo"
+    ]
+    if not places:
+        return {}  # no place the user changed (most saves): no node to look at
     used = set(taken)
     geo = [
         path
         for path, role in roles.items()
         if role == "links" and getattr(node_at(original, path), "rel", None) == "related-geo"
     ]
-    places = [
-        index
-        for index, block in enumerate(blocks)
-        if taken[index] is None and is_geo(block) and block.get("type") == "x-im/related-geo"
-    ]
-    if len(geo) != 1 or geo[0] in used or not places:
+    if len(geo) != 1 or geo[0] in used:
         return {}
     run = [blocks[index] for index in places]
 

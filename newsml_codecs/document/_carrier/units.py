@@ -9,6 +9,8 @@ rebuilds the item around the containers it changed (`rebuild`).
 
 from __future__ import annotations
 
+import heapq
+from operator import itemgetter
 from typing import Any
 
 from newsml_codecs.document._kind_common import Path
@@ -172,24 +174,18 @@ def _interleaved(groups: list[Group]) -> list[tuple[int, Node, int | None]]:
     written first, so groups that alternate in the container (itemMeta's
     services and notes) stay interleaved as they were.
     """
-    keyed: list[list[tuple[float, Node, int | None]]] = []
-    for slots, entries in groups:
+    keyed: list[list[tuple[float, int, Node, int | None]]] = []
+    for number, (slots, entries) in enumerate(groups):
         place = slots[0] - 0.5
         keys = []
         for node, at in entries:
             place = place if at is None else at
-            keys.append((place, node, at))
+            keys.append((place, number, node, at))
         keyed.append(keys)
-    out: list[tuple[int, Node, int | None]] = []
-    heads = [0] * len(keyed)
-    while True:
-        ready = [(keyed[g][heads[g]][0], g) for g in range(len(keyed)) if heads[g] < len(keyed[g])]
-        if not ready:
-            return out
-        _, number = min(ready)
-        _, node, at = keyed[number][heads[number]]
-        heads[number] += 1
-        out.append((number, node, at))
+    # the next entry of each group, the first standing taken each time (a tie: the
+    # group first), as heapq.merge takes its inputs' heads
+    merged = keyed[0] if len(keyed) == 1 else heapq.merge(*keyed, key=itemgetter(0))
+    return [(number, node, at) for _, number, node, at in merged]
 
 
 def appended(children: list[Any], nodes: list[Any]) -> list[Any]:
