@@ -30,12 +30,14 @@ The modules, by step:
   the text `newsml.loads` read when there is one), the originals and the
   patches remembered per carrier.
 * `anchors`: the anchors' wire form (``n``) and the digests of a document
-  read (`Shown`), which also tell an unedited one.
+  read (`Shown`, XXH3; BLAKE2b for an earlier release's anchors), which
+  also tell an unedited one.
 * `anchored`, with `pairing` (which node each block shows), `roles` (where
   the reference keeps a block's node, and the node it makes of a block),
   `merge` (a block edited in place), `units` (a container written again),
-  `titles` (where a title goes) and `fields` (where a newsItem's status,
-  times, properties and language go): the anchored save.
+  `titles` (where a title goes), `fields` (where a newsItem's status,
+  times, properties and language go) and `exports` (the original's
+  document, made once per original): the anchored save.
 * `make`, with `keys` (children's identity and XML text), `order` (pairing
   and order of children) and `guards` (what ties a carried run to the
   document): the patch, node by node, of what the export lacks.
