@@ -27,7 +27,7 @@ from newsml_codecs._article_body import (
     split_uri,
     text_elements,
 )
-from newsml_codecs.schema import is_date_time
+from newsml_codecs._formats import is_date_time
 from newsml_model import ContentMeta, Element, ExtProperty, ItemMeta, Link, Links, NewsItem, Node
 
 CONCEPT_TYPES = {

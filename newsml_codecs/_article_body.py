@@ -11,7 +11,7 @@ import uuid as uuidlib
 
 import attrs
 
-from newsml_codecs.schema import is_uri
+from newsml_codecs._formats import is_uri
 from newsml_model import IDF, Element, Link, Links, Node
 
 BLOCK_TYPES = {

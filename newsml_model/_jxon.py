@@ -29,8 +29,6 @@ from collections.abc import Mapping
 from typing import Any
 from xml.parsers import expat
 
-import xmltodict
-
 from newsml_model._attributes import LINK_FIELDS, OBJECT_FIELDS, layout_free, split_attributes
 from newsml_model._errors import InvalidArgumentError
 from newsml_model._nodes import IM, ContentMetaObject, Element, Link, Links, Metadata
@@ -175,6 +173,11 @@ def structure(
     Raises:
         InvalidArgumentError: Not a mapping, a bad key or an unsupported value.
     """
+    # Imported here: xmltodict imports xml.sax.saxutils, which imports urllib.request and
+    # http.client, a fifth of importing the model that every process not using JXON (the
+    # command line, the service's workers) would pay.
+    import xmltodict
+
     tree = clean(mapping, field=field, bare_attributes=bare_attributes)
     text = xmltodict.unparse(
         {name: tree or None},

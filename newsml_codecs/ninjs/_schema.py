@@ -5,6 +5,9 @@ the 2.x and 3.x ones reference) are IPTC's, unmodified (CC BY 4.0; see
 ``schemas/README.md``). Nothing is fetched: the GeoJSON reference resolves
 to the bundled copy. ``uri`` and ``date-time`` formats are checked with the
 NavigaDoc schema's own checks (`newsml_codecs.schema.is_uri`, ``is_date_time``).
+python-jsonschema is imported when a validator is first built: reading and
+writing ninjs (and the agencies' feeds, whose HTML the ninjs reader turns
+into blocks) do without it.
 """
 
 from __future__ import annotations
@@ -13,13 +16,13 @@ import functools
 import json
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft7Validator, Draft202012Validator, FormatChecker
-from jsonschema.protocols import Validator
-from referencing import Registry, Resource
+from newsml_codecs._formats import is_date_time, is_uri
 
-from newsml_codecs import schema as navigadoc
+if TYPE_CHECKING:
+    from jsonschema import FormatChecker
+    from jsonschema.protocols import Validator
 
 VERSIONS = ("1.6", "2.1", "2.2", "3.0", "3.1")
 """The ninjs versions whose schemas are packaged."""
@@ -32,11 +35,11 @@ _WALKED = 10_000
 
 
 def _format_checker() -> FormatChecker:
+    from jsonschema import FormatChecker
+
     checker = FormatChecker(formats=())
-    checker.checks("uri")(lambda value: not isinstance(value, str) or navigadoc.is_uri(value))
-    checker.checks("date-time")(
-        lambda value: not isinstance(value, str) or navigadoc.is_date_time(value)
-    )
+    checker.checks("uri")(lambda value: not isinstance(value, str) or is_uri(value))
+    checker.checks("date-time")(lambda value: not isinstance(value, str) or is_date_time(value))
     return checker
 
 
@@ -49,6 +52,9 @@ def _read(name: str) -> dict[str, Any]:
 @functools.cache
 def validator(version: str) -> Validator:
     """The validator of ninjs `version` (one of `VERSIONS`), built once."""
+    from jsonschema import Draft7Validator, Draft202012Validator
+    from referencing import Registry, Resource
+
     schema = _read(f"ninjs-schema_{version}.json")
     geojson = _read("GeoJSON.json")
     registry: Registry[Any] = Registry().with_resource(

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs._article import ArticleParts, Concept, Picture, article_guid
+from newsml_codecs._formats import is_date_time
 from newsml_codecs.ninjs._html import body_html, body_text, inline_html
-from newsml_codecs.schema import is_date_time
 
 AUTHOR_REL = "author"
 """The ``rel`` of a ``people`` entry that is an author of the item."""

@@ -26,7 +26,7 @@ from pathlib import Path
 import attrs
 from typing_extensions import TypeVar
 
-from newsml_codecs import document, jsontext, newsml, schema
+from newsml_codecs import document, jsontext, newsml
 from newsml_model import NewsItemError
 from newsml_tools.batch._interrupts import interrupts_checked
 from newsml_tools.batch._wire import NINJS, from_format_of, ninjs_problems, numbered, wire_outputs
@@ -322,6 +322,10 @@ def problems_of(data: bytes, xml: bool) -> list[str]:
             doc = json.loads(data)
         except (ValueError, RecursionError) as error:  # JSONDecodeError and UnicodeDecodeError too
             return [f"not JSON: {error}"]
+        # Imported here: the schema's validators (python-jsonschema, jsonschema-rs) are a third
+        # of a `newsml convert` process's imports, which never validates a document.
+        from newsml_codecs import schema
+
         return schema.errors(doc)
 
 
