@@ -52,6 +52,7 @@ from newsml_model import (
     AnyItem,
     DecodeError,
     ForbiddenXMLError,
+    InvalidArgumentError,
     LimitExceededError,
     MalformedXMLError,
     NewsItemError,
@@ -131,6 +132,19 @@ def _refuse(what: str) -> Any:
     return handler
 
 
+def _check_limits(max_bytes: Any, max_depth: Any) -> None:
+    """Refuse limits that are not whole numbers of bytes and levels (a bool is none).
+
+    Raises:
+        InvalidArgumentError: Naming the argument: not an int, or below 1.
+    """
+    for name, value in (("max_bytes", max_bytes), ("max_depth", max_depth)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise InvalidArgumentError(
+                f"{name} must be a whole number of {name[4:]} from 1, got {value!r}", field=name
+            )
+
+
 def _input(source: str | bytes, max_bytes: int) -> tuple[bytes, str | None]:
     """The bytes expat reads and the encoding that overrides their declaration (or None)."""
     if isinstance(source, str):
@@ -166,6 +180,7 @@ def parse(
     max_depth: int = DEFAULT_MAX_DEPTH,
 ) -> AnyItem:
     """Parse NewsML text into the record of its root; see `newsml_codecs.newsml.loads`."""
+    _check_limits(max_bytes, max_depth)
     data, encoding = _input(source, max_bytes)
     item: AnyItem = _parse_input(data, encoding, max_depth, None)
     # the bytes read are the item's text (the carrier packs them), unless
@@ -187,6 +202,7 @@ def parse_roots(
     the same limits and errors (the root's ``UnsupportedItemKindError``
     names the roots of `roots`).
     """
+    _check_limits(max_bytes, max_depth)
     data, encoding = _input(source, max_bytes)
     return _parse_input(data, encoding, max_depth, roots)
 

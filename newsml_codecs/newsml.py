@@ -89,7 +89,9 @@ def loads(
             (a ``contentSet`` fragment, for instance), or not the `kind`
             asked for (``error.kind`` the root found, ``error.supported``
             the one wanted).
-        InvalidArgumentError: `kind` is not one of the six item records.
+        InvalidArgumentError: `kind` is not one of the six item records, or
+            `max_bytes` or `max_depth` is not a whole number from 1
+            (``error.field`` names it).
         DecodeError: `source` is neither text nor bytes.
     """
     if kind is None:

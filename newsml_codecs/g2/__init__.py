@@ -90,6 +90,8 @@ def loads_message(
         MalformedXMLError: Not well-formed XML; carries ``line`` and ``column``.
         ForbiddenXMLError: A DTD, entity declaration or external reference.
         LimitExceededError: Over `max_bytes` or `max_depth`.
+        InvalidArgumentError: `max_bytes` or `max_depth` is not a whole
+            number from 1 (``error.field`` names it).
         FragmentError: The root is a part of an item (``groupSet``,
             ``contentSet``, ``contentMeta``...): a fragment, not a document.
         UnsupportedItemKindError: The root is no NewsML-G2 item or message

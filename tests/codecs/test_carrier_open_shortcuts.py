@@ -99,12 +99,3 @@ def test_an_item_of_a_document_without_carrier_dumps_without_one_whatever_its_uu
     item = document.load({"type": doc_type, "uuid": uuid, "title": "T"})
     doc = document.dump(item)
     assert (False, uuid, uuid) == (carried(doc), doc["uuid"], dict(item.attributes)["guid"])
-
-
-@pytest.mark.parametrize("max_depth", ["300", 2.5, float("nan"), None])
-def test_a_bound_that_is_no_number_of_levels_is_not_trusted(max_depth: Any) -> None:
-    """A root alone read with a `max_depth` that is no int (the reader compared it with
-    nothing): dump walks the item as before instead of comparing that bound with its own
-    (a bare TypeError for text)."""
-    item = newsml.loads(HEAD.replace(">", ' foo="bar"/>'), max_depth=max_depth)
-    assert item == document.load(document.dump(item))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support import (
@@ -403,3 +404,29 @@ def test_dumping_characters_xml_cannot_carry_is_a_clear_error() -> None:
     item = nm.NewsItem(children=(nm.Element(name="x", children=("before\x00after",)),))
     with pytest.raises(nm.InvalidArgumentError, match=r"XML 1\.0 cannot carry.*before"):
         newsml.dumps(item)
+
+
+@pytest.mark.parametrize(
+    ("limits", "field"),
+    [
+        ({"max_depth": "300"}, "max_depth"),
+        ({"max_depth": 2.5}, "max_depth"),
+        ({"max_depth": float("nan")}, "max_depth"),
+        ({"max_depth": None}, "max_depth"),
+        ({"max_depth": True}, "max_depth"),
+        ({"max_depth": 0}, "max_depth"),
+        ({"max_bytes": "x"}, "max_bytes"),
+        ({"max_bytes": -5}, "max_bytes"),
+        ({"max_bytes": None}, "max_bytes"),
+    ],
+)
+def test_limits_that_are_no_whole_numbers_are_argument_errors(
+    limits: dict[str, Any], field: str
+) -> None:
+    """A limit that is not a whole number from 1 is refused naming the argument, never a bare
+    TypeError from a comparison deep in the reader, nor a float bound that `dump`'s depth
+    shortcut would then compare with its own."""
+    text = '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g"><itemMeta/></newsItem>'
+    with pytest.raises(nm.InvalidArgumentError) as caught:
+        newsml.loads(text, **limits)
+    assert (field, True) == (caught.value.field, field in str(caught.value))
