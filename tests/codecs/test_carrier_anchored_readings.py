@@ -226,6 +226,24 @@ def test_a_link_kept_where_the_reference_loads_none_stays_when_unmoved(
     assert back.content_meta is not None and back.content_meta.links_container is not None
 
 
+def test_a_save_after_another_still_sees_a_link_moved_where_the_reference_loads_none(
+    ways: list[str],
+) -> None:
+    """One document saved three times in one process, its original and where its unchanged
+    nodes stand remembered (`roles.elsewhere`): a link added first (anchored), the links
+    swapped (checked: the patch way), the link added again (anchored); each as it is alone."""
+    doc = document.dump(newsml.loads(ELSEWHERE))
+    new = {"rel": "subject", "type": "x-im/category", "title": "Bus", "uuid": "b-1"}
+    added = {**doc, "links": [new, *doc["links"]]}
+    swapped = {**doc, "links": doc["links"][::-1]}
+    back = [document.load(added), document.load(swapped), document.load(added)]
+    assert ["anchored", "patch", "anchored"] == ways
+    assert (["Roads", "Traffic"], True) == (
+        [b["title"] for b in document.dump(back[1])["links"]],
+        back[0] == back[2],
+    )
+
+
 TWO_META_LINKS = news("""
   <itemMeta>
     <itemClass qcode="ninat:text"/>

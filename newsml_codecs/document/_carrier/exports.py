@@ -1,13 +1,19 @@
-"""The documents of carried originals, remembered by the original's identity; internal.
+"""What is worked out once per carried original, remembered by the original's identity; internal.
 
-An edited document's save that changed a field beside the blocks (the
-Writer's status, a publication time) compares the document with the
-original's (`fields.changed_fields`). The original is the same item at
-every save of a document (`original.OriginalCache` keeps it by carrier,
-and items are frozen), so its document is made once and found again by
-the item's identity. An entry holds its original weakly: it keeps no
-original alive that the cache of originals let go (the large ones), and
-an identity reused by another item after its original went is no hit.
+The original is the same item at every save of a document
+(`original.OriginalCache` keeps it by carrier, and items are frozen), so
+what a save works out of it alone is made once and found again by the
+item's identity:
+
+* `exported`: the original's document, which a save that changed a field
+  beside the blocks (the Writer's status, a publication time) compares the
+  document with (`fields.changed_fields`);
+* `remembered`: any such value by name (`roles.elsewhere` keeps there
+  which unchanged blocks' nodes stand where the reference would load them).
+
+An entry holds its original weakly: it keeps no original alive that the
+cache of originals let go (the large ones), and an identity reused by
+another item after its original went is no hit.
 """
 
 from __future__ import annotations
@@ -15,16 +21,19 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import dump_any
 from newsml_model import AnyItem
 
-_SIZE = 32
-"""Documents remembered (as many as the originals `OriginalCache` keeps)."""
+T = TypeVar("T")
 
-_ENTRIES: OrderedDict[tuple[int, int], tuple[weakref.ref[Any], DocumentOptions, Any]] = (
+_SIZE = 64
+"""Values remembered (two per original of the 32 `OriginalCache` keeps)."""
+
+_ENTRIES: OrderedDict[tuple[int, int, str], tuple[weakref.ref[Any], DocumentOptions, Any]] = (
     OrderedDict()
 )
 _LOCK = threading.Lock()
@@ -38,24 +47,33 @@ def exported(options: DocumentOptions, original: AnyItem) -> dict[str, Any]:
     Raises:
         NewsItemError: As `dump_any` (nothing is remembered then).
     """
-    key = (id(original), id(options))
+    return remembered(options, original, "export", lambda: dump_any(options, original))
+
+
+def remembered(options: DocumentOptions, original: AnyItem, name: str, make: Callable[[], T]) -> T:
+    """The value `make` gives, made once per original, options and `name`.
+
+    The value is shared between calls (a dict one caller fills is the next
+    one's); nothing is remembered when `make` raises.
+    """
+    key = (id(original), id(options), name)
     with _LOCK:
         hit = _ENTRIES.get(key)
         if hit is not None and hit[0]() is original and hit[1] is options:
             _ENTRIES.move_to_end(key)
-            found: dict[str, Any] = hit[2]
+            found: T = hit[2]
             return found
-    doc = dump_any(options, original)
+    value = make()
     try:
         held = weakref.ref(original)
     except TypeError:  # a record that takes no weak reference: made each time
-        return doc
+        return value
     with _LOCK:
-        _ENTRIES[key] = (held, options, doc)
+        _ENTRIES[key] = (held, options, value)
         _ENTRIES.move_to_end(key)
         while len(_ENTRIES) > _SIZE:
             _ENTRIES.popitem(last=False)
-    return doc
+    return value
 
 
 def forget_exports() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from newsml_codecs.document._carrier.exports import remembered
 from newsml_codecs.document._carrier.merge import Dump, Load, merged_run
 from newsml_codecs.document._carrier.pairing import FOLLOWS
 from newsml_codecs.document._carrier.units import appended, node_at
@@ -352,20 +353,28 @@ def elsewhere(
     if sum(child.__class__ is ItemMeta for child in original.children) > 1:
         return True
     kind = doc.get("type") or ""
+    # Whether an unchanged block's node stands elsewhere than the reference loads the block
+    # depends on the block (its digest), its node's place and the type alone: worked out
+    # once per original (a twentieth of the article's save), found again at later saves.
+    moved: dict[tuple[str, str, Path, str], bool] = remembered(options, original, "elsewhere", dict)
     for name in ("links", "meta"):
         recorded = anchors.get(name, ())
         if shown[name] == [entry[0] for entry in recorded]:
             continue  # as dump wrote it: every node where it was
-        blocks = dict(zip(shown[name], doc.get(name) or (), strict=True))
-        roles: dict[Path, str | None] = {}
+        present = set(shown[name])
+        blocks: dict[str, Block] | None = None
         for block_digest, path in recorded:
-            if not path or block_digest not in blocks:
+            if not path or block_digest not in present:
                 continue
-            parent = path[:-1]
-            if parent not in roles:
-                node = node_at(original, parent)
-                roles[parent] = role_of(node, node_at(original, parent[:-1]), name)
-            if item_role(options, name, blocks[block_digest], kind) != roles[parent]:
+            key = (name, block_digest, path, kind)
+            found = moved.get(key)
+            if found is None:
+                if blocks is None:
+                    blocks = dict(zip(shown[name], doc.get(name) or (), strict=True))
+                parent = path[:-1]
+                role = role_of(node_at(original, parent), node_at(original, parent[:-1]), name)
+                found = moved[key] = item_role(options, name, blocks[block_digest], kind) != role
+            if found:
                 return True
     return False
 
