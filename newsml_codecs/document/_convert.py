@@ -185,18 +185,16 @@ def patch_for(options: DocumentOptions, original: AnyItem) -> dict[str, Any] | N
 def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyItem:
     """The item of `mapping` under `options`: the reference's export, with the carrier applied."""
     typeless = isinstance(mapping, Mapping) and not mapping.get("type")
-    if typeless:
-        # An item with no type (no item class, no imext:type) loads from its
-        # own document: its carrier records its kind (none: a newsItem).
-        # Checked with a stand-in type; the tie below decides.
-        doc = check_document({**mapping, "type": _UNTYPED})
-        del doc["type"]
-    else:
-        doc = check_document(mapping)
+    # A document with a carrier is read as `dump` writes documents (below): checked and
+    # its empty fields left out in one pass (a twentieth of an article's save).
+    omit = _has_carrier(mapping)
+    doc = _checked(mapping, typeless, omit)
     doc, value = _without_carrier(doc)
     carrier = None if value is None else read_carrier(*split_kind_header(value))
     if carrier is not None and not carrier.belongs_to(doc):
         carrier = None  # copied from another document: nothing of it applies here
+        if omit:  # read as the reference reads it, empty fields and all
+            doc, value = _without_carrier(_checked(mapping, typeless, omit=False))
     patch = None
     bare: Callable[[], AnyItem] | None = None  # the export, once: both ways may need it
     # what copies repeat that the user changed (`copies.refresh`); None: the
@@ -208,7 +206,7 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         # list the carrier alone filled too). The reference would write a
         # ``data: {}`` as an empty <data/>, which the patch made against the
         # export of the original does not expect.
-        doc = omitted(doc)
+        doc = _without_empty_properties(doc) if omit else omitted(doc)
         if carrier.original is None:
             patch = carrier.patch  # a previous release's: the patch itself
         else:
@@ -261,6 +259,37 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
         visible=lambda loaded: dump_document(options, loaded, carriers=False),
     )
     return kept if edited is None else refresh(kept, edited)
+
+
+def _checked(mapping: Mapping[str, Any], typeless: bool, omit: bool) -> dict[str, Any]:
+    """`check_document` of `mapping` (`omit`: without its empty fields).
+
+    An item with no type (no item class, no imext:type) loads from its own
+    document: its carrier records its kind (none: a newsItem). It is
+    checked with a stand-in type; the carrier's tie decides.
+    """
+    if not typeless:
+        return check_document(mapping, omit_empty=omit)
+    doc = check_document({**mapping, "type": _UNTYPED}, omit_empty=omit)
+    del doc["type"]
+    return doc
+
+
+def _has_carrier(mapping: Any) -> bool:
+    """Whether `mapping` (not yet checked) holds a carrier property, as `_without_carrier`
+    finds it in the checked document (a property that is no dict: no, then `omitted`)."""
+    props = mapping.get("properties") if isinstance(mapping, Mapping) else None
+    return props.__class__ is list and any(
+        prop.__class__ is dict and prop.get("name") == CARRIER_PROPERTY for prop in props
+    )
+
+
+def _without_empty_properties(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc`, checked without its empty fields, without the property list the carrier
+    alone filled (as `omitted` leaves it out after the carrier is taken away)."""
+    if doc.get("properties") == []:
+        return {key: value for key, value in doc.items() if key != "properties"}
+    return doc
 
 
 def _without_carrier(doc: dict[str, Any]) -> tuple[dict[str, Any], str | None]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from newsml_codecs.document._dump.omit import EMPTY_VALUES as _EMPTY
+from newsml_codecs.document._dump.omit import omitted_record
 from newsml_codecs.document._kind_times import DOCUMENT_TIMES
 from newsml_model import InvalidDocumentError
 
@@ -58,7 +60,7 @@ def _string_map(value: Any, path: str) -> dict[str, str]:
     return dict(value)
 
 
-def _block(value: Any, path: str) -> dict[str, Any]:
+def _block(value: Any, path: str, omit: bool = False) -> dict[str, Any]:
     """The checked copy of a block: a block as JSON gives it (a dict of str, lists and
     dicts) in one pass over its keys, anything else or wrong by `_checked_block`, which
     names the error (half the check of an article).
@@ -68,9 +70,12 @@ def _block(value: Any, path: str) -> dict[str, Any]:
     the one pass, so the check is not what refuses a deep document the load converts
     (links nested 300 levels; a fourth frame refused them from about 250: "nested too
     deeply").
+
+    `omit`: without its empty fields, as `omitted` gives it after the check (one pass
+    for both; `check_document`).
     """
     if value.__class__ is not dict:
-        return _checked_block(value, path)
+        return _checked_block(value, path, omit)
     block: dict[str, Any] = {}
     shown = False
     for key, item in value.items():
@@ -78,26 +83,38 @@ def _block(value: Any, path: str) -> dict[str, Any]:
             continue  # JSON null = absent
         if key in _STRING_KEYS:
             if item.__class__ is not str:
-                return _checked_block(value, path)
-            shown = shown or bool(item)
+                return _checked_block(value, path, omit)
+            if item:
+                shown = True
+            elif omit:
+                continue
         elif key == "data":
             if item.__class__ is not dict or not all(
                 each.__class__ is str for each in item.values()
             ):
-                return _checked_block(value, path)
-            item, shown = dict(item), True
+                return _checked_block(value, path, omit)
+            shown = True
+            if omit and not item:
+                continue
+            item = dict(item)
         elif key in _LIST_KEYS:
             shown = True
+        elif omit and not item and item in _EMPTY:
+            continue
         block[key] = item
     if not shown:
-        return _checked_block(value, path)  # the empty block
+        return _checked_block(value, path, omit)  # the empty block
     for key in _BLOCK_LISTS:  # after the fields, in this order, as `_checked_block`
         if key in block:
-            block[key] = _blocks(block[key], f"{path}.{key}")
+            blocks = _blocks(block[key], f"{path}.{key}", omit)
+            if omit and not blocks:
+                del block[key]
+            else:
+                block[key] = blocks
     return block
 
 
-def _checked_block(value: Any, path: str) -> dict[str, Any]:
+def _checked_block(value: Any, path: str, omit: bool = False) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise InvalidDocumentError(
             f"expected a block object, got {type(value).__name__}", path=path
@@ -117,10 +134,10 @@ def _checked_block(value: Any, path: str) -> dict[str, Any]:
         key in block for key in ("data", *_BLOCK_LISTS)
     ):
         raise InvalidDocumentError("empty block", path=path)
-    return block
+    return omitted_record(block) if omit else block
 
 
-def _blocks(value: Any, path: str) -> list[dict[str, Any]]:
+def _blocks(value: Any, path: str, omit: bool = False) -> list[dict[str, Any]]:
     if value is None:
         return []
     if value.__class__ is not list and not isinstance(value, list):
@@ -130,7 +147,7 @@ def _blocks(value: Any, path: str) -> list[dict[str, Any]]:
     # a block not as JSON gives it goes to `_checked_block` directly, not through `_block`:
     # three frames a level either way (`_block`)
     return [
-        (_block if item.__class__ is dict else _checked_block)(item, f"{path}[{index}]")
+        (_block if item.__class__ is dict else _checked_block)(item, f"{path}[{index}]", omit)
         for index, item in enumerate(value)
     ]
 
@@ -151,8 +168,12 @@ def _property(value: Any, path: str) -> dict[str, Any]:
     return prop
 
 
-def check_document(value: Any) -> dict[str, Any]:
+def check_document(value: Any, *, omit_empty: bool = False) -> dict[str, Any]:
     """A shallow copy of the document with every block and property checked.
+
+    `omit_empty`: without its empty fields, as `omitted` gives the checked
+    document (a document with a carrier is read as `dump` writes documents),
+    in the same pass.
 
     Raises:
         InvalidDocumentError: Not an object, wrong field types, non-string
@@ -175,7 +196,7 @@ def check_document(value: Any) -> dict[str, Any]:
         raise InvalidDocumentError("expected a list of strings", path="$.products")
     for key in _BLOCK_LISTS:
         if key in doc:
-            doc[key] = _blocks(doc[key], f"$.{key}")
+            doc[key] = _blocks(doc[key], f"$.{key}", omit_empty)
     if "properties" in doc:
         props = doc["properties"]
         if not isinstance(props, list):
@@ -187,4 +208,8 @@ def check_document(value: Any) -> dict[str, Any]:
         raise InvalidDocumentError(
             'malformed input: unsupported type "" (document is missing type)', path="$.type"
         )
+    if omit_empty:  # the blocks are so already: the document's own fields, its properties
+        doc = {key: item for key, item in doc.items() if item or item not in _EMPTY}
+        if "properties" in doc:
+            doc["properties"] = [omitted_record(prop) for prop in doc["properties"]]
     return doc

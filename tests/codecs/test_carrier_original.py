@@ -88,6 +88,25 @@ def test_an_edited_item_that_the_reference_loses_gets_one() -> None:
     assert 'id="kept"' in newsml.dumps(document.load(doc))
 
 
+UUID = "d961126b-a122-4673-b006-f790246cbe8f"
+
+
+def test_a_document_under_a_copied_carrier_keeps_its_empty_fields() -> None:
+    """A carrier of another document applies to nothing: the document is read as the
+    reference reads it, a link's empty ``data`` kept (``<data/>``), not as a carrier's
+    document is read (empty fields as absent)."""
+    doc = document.dump(newsml.loads(ARTICLE.read_bytes()))
+    other = document.dump(newsml.loads(PLANNING.read_bytes()))
+    link = {"type": "x-im/category", "rel": "subject", "title": "X", "uuid": UUID, "data": {}}
+    plain = {**document.dump(newsml.loads(ARTICLE.read_bytes()), carriers=False)}
+    plain["links"] = [*plain["links"], link]
+    mixed = with_carrier({**doc, "links": [*doc["links"], link]}, carrier_of(other)[1])
+    assert "<data/>" in newsml.dumps(document.load(mixed))
+    assert canonical(newsml.dumps(document.load(plain))) == canonical(
+        newsml.dumps(document.load(mixed))
+    )
+
+
 def test_a_copied_carrier_is_ignored() -> None:
     """A carrier of another document (another uuid) restores nothing of that item."""
     doc = document.dump(newsml.loads(ARTICLE.read_bytes()))

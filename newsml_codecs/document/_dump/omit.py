@@ -29,13 +29,18 @@ def omitted(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def omitted_record(record: dict[str, Any]) -> dict[str, Any]:
+    """`record` (a block or property) without empty fields in it and its blocks, as a new one."""
+    return _copied(record)
+
+
 def _copied(record: dict[str, Any]) -> dict[str, Any]:
     # One pass: only a falsy value can be empty (`in` then compares it with
     # the empty values, without building a list and a dict for each).
     out = {}
     for key, value in record.items():
         if not value:
-            if value in _EMPTY:
+            if value in EMPTY_VALUES:
                 continue
         elif key in _BLOCK_LISTS and value.__class__ is list:
             value = [_copied(block) if isinstance(block, dict) else block for block in value]
@@ -43,4 +48,5 @@ def _copied(record: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-_EMPTY: tuple[Any, ...] = ("", [], {})
+EMPTY_VALUES: tuple[Any, ...] = ("", [], {})
+"""The values ``omitempty`` leaves out (`in` compares them by value)."""
