@@ -16,10 +16,13 @@ from support.carrier import agrees, carrier_of, oracle, saved, stripped, visible
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
-from newsml_codecs.document._carrier import law
+from newsml_codecs.document._carrier import exports, law, roles
+from newsml_codecs.document._carrier.anchors import read_anchors, shown
 from newsml_model.tree import descendants
 
 Edit = Callable[[dict[str, Any]], object]
+
+OPTIONS = document.make_options(None)
 
 HEAD = (
     '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/"'
@@ -242,6 +245,37 @@ def test_a_save_after_another_still_sees_a_link_moved_where_the_reference_loads_
         [b["title"] for b in document.dump(back[1])["links"]],
         back[0] == back[2],
     )
+
+
+def elsewhere_of(types: list[str]) -> tuple[set[bool], int]:
+    """The verdicts of `roles.elsewhere` on ELSEWHERE's links swapped, its document claiming
+    each of `types` in turn (as a client's carrier may: its digests are the client's), and
+    the number of verdicts then remembered for the original."""
+    original = newsml.loads(ELSEWHERE)
+    doc = document.dump(original, options=OPTIONS)
+    anchors = read_anchors(carrier_of(doc)[1]["n"]).blocks
+    del doc["properties"]
+    doc["links"].reverse()
+    verdicts = {
+        roles.elsewhere(OPTIONS, original, {**doc, "type": kind}, anchors, shown(doc).blocks)
+        for kind in types
+    }
+    return verdicts, len(exports.remembered(OPTIONS, original, "elsewhere", dict))
+
+
+def test_verdicts_remembered_for_ever_new_types_stay_bounded() -> None:
+    """A thousand saves of one original claiming a thousand types: each verdict is right, and
+    at most `exports.MOST_REMEMBERED` are kept (every one was, as long as the original stayed
+    cached: a client's carriers grew a server's memory without bound)."""
+    verdicts, kept = elsewhere_of([f"x-im/article-{index}" for index in range(1000)])
+    assert ({True}, True) == (verdicts, 0 < kept <= exports.MOST_REMEMBERED)
+
+
+def test_no_verdict_is_remembered_under_a_long_type() -> None:
+    """A type of 100 kB (the document's own, in the key) is not kept: a few saves of such
+    types would hold megabytes; the verdict is worked out each time, as right."""
+    verdicts, kept = elsewhere_of(["x-im/" + "z" * 100_000 + str(index) for index in range(3)])
+    assert ({True}, 0) == (verdicts, kept)
 
 
 TWO_META_LINKS = news("""

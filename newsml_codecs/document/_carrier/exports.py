@@ -9,7 +9,8 @@ item's identity:
   beside the blocks (the Writer's status, a publication time) compares the
   document with (`fields.changed_fields`);
 * `remembered`: any such value by name (`roles.elsewhere` keeps there
-  which unchanged blocks' nodes stand where the reference would load them).
+  which unchanged blocks' nodes stand where the reference would load them,
+  by `keep`: a table bounded whatever keys clients' documents bring).
 
 An entry holds its original weakly: it keeps no original alive that the
 cache of originals let go (the large ones), and an identity reused by
@@ -37,6 +38,12 @@ _ENTRIES: OrderedDict[tuple[int, int, str], tuple[weakref.ref[Any], DocumentOpti
     OrderedDict()
 )
 _LOCK = threading.Lock()
+
+MOST_REMEMBERED = 256
+"""The most values `keep` puts in one table (an article's saves need a few dozen)."""
+
+_LONGEST_KEY = 256
+"""The most characters of text in a key `keep` keeps (a document type is some twenty)."""
 
 
 def exported(options: DocumentOptions, original: AnyItem) -> dict[str, Any]:
@@ -80,3 +87,20 @@ def forget_exports() -> None:
     """Forget every document remembered (a benchmark's first save pays for it)."""
     with _LOCK:
         _ENTRIES.clear()
+
+
+def keep(table: dict[tuple[Any, ...], T], key: tuple[Any, ...], value: T) -> T:
+    """`value`, put in `table` (a value of `remembered`) under `key` while there is room.
+
+    The keys come from a client's document (its carrier's digests and paths,
+    its type): a table keeps at most `MOST_REMEMBERED` values and none whose
+    key holds more than `_LONGEST_KEY` characters, so what an original holds
+    stays bounded whatever clients send (ever new types, each kept, grew it
+    for as long as the original stayed cached). A value not kept is worked
+    out again at the next save, as it was before it was remembered.
+    """
+    if sum(len(part) for part in key if part.__class__ is str) <= _LONGEST_KEY:
+        with _LOCK:  # the room and the put at once, as two threads' saves may race
+            if len(table) < MOST_REMEMBERED:
+                table[key] = value
+    return value

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from newsml_codecs.document._carrier.exports import remembered
+from newsml_codecs.document._carrier.exports import keep, remembered
 from newsml_codecs.document._carrier.merge import Dump, Load, merged_run
 from newsml_codecs.document._carrier.pairing import FOLLOWS
 from newsml_codecs.document._carrier.units import appended, node_at
@@ -354,8 +354,8 @@ def elsewhere(
         return True
     kind = doc.get("type") or ""
     # Whether an unchanged block's node stands elsewhere than the reference loads the block
-    # depends on the block (its digest), its node's place and the type alone: worked out
-    # once per original (a twentieth of the article's save), found again at later saves.
+    # depends on the block (its digest), its node's place and the type alone: worked out once
+    # per original (a twentieth of the article's save), found again at later saves (`keep`).
     moved: dict[tuple[str, str, Path, str], bool] = remembered(options, original, "elsewhere", dict)
     for name in ("links", "meta"):
         recorded = anchors.get(name, ())
@@ -373,7 +373,8 @@ def elsewhere(
                     blocks = dict(zip(shown[name], doc.get(name) or (), strict=True))
                 parent = path[:-1]
                 role = role_of(node_at(original, parent), node_at(original, parent[:-1]), name)
-                found = moved[key] = item_role(options, name, blocks[block_digest], kind) != role
+                found = item_role(options, name, blocks[block_digest], kind) != role
+                keep(moved, key, found)  # bounded: keys come from the client's document
             if found:
                 return True
     return False
