@@ -26,6 +26,7 @@ and ``bench/bench_all.py`` measure it (docs/performance.md).
 
 from __future__ import annotations
 
+import operator
 from html.entities import html5
 from typing import Any
 from xml.parsers import expat
@@ -132,17 +133,18 @@ def _refuse(what: str) -> Any:
     return handler
 
 
-def _check_limits(max_bytes: Any, max_depth: Any) -> None:
-    """Refuse limits that are not whole numbers of bytes and levels (a bool is none).
-
-    Raises:
-        InvalidArgumentError: Naming the argument: not an int, or below 1.
-    """
+def _checked_limits(max_bytes: Any, max_depth: Any) -> tuple[int, int]:
+    """The limits as ints, each a whole number from 1 as Python takes one (``operator.index``:
+    numpy's too; no bool), else an InvalidArgumentError naming it."""
+    limits = []
     for name, value in (("max_bytes", max_bytes), ("max_depth", max_depth)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise InvalidArgumentError(
-                f"{name} must be a whole number of {name[4:]} from 1, got {value!r}", field=name
-            )
+        try:
+            limits.append(0 if value.__class__ is bool else int(operator.index(value)))
+        except TypeError:
+            limits.append(0)
+        if limits[-1] < 1:
+            raise InvalidArgumentError(f"{name} is no whole number from 1: {value!r}", field=name)
+    return limits[0], limits[1]
 
 
 def _input(source: str | bytes, max_bytes: int) -> tuple[bytes, str | None]:
@@ -180,7 +182,7 @@ def parse(
     max_depth: int = DEFAULT_MAX_DEPTH,
 ) -> AnyItem:
     """Parse NewsML text into the record of its root; see `newsml_codecs.newsml.loads`."""
-    _check_limits(max_bytes, max_depth)
+    max_bytes, max_depth = _checked_limits(max_bytes, max_depth)
     data, encoding = _input(source, max_bytes)
     item: AnyItem = _parse_input(data, encoding, max_depth, None)
     # the bytes read are the item's text (the carrier packs them), unless
@@ -202,7 +204,7 @@ def parse_roots(
     the same limits and errors (the root's ``UnsupportedItemKindError``
     names the roots of `roots`).
     """
-    _check_limits(max_bytes, max_depth)
+    max_bytes, max_depth = _checked_limits(max_bytes, max_depth)
     data, encoding = _input(source, max_bytes)
     return _parse_input(data, encoding, max_depth, roots)
 

@@ -430,3 +430,27 @@ def test_limits_that_are_no_whole_numbers_are_argument_errors(
     with pytest.raises(nm.InvalidArgumentError) as caught:
         newsml.loads(text, **limits)
     assert (field, True) == (caught.value.field, field in str(caught.value))
+
+
+class Whole:
+    """A whole number that is no int (as numpy's ``int64``): Python takes it by ``__index__``."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def __index__(self) -> int:
+        """The number, as ``operator.index`` gives it."""
+        return self.number
+
+
+def test_limits_that_are_whole_numbers_of_another_class_are_bounds() -> None:
+    """A limit Python takes as a whole number (``__index__``), such as numpy's integers, is a
+    bound as its int is: the reader took them before it refused what is no whole number,
+    and its check refused them as no whole number."""
+    text = '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g"><itemMeta/></newsItem>'
+    item = newsml.loads(text, max_bytes=Whole(1000), max_depth=Whole(2))
+    with pytest.raises(nm.LimitExceededError, match="deeper than 1 levels"):
+        newsml.loads(text, max_depth=Whole(1))
+    with pytest.raises(nm.LimitExceededError, match="over the limit of 10"):
+        newsml.loads(text, max_bytes=Whole(10))
+    assert newsml.loads(text) == item
