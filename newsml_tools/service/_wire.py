@@ -93,15 +93,24 @@ def document_from_proto(msg: document_pb2.Document) -> dict[str, Any]:
 def _block_from_proto(msg: document_pb2.Block) -> dict[str, Any]:
     block: dict[str, Any] = {}
     for field, value in msg.ListFields():
-        block[field.name] = _FROM_PROTO[field.name](value)
+        # by the field's descriptor: a quarter of a block's conversion beside its name's lookup
+        name, convert = _FIELDS.get(field) or _field(field)
+        block[name] = value if convert is None else convert(value)
     return block
 
 
 def _property_from_proto(msg: document_pb2.Property) -> dict[str, Any]:
     prop: dict[str, Any] = {}
     for field, value in msg.ListFields():
-        prop[field.name] = _FROM_PROTO[field.name](value)
+        name, convert = _FIELDS.get(field) or _field(field)
+        prop[name] = value if convert is None else convert(value)
     return prop
+
+
+def _field(field: Any) -> tuple[str, Callable[[Any], Any] | None]:
+    """A field's name and converter (None: the value as it is), by its name."""
+    convert = _FROM_PROTO[field.name]
+    return field.name, None if convert is _identity else convert
 
 
 def _identity(value: Any) -> Any:
@@ -218,3 +227,11 @@ def _kind(value: Any) -> str:
         list: "an array",
         dict: "an object",
     }.get(type(value), type(value).__name__)
+
+
+_FIELDS: dict[Any, tuple[str, Callable[[Any], Any] | None]] = {
+    field: _field(field)
+    for message in (document_pb2.Block, document_pb2.Property)
+    for field in message.DESCRIPTOR.fields
+}
+"""`_field` of each field of a block and a property, by its descriptor (`ListFields` gives it)."""
