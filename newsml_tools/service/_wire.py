@@ -143,8 +143,10 @@ _FROM_PROTO: dict[str, Callable[[Any], Any]] = {
     **dict.fromkeys(_BLOCK_LISTS, _blocks),
     "properties": lambda values: [_property_from_proto(value) for value in values],
     "products": list,
-    "data": dict,
-    "parameters": dict,
+    # Protobuf maps hold no order, and read back in one that changes from process to
+    # process: in their keys' order, one request gives the same NewsML every time.
+    "data": lambda values: dict(sorted(values.items())),
+    "parameters": lambda values: dict(sorted(values.items())),
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -98,6 +99,39 @@ def test_every_field_survives_protobuf() -> None:
     assert doc == through_proto(doc)
     assert {"type", "contentType"} <= {f.name for f in document_pb2.Block.DESCRIPTOR.fields}
     assert 11 == document_pb2.Block.DESCRIPTOR.fields_by_name["contentType"].number
+
+
+MAPPED = """
+import json, sys
+from newsml_codecs import document, newsml
+from newsml_tools.service._wire import document_from_proto, document_to_proto
+from newsml_tools.service._proto.naviga import document_pb2
+doc = json.loads(sys.argv[1])
+msg = document_pb2.Document()
+document_to_proto(doc, msg)
+back = document_from_proto(document_pb2.Document.FromString(msg.SerializeToString()))
+print(json.dumps([list(back["content"][0]["data"]), newsml.dumps(document.load(back))]))
+"""
+
+
+def test_a_protobuf_map_gives_the_same_newsml_in_every_process() -> None:
+    """A block's ``data`` sent as protobuf (a map, read back in an order that changes from
+    process to process) comes back in its keys' order: the same NewsML in every process."""
+    keys = ["width", "height", "text", "credit", "alttext", "flags", "href", "caption"]
+    image = {"type": "x-im/image", "uuid": "b1", "data": {key: key[0] for key in keys}}
+    doc = {"uuid": "u-1", "type": "x-im/article", "content": [image]}
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", MAPPED, json.dumps(doc)],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout
+        for _ in range(4)
+    }
+    assert 1 == len(runs)
+    assert sorted(keys) == json.loads(runs.pop())[0]
 
 
 def test_times_arrive_in_utc() -> None:
