@@ -16,7 +16,7 @@ from support.carrier import agrees, carrier_of, oracle, saved, stripped, visible
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
-from newsml_codecs.document._carrier import exports, law, roles
+from newsml_codecs.document._carrier import elsewhere, exports, law
 from newsml_codecs.document._carrier.anchors import read_anchors, shown
 from newsml_model.tree import descendants
 
@@ -233,7 +233,7 @@ def test_a_save_after_another_still_sees_a_link_moved_where_the_reference_loads_
     ways: list[str],
 ) -> None:
     """One document saved three times in one process, its original and where its unchanged
-    nodes stand remembered (`roles.elsewhere`): a link added first (anchored), the links
+    nodes stand remembered (`elsewhere.elsewhere`): a link added first (anchored), the links
     swapped (checked: the patch way), the link added again (anchored); each as it is alone."""
     doc = document.dump(newsml.loads(ELSEWHERE))
     new = {"rel": "subject", "type": "x-im/category", "title": "Bus", "uuid": "b-1"}
@@ -248,7 +248,7 @@ def test_a_save_after_another_still_sees_a_link_moved_where_the_reference_loads_
 
 
 def elsewhere_of(types: list[str]) -> tuple[set[bool], int]:
-    """The verdicts of `roles.elsewhere` on ELSEWHERE's links swapped, its document claiming
+    """The verdicts of `elsewhere.elsewhere` on ELSEWHERE's links swapped, its document claiming
     each of `types` in turn (as a client's carrier may: its digests are the client's), and
     the number of verdicts then remembered for the original."""
     original = newsml.loads(ELSEWHERE)
@@ -257,7 +257,7 @@ def elsewhere_of(types: list[str]) -> tuple[set[bool], int]:
     del doc["properties"]
     doc["links"].reverse()
     verdicts = {
-        roles.elsewhere(OPTIONS, original, {**doc, "type": kind}, anchors, shown(doc).blocks)
+        elsewhere.elsewhere(OPTIONS, original, {**doc, "type": kind}, anchors, shown(doc).blocks)
         for kind in types
     }
     return verdicts, len(exports.remembered(OPTIONS, original, "elsewhere", dict))

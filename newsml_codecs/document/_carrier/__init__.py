@@ -36,7 +36,8 @@ The modules, by step:
   the reference keeps a block's node, and the node it makes of a block),
   `merge` (a block edited in place), `units` (a container written again),
   `titles` (where a title goes), `fields` (where a newsItem's status,
-  times, properties and language go) and `exports` (what a save
+  times, properties and language go), `elsewhere` (whether a node stays where the
+  reference loads none: the result is checked) and `exports` (what a save
   works out of the original alone, made once per original): the anchored save.
 * `make`, with `keys` (children's identity and XML text), `order` (pairing
   and order of children) and `guards` (what ties a carried run to the

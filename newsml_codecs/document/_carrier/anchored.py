@@ -28,7 +28,7 @@ and one of everything else the document shows (``r``). At a save:
 Nothing is restored next to something the user touched, so a newsItem's
 edits win by construction: no law, no search, one pass over the document
 (but where a node stays in a container the reference loads none of its
-kind into, or the item has several itemMeta sections: `roles.elsewhere`,
+kind into, or the item has several itemMeta sections: `elsewhere`,
 or a field changed). The other kinds map more of their item to fields and blocks of their own;
 their result is dumped once and kept when it shows the document.
 """
@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from newsml_codecs.document._carrier.anchors import LISTS, Anchors, Shown
+from newsml_codecs.document._carrier.elsewhere import elsewhere
 from newsml_codecs.document._carrier.fields import changed_fields, refielded_item, writable
 from newsml_codecs.document._carrier.law import same_visible, shows
 from newsml_codecs.document._carrier.merge import merged
@@ -50,7 +51,6 @@ from newsml_codecs.document._carrier.pairing import (
 )
 from newsml_codecs.document._carrier.roles import (
     dumper,
-    elsewhere,
     geo_run,
     grown,
     home,
@@ -77,7 +77,7 @@ def restore(
     """The item of the edited `doc` built on `original`, or None where this way declines.
 
     A newsItem's result shows the document by construction where only its
-    blocks and title changed (but where `roles.elsewhere` says it need
+    blocks and title changed (but where `elsewhere` says it need
     not). Its status and times changed (`fields`), such a result, and every
     result of the other kinds, which map more of their item to fields and
     blocks of their own (a list's items, a concept's names), are dumped

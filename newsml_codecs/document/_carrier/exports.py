@@ -8,7 +8,7 @@ item's identity:
 * `exported`: the original's document, which a save that changed a field
   beside the blocks (the Writer's status, a publication time) compares the
   document with (`fields.changed_fields`);
-* `remembered`: any such value by name (`roles.elsewhere` keeps there
+* `remembered`: any such value by name (`elsewhere.elsewhere` keeps there
   which unchanged blocks' nodes stand where the reference would load them,
   by `keep`: a table bounded whatever keys clients' documents bring).
 
