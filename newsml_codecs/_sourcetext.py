@@ -45,15 +45,17 @@ def remember(item: Any, data: bytes, max_depth: int) -> None:
 
 def source_text(item: Any) -> bytes | None:
     """The text `item` was read from (`remember`), None when there is none."""
-    entry = _TEXTS.get(id(item))
-    if entry is None or entry[0]() is not item:
-        return None
-    return entry[1]
+    entry = _entry(item)
+    return None if entry is None else entry[1]
 
 
 def read_depth(item: Any) -> int | None:
     """The ``max_depth`` `item` was read with (it nests no deeper), None when not remembered."""
+    entry = _entry(item)
+    return None if entry is None else entry[2]
+
+
+def _entry(item: Any) -> tuple[weakref.ref[Any], bytes, int] | None:
+    """What `remember` keeps of `item`, None when nothing (or another item's, its id reused)."""
     entry = _TEXTS.get(id(item))
-    if entry is None or entry[0]() is not item:
-        return None
-    return entry[2]
+    return entry if entry is not None and entry[0]() is item else None

@@ -134,17 +134,20 @@ def _refuse(what: str) -> Any:
 
 
 def _checked_limits(max_bytes: Any, max_depth: Any) -> tuple[int, int]:
-    """The limits as ints, each a whole number from 1 as Python takes one (``operator.index``:
-    numpy's too; no bool), else an InvalidArgumentError naming it."""
-    limits = []
-    for name, value in (("max_bytes", max_bytes), ("max_depth", max_depth)):
-        try:
-            limits.append(0 if value.__class__ is bool else int(operator.index(value)))
-        except TypeError:
-            limits.append(0)
-        if limits[-1] < 1:
-            raise InvalidArgumentError(f"{name} is no whole number from 1: {value!r}", field=name)
-    return limits[0], limits[1]
+    """The limits as ints (`_whole`)."""
+    return _whole("max_bytes", max_bytes), _whole("max_depth", max_depth)
+
+
+def _whole(name: str, value: Any) -> int:
+    """`value` as an int, a whole number from 1 as Python takes one (``operator.index``:
+    numpy's too; no bool), else an InvalidArgumentError naming `name`."""
+    try:
+        whole = 0 if value.__class__ is bool else int(operator.index(value))
+    except TypeError:
+        whole = 0
+    if whole < 1:
+        raise InvalidArgumentError(f"{name} is no whole number from 1: {value!r}", field=name)
+    return whole
 
 
 def _input(source: str | bytes, max_bytes: int) -> tuple[bytes, str | None]:

@@ -45,8 +45,13 @@ _LIST_KEYS = frozenset(_BLOCK_LISTS)
 """The same, for `_block`'s one pass."""
 
 
+def _json_strings(value: Any) -> bool:
+    """Whether `value` is an object of strings as JSON gives it (a dict of str)."""
+    return value.__class__ is dict and all(item.__class__ is str for item in value.values())
+
+
 def _string_map(value: Any, path: str) -> dict[str, str]:
-    if value.__class__ is dict and all(item.__class__ is str for item in value.values()):
+    if _json_strings(value):
         return dict(value)  # what JSON gives (the checks below say what is wrong otherwise)
     if not isinstance(value, Mapping):
         raise InvalidDocumentError(
@@ -89,9 +94,7 @@ def _block(value: Any, path: str, omit: bool = False) -> dict[str, Any]:
             elif omit:
                 continue
         elif key == "data":
-            if item.__class__ is not dict or not all(
-                each.__class__ is str for each in item.values()
-            ):
+            if not _json_strings(item):
                 return _checked_block(value, path, omit)
             shown = True
             if omit and not item:

@@ -90,21 +90,14 @@ def document_from_proto(msg: document_pb2.Document) -> dict[str, Any]:
     return doc
 
 
-def _block_from_proto(msg: document_pb2.Block) -> dict[str, Any]:
-    block: dict[str, Any] = {}
+def _fields_from_proto(msg: document_pb2.Block | document_pb2.Property) -> dict[str, Any]:
+    """The dict of a block or a property message, its set fields converted."""
+    out: dict[str, Any] = {}
     for field, value in msg.ListFields():
         # by the field's descriptor: a quarter of a block's conversion beside its name's lookup
         name, convert = _FIELDS.get(field) or _field(field)
-        block[name] = value if convert is None else convert(value)
-    return block
-
-
-def _property_from_proto(msg: document_pb2.Property) -> dict[str, Any]:
-    prop: dict[str, Any] = {}
-    for field, value in msg.ListFields():
-        name, convert = _FIELDS.get(field) or _field(field)
-        prop[name] = value if convert is None else convert(value)
-    return prop
+        out[name] = value if convert is None else convert(value)
+    return out
 
 
 def _field(field: Any) -> tuple[str, Callable[[Any], Any] | None]:
@@ -118,7 +111,13 @@ def _identity(value: Any) -> Any:
 
 
 def _blocks(values: Any) -> list[dict[str, Any]]:
-    return [_block_from_proto(value) for value in values]
+    return [_fields_from_proto(value) for value in values]
+
+
+def _in_key_order(values: Any) -> dict[str, str]:
+    # Protobuf maps hold no order, and read back in one that changes from process to
+    # process: in their keys' order, one request gives the same NewsML every time.
+    return dict(sorted(values.items()))
 
 
 def _time(value: timestamp_pb2.Timestamp, path: str) -> str:
@@ -141,12 +140,10 @@ def _time(value: timestamp_pb2.Timestamp, path: str) -> str:
 _FROM_PROTO: dict[str, Callable[[Any], Any]] = {
     **dict.fromkeys(_DOC_STRINGS | _BLOCK_STRINGS, _identity),
     **dict.fromkeys(_BLOCK_LISTS, _blocks),
-    "properties": lambda values: [_property_from_proto(value) for value in values],
+    "properties": lambda values: [_fields_from_proto(value) for value in values],
     "products": list,
-    # Protobuf maps hold no order, and read back in one that changes from process to
-    # process: in their keys' order, one request gives the same NewsML every time.
-    "data": lambda values: dict(sorted(values.items())),
-    "parameters": lambda values: dict(sorted(values.items())),
+    "data": _in_key_order,
+    "parameters": _in_key_order,
 }
 
 

@@ -186,10 +186,7 @@ def test_an_assignment_given_a_title_keeps_its_channel_link(ways: list[str]) -> 
     assert canonical(PLANNING) == canonical(newsml.dumps(back))
 
 
-ELSEWHERE = news("""
-  <itemMeta>
-    <itemClass qcode="ninat:text"/>
-    <itemMetaExtProperty type="imext:type" value="x-im/article"/>
+CATEGORY_LINKS = """
     <links xmlns="http://www.infomaker.se/newsml/1.0">
       <link rel="subject" title="Traffic" type="x-im/category" uuid="d961126b-a122-4673-b006-f790246cbe8f"/>
     </links>
@@ -198,7 +195,16 @@ ELSEWHERE = news("""
     <links xmlns="http://www.infomaker.se/newsml/1.0">
       <link rel="subject" title="Roads" type="x-im/category" uuid="d961126b-a122-4673-b006-f790246cbe70"/>
     </links>
-  </contentMeta>""")
+  </contentMeta>"""
+"""The end of an itemMeta with a category link, and a contentMeta with another."""
+
+ELSEWHERE = news(
+    """
+  <itemMeta>
+    <itemClass qcode="ninat:text"/>
+    <itemMetaExtProperty type="imext:type" value="x-im/article"/>"""
+    + CATEGORY_LINKS
+)
 """A category link in contentMeta, where the reference loads none (it loads them into itemMeta)."""
 
 
@@ -278,26 +284,21 @@ def test_no_verdict_is_remembered_under_a_long_type() -> None:
     assert ({True}, 0) == (verdicts, kept)
 
 
-TWO_META_LINKS = news("""
+TWO_META_LINKS = news(
+    """
   <itemMeta>
     <itemClass qcode="ninat:text"/>
     <service qcode="svc:a"/>
-    <itemMetaExtProperty type="imext:type" value="x-im/article"/>
-    <links xmlns="http://www.infomaker.se/newsml/1.0">
-      <link rel="subject" title="Traffic" type="x-im/category" uuid="d961126b-a122-4673-b006-f790246cbe8f"/>
-    </links>
-  </itemMeta>
-  <contentMeta>
-    <links xmlns="http://www.infomaker.se/newsml/1.0">
-      <link rel="subject" title="Roads" type="x-im/category" uuid="d961126b-a122-4673-b006-f790246cbe70"/>
-    </links>
-  </contentMeta>
+    <itemMetaExtProperty type="imext:type" value="x-im/article"/>"""
+    + CATEGORY_LINKS
+    + """
   <itemMeta>
     <service qcode="svc:b"/>
     <links xmlns="http://www.infomaker.se/newsml/1.0">
       <link rel="author" title="Ann" type="x-im/author" uuid="d961126b-a122-4673-b006-f790246cbe80"/>
     </links>
-  </itemMeta>""")
+  </itemMeta>"""
+)
 """Links and services in two itemMeta sections (each writes its links, then its services)."""
 
 

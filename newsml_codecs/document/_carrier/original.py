@@ -70,10 +70,8 @@ def check_depth(item: AnyItem) -> None:
             ``max_depth``, or built so): `load` would refuse its document's
             carrier (but in the dump's process, which remembers the original).
     """
-    read_within = read_depth(item)
-    # an int bound only: a root alone was read with whatever max_depth the caller gave
-    # (compared with nothing), which may not compare with this one (text)
-    if read_within.__class__ is int and read_within <= MAX_DEPTH:
+    read_within = read_depth(item)  # an int: the reader checks its limits
+    if read_within is not None and read_within <= MAX_DEPTH:
         return  # the reader refused anything deeper (the open of a file: most dumps)
     # One level at a time, no recursion (the item may nest deeper than Python recurses),
     # and no further than the bound: 2.5 % of the dumps of the Writer's examples.
