@@ -21,12 +21,18 @@ from typing import Any
 MAX_TEXT = 4 * 1024 * 1024
 """Larger texts are not remembered (the carrier writes such an item again)."""
 
-_TEXTS: dict[int, tuple[weakref.ref[Any], bytes, int]] = {}
+Spans = list[int]
+"""Where an item's elements stand in its text, three ints an element (in the order they end):
+the identity of its record, the byte of its start tag's ``<`` and where its end event is
+(`end` gives the element's end)."""
+
+_TEXTS: dict[int, tuple[weakref.ref[Any], bytes, int, Spans | None]] = {}
 _DECLARED = re.compile(rb"(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)")
 
 
-def remember(item: Any, data: bytes, max_depth: int) -> None:
-    """Remember `data` (UTF-8 NewsML) as the text `item` was read from, with `max_depth`."""
+def remember(item: Any, data: bytes, max_depth: int, spans: Spans | None = None) -> None:
+    """Remember `data` (UTF-8 NewsML) as the text `item` was read from, with `max_depth`
+    and, when the reader was asked for them, its elements' `spans`."""
     if len(data) > MAX_TEXT:
         return
     # the whole declaration, however much space it holds (it ends at the first "?>")
@@ -40,7 +46,7 @@ def remember(item: Any, data: bytes, max_depth: int) -> None:
         if entry is not None and entry[0] is ref:
             del _TEXTS[key]
 
-    _TEXTS[key] = (weakref.ref(item, forget), data, max_depth)
+    _TEXTS[key] = (weakref.ref(item, forget), data, max_depth, spans)
 
 
 def source_text(item: Any) -> bytes | None:
@@ -55,7 +61,32 @@ def read_depth(item: Any) -> int | None:
     return None if entry is None else entry[2]
 
 
-def _entry(item: Any) -> tuple[weakref.ref[Any], bytes, int] | None:
+def source_spans(item: Any) -> tuple[dict[int, int], Spans] | None:
+    """Where `item`'s elements stand in its text (`source_text`), None when the reader was
+    not asked: the `Spans`, and where each record's start is in them, by its identity (its
+    end event follows)."""
+    entry = _entry(item)
+    if entry is None or entry[3] is None:
+        return None
+    spans = entry[3]
+    return dict(zip(spans[0::3], range(1, len(spans), 3), strict=True)), spans
+
+
+def end(data: bytes, at: int) -> int:
+    """The end of an element in `data` whose end event is at `at` (`Spans`).
+
+    Expat's end event is at the element's end tag (``</``), or just past an
+    empty-element tag. Only an element without children can be the latter
+    (its event is then ``~`` of the position), and only that tag ends in ``/>``.
+    """
+    if at < 0:
+        at = ~at
+        if data[at - 2 : at] == b"/>":
+            return at
+    return data.index(b">", at) + 1
+
+
+def _entry(item: Any) -> tuple[weakref.ref[Any], bytes, int, Spans | None] | None:
     """What `remember` keeps of `item`, None when nothing (or another item's, its id reused)."""
     entry = _TEXTS.get(id(item))
     return entry if entry is not None and entry[0]() is item else None

@@ -31,7 +31,7 @@ from html.entities import html5
 from typing import Any
 from xml.parsers import expat
 
-from newsml_codecs._sourcetext import remember
+from newsml_codecs._sourcetext import Spans, remember
 from newsml_codecs._xmlbuild import build_element, layout_free_list
 from newsml_codecs._xmlentities import (
     NAMED_REF,
@@ -183,14 +183,22 @@ def parse(
     *,
     max_bytes: int = DEFAULT_MAX_BYTES,
     max_depth: int = DEFAULT_MAX_DEPTH,
+    with_spans: bool = False,
 ) -> AnyItem:
-    """Parse NewsML text into the record of its root; see `newsml_codecs.newsml.loads`."""
+    """Parse NewsML text into the record of its root; see `newsml_codecs.newsml.loads`.
+
+    `with_spans` also remembers where each element stands in the bytes read
+    (`_sourcetext.source_spans`): the document codec's carrier records them
+    so a save copies the unchanged nodes' text (`_xmlraw`). It costs a
+    twentieth of the parse, so only the conversion to a document asks.
+    """
     max_bytes, max_depth = _checked_limits(max_bytes, max_depth)
     data, encoding = _input(source, max_bytes)
-    item: AnyItem = _parse_input(data, encoding, max_depth, None)
+    spans: Spans | None = [] if with_spans else None
+    item: AnyItem = _parse_input(data, encoding, max_depth, None, spans)
     # the bytes read are the item's text (the carrier packs them), unless
     # re-encoded from UTF-16 or overriding a declared encoding (`remember`)
-    remember(item, data, max_depth)
+    remember(item, data, max_depth, spans)
     return item
 
 
@@ -212,14 +220,22 @@ def parse_roots(
     return _parse_input(data, encoding, max_depth, roots)
 
 
-def _parse_input(data: bytes, encoding: str | None, max_depth: int, roots: RootTable | None) -> Any:
+def _parse_input(
+    data: bytes,
+    encoding: str | None,
+    max_depth: int,
+    roots: RootTable | None,
+    spans: Spans | None = None,
+) -> Any:
     try:
-        return _parse(data, encoding, max_depth, roots)
+        return _parse(data, encoding, max_depth, roots, spans)
     except _StandaloneEntities:
         # A document declared standalone="yes" whose HTML entities expat,
         # by the standalone rule, calls undefined: read it as not standalone
         # (a copy of the input, for this rare case only; positions kept).
-        return _parse(not_standalone(data), encoding, max_depth, roots)
+        if spans is not None:
+            spans.clear()
+        return _parse(not_standalone(data), encoding, max_depth, roots, spans)
 
 
 class _StandaloneEntities(Exception):
@@ -229,8 +245,21 @@ class _StandaloneEntities(Exception):
 _UNDEFINED_ENTITY = expat.errors.codes[expat.errors.XML_ERROR_UNDEFINED_ENTITY]
 
 
-def _parse(data: bytes, encoding: str | None, max_depth: int, roots: RootTable | None) -> Any:
-    """`parse` of input already checked and encoded."""
+def _parse(
+    data: bytes,
+    encoding: str | None,
+    max_depth: int,
+    roots: RootTable | None,
+    spans: Spans | None = None,
+) -> Any:
+    """`parse` of input already checked and encoded.
+
+    `spans`, when given, gets where each element stands in `data`
+    (`_sourcetext.Spans`): the identity of its record, the byte of its start
+    tag's ``<``, and expat's position of its end event (``~`` of it for an
+    element without children, whose end event may come just past its
+    empty-element tag).
+    """
     if roots is None:
         builders, namespaces = ROOTS, ROOT_NAMESPACES
     else:
@@ -248,6 +277,7 @@ def _parse(data: bytes, encoding: str | None, max_depth: int, roots: RootTable |
     # differs from the parent's, attributes, where its children start).
     flat: list[Any] = []
     stack: list[tuple[Any, ...]] = []
+    opened: list[int] = []  # the start of each open element, when `spans` are asked for
     split = False  # an HTML entity split a text: join pieces before using them
     result: list[Any] = []
     declared: list[str | None] = [encoding]
@@ -265,6 +295,8 @@ def _parse(data: bytes, encoding: str | None, max_depth: int, roots: RootTable |
         return pairs
 
     def start_root(tag: str, raw_attributes: dict[str, str]) -> None:
+        if spans is not None:
+            opened.append(parser.CurrentByteIndex)
         uri, _, local = tag.rpartition(_SEP)
         if local not in builders:
             raise (
@@ -278,6 +310,8 @@ def _parse(data: bytes, encoding: str | None, max_depth: int, roots: RootTable |
 
     def start(tag: str, raw_attributes: dict[str, str]) -> None:
         nonlocal split
+        if spans is not None:
+            opened.append(parser.CurrentByteIndex)
         local_ns = names.get(tag)
         if local_ns is None:
             local_ns = _split_name(tag)
@@ -318,27 +352,38 @@ def _parse(data: bytes, encoding: str | None, max_depth: int, roots: RootTable |
     def end(_tag: str) -> None:
         nonlocal split
         local, ns, explicit, attributes, mark = stack.pop()
+        if spans is not None:
+            # childless: <a/> (its end event just past it) or <a></a> (at its end tag)
+            at = ~parser.CurrentByteIndex if len(flat) == mark else parser.CurrentByteIndex
         if split:
             _join_tail(flat, mark)
             split = False
         if len(flat) - mark == 1 and stack and local not in TYPED_NAMES:
             # The most common element: generic, with one child (its text).
             flat.append(build_element(local, attributes, (flat.pop(),), ns if explicit else None))
-            return
-        children = flat[mark:]
-        del flat[mark:]
-        if not stack:
-            result.append(
-                builders[local](attributes=attributes, children=layout_free_list(children))
-            )
-        elif local in TYPED_NAMES:
-            flat.append(
-                typed_node(local, explicit, ns, attributes, children, stack[-1][0], len(stack))
-            )
         else:
-            # Generic elements keep every character: in body text even a
-            # whitespace-only run between two inline elements is content.
-            flat.append(build_element(local, attributes, tuple(children), ns if explicit else None))
+            children = flat[mark:]
+            del flat[mark:]
+            if not stack:
+                result.append(
+                    builders[local](attributes=attributes, children=layout_free_list(children))
+                )
+            elif local in TYPED_NAMES:
+                flat.append(
+                    typed_node(local, explicit, ns, attributes, children, stack[-1][0], len(stack))
+                )
+            else:
+                # Generic elements keep every character: in body text even a
+                # whitespace-only run between two inline elements is content.
+                flat.append(
+                    build_element(local, attributes, tuple(children), ns if explicit else None)
+                )
+        if spans is not None:
+            # its record, its start, where its end tag starts or just past its empty-element
+            # tag (`Spans`): ints alone, nothing the garbage collector follows
+            spans.append(id(flat[-1] if stack else result[0]))
+            spans.append(opened.pop())
+            spans.append(at)
 
     def text_in_pieces(piece: str) -> None:
         # Input larger than expat's largest buffer: a text may come in pieces.

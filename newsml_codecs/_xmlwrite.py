@@ -29,6 +29,7 @@ from newsml_codecs._xmlnames import (
     element_name,
     path_of,
 )
+from newsml_codecs._xmlraw import Raw
 from newsml_model import (
     Attributes,
     ContentMetaObject,
@@ -100,6 +101,8 @@ def write_node(
     if indent is None:
         _write(node, parent_name, default_ns, out)
         return
+    if node.__class__ is Raw:
+        node = node.node  # laid out anew
     name, namespace, attributes, children = element_parts(node, parent_name)
     out.append("<" + element_name(name))
     if namespace is not None and namespace != default_ns:
@@ -133,6 +136,12 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
         typed = _TYPED.get(kind)
         if typed is not None:
             _write_typed(node, typed, default_ns, out)
+            return
+        if kind is Raw:
+            if node.copied and node.context == default_ns:
+                out.append(node.text)  # read in this namespace: reads back the same
+            else:
+                _write(node.node, parent_name, default_ns, out)
             return
         name, namespace, attributes, children = element_parts(node, parent_name)
     if name not in GOOD_ELEMENTS:

@@ -184,9 +184,11 @@ DOCUMENT_EXPECTED = [
     "Options",
     "dump",
     "dumps",
+    "from_newsml",
     "load",
     "loads",
     "make_options",
+    "to_newsml",
 ]
 
 
@@ -204,7 +206,7 @@ def test_the_converter_has_the_module_functions() -> None:
 
     from newsml_codecs import document
 
-    for name in ("dump", "dumps", "load", "loads"):
+    for name in ("dump", "dumps", "load", "loads", "from_newsml", "to_newsml"):
         method = getattr(document.Converter, name)
         assert method.__doc__, name
         module = inspect.signature(getattr(document, name)).parameters

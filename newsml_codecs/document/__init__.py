@@ -22,7 +22,8 @@ from typing import Any, overload
 
 import attrs
 
-from newsml_codecs import jsontext
+from newsml_codecs import jsontext, newsml
+from newsml_codecs._xmlread import parse
 from newsml_codecs.document import _config
 from newsml_codecs.document._carrier.original import CARRIER_PREFIX, CARRIER_PROPERTY
 from newsml_codecs.document._config import DocumentOptions
@@ -39,9 +40,11 @@ __all__ = [
     "Options",
     "dump",
     "dumps",
+    "from_newsml",
     "load",
     "loads",
     "make_options",
+    "to_newsml",
 ]
 
 Options = Mapping[str, Any] | DocumentOptions | None
@@ -168,6 +171,54 @@ class Converter:
         if kind is None:
             return self.load(value)
         return self.load(value, kind=kind)
+
+    def from_newsml(
+        self,
+        source: str | bytes,
+        *,
+        carriers: bool = True,
+        max_bytes: int = newsml.DEFAULT_MAX_BYTES,
+        max_depth: int = newsml.DEFAULT_MAX_DEPTH,
+    ) -> dict[str, Any]:
+        """The document of NewsML text: ``dump(newsml.loads(source))``, as the Writer opens.
+
+        The carrier also records where the original's nodes stand in the
+        text, so `to_newsml` of the document edited copies the nodes of the
+        blocks left alone instead of parsing the original again (module
+        docs, "Carriers"). `max_bytes` and `max_depth` are `newsml.loads`'s.
+
+        Raises:
+            DecodeError: As `newsml.loads` (malformed XML, a DTD, over a
+                limit, not an item), or as `dump`.
+            InvalidArgumentError: As `newsml.loads` or `dump`.
+        """
+        item = parse(source, max_bytes=max_bytes, max_depth=max_depth, with_spans=carriers)
+        return self.dump(item, carriers=carriers)
+
+    def to_newsml(
+        self,
+        mapping: DocumentMapping | Mapping[str, Any],
+        *,
+        xml_declaration: bool = True,
+        indent: int | str | None = None,
+    ) -> str:
+        """The NewsML text of a document: ``newsml.dumps(load(mapping))``, as the Writer saves.
+
+        An edited document whose carrier `from_newsml` wrote gives back the
+        original's nodes of the blocks left alone as their text, unparsed;
+        the NewsML is equivalent to ``newsml.dumps(load(mapping))`` (the
+        same item when read). `xml_declaration` and `indent` are
+        `newsml.dumps`'s.
+
+        Raises:
+            InvalidDocumentError: As `load`.
+            InvalidArgumentError: As `newsml.dumps`.
+        """
+        try:
+            item = load_document(self.options, mapping, lean=True)
+        except RecursionError:
+            raise InvalidDocumentError("the document is nested too deeply") from None
+        return newsml.dumps(item, xml_declaration=xml_declaration, indent=indent)
 
 
 _PATCHES = PATCHES
@@ -308,3 +359,38 @@ def loads(
     if kind is None:
         return converter.loads(text)
     return converter.loads(text, kind=kind)
+
+
+def from_newsml(
+    source: str | bytes,
+    *,
+    carriers: bool = True,
+    options: Options = None,
+    max_bytes: int = newsml.DEFAULT_MAX_BYTES,
+    max_depth: int = newsml.DEFAULT_MAX_DEPTH,
+) -> dict[str, Any]:
+    """The document of NewsML text (`Converter.from_newsml`): what the Writer's open runs.
+
+    Raises:
+        DecodeError: As `newsml.loads`, or as `dump`.
+        InvalidArgumentError: As `newsml.loads` or `dump`.
+    """
+    return _converter(options).from_newsml(
+        source, carriers=carriers, max_bytes=max_bytes, max_depth=max_depth
+    )
+
+
+def to_newsml(
+    mapping: DocumentMapping | Mapping[str, Any],
+    *,
+    options: Options = None,
+    xml_declaration: bool = True,
+    indent: int | str | None = None,
+) -> str:
+    """The NewsML text of a document (`Converter.to_newsml`): what the Writer's save runs.
+
+    Raises:
+        InvalidDocumentError: As `load`.
+        InvalidArgumentError: As `load` or `newsml.dumps`.
+    """
+    return _converter(options).to_newsml(mapping, xml_declaration=xml_declaration, indent=indent)

@@ -17,12 +17,14 @@ from typing import Any
 
 import orjson
 
+from newsml_codecs._sourcetext import source_spans, source_text
 from newsml_codecs.document._carrier.anchored import restore
 from newsml_codecs.document._carrier.anchors import record, shown
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.copies import changed, refresh
 from newsml_codecs.document._carrier.law import digest, keep_edits, visible_bytes
+from newsml_codecs.document._carrier.lean import skeleton
 from newsml_codecs.document._carrier.make import make_patch
 from newsml_codecs.document._carrier.original import (
     CARRIER_PROPERTY,
@@ -79,10 +81,16 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
         if odd and kind == "newsItem":
             carrier["t"] = odd
         carrier["n"] = record(raw, seen, made)
+        lean = _skeleton(item, carrier["n"]) if kind == "newsItem" else None
+        if lean is not None:
+            # in n: a release before reads its anchors, not knowing k and b
+            carrier["n"]["k"], carrier["n"]["b"] = lean
         value = _carrier_text(carrier)
         if original > limit(len(packed), seen.size + len(value)):
             # the text as read may hold more layout than the bound lets in: written again
             original, carrier["o"] = pack(item, as_read=False)
+            carrier["n"].pop("k", None)  # its spans are the text read's
+            carrier["n"].pop("b", None)
             value = _carrier_text(carrier)
         if original > limit(len(carrier["o"]), seen.size + len(value)):
             # load would refuse it: said now, at the source, not at the save
@@ -98,6 +106,17 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
             {"name": CARRIER_PROPERTY, "value": add_kind_header(options, value, kind, doc)}
         )
     return doc
+
+
+def _skeleton(item: AnyItem, anchors: dict[str, Any]) -> tuple[list[Any], list[int]] | None:
+    """The skeleton (``n.k``, ``n.b``) of `item`, when the reader kept where its elements stand
+    in the text `pack` packed (`Converter.from_newsml`): `_carrier.lean`."""
+    text = source_text(item)
+    spans = source_spans(item)
+    if text is None or spans is None:
+        return None
+    anchored = {tuple(path) for key in ("c", "l", "m") for _, path in anchors[key] if path}
+    return skeleton(item, text, spans, anchored)
 
 
 def _carrier_text(carrier: dict[str, Any]) -> str:
@@ -182,8 +201,15 @@ def patch_for(options: DocumentOptions, original: AnyItem) -> dict[str, Any] | N
     return make_patch(original, loaded, shown=(doc, partial(dump_any, options)))
 
 
-def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyItem:
-    """The item of `mapping` under `options`: the reference's export, with the carrier applied."""
+def load_document(
+    options: DocumentOptions, mapping: Mapping[str, Any], *, lean: bool = False
+) -> AnyItem:
+    """The item of `mapping` under `options`: the reference's export, with the carrier applied.
+
+    `lean`: the item is only written (`Converter.to_newsml`), so an edited
+    newsItem's save may build its original on the carrier's skeleton
+    (`_carrier.lean`): the item may then hold `newsml_codecs._xmlraw.Raw` nodes.
+    """
     typeless = isinstance(mapping, Mapping) and not mapping.get("type")
     # A document with a carrier is read as `dump` writes documents (below): checked and
     # its empty fields left out in one pass (a twentieth of an article's save).
@@ -227,7 +253,16 @@ def load_document(options: DocumentOptions, mapping: Mapping[str, Any]) -> AnyIt
             bare = cache(partial(load_any, options, timed, kind, strict=strict))
             edited = changed(doc, carrier.copies) if anchors is None else seen.changed(anchors)
             if anchors is not None:
-                original = ORIGINALS.get(carrier.original, most)
+                if (
+                    lean
+                    and carrier.skeleton is not None
+                    and seen.rest == anchors.rest
+                    and seen.title == anchors.title
+                ):
+                    # only blocks changed (the skeleton holds no title nor field to write)
+                    original = ORIGINALS.lean(carrier.original, carrier.skeleton, value, most)
+                else:
+                    original = ORIGINALS.get(carrier.original, most)
                 if root_kind(original) == kind:
                     done = restore(options, original, doc, anchors, seen, bare)
                     if done is not None:

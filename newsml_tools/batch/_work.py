@@ -152,7 +152,7 @@ def convert_bytes(
             if indent is not None:
                 return converter.dumps(item, indent=indent).encode("utf-8")
             return jsontext.dumpb(converter.dump(item))
-        return newsml.dumps(converter.loads(data), indent=indent).encode("utf-8")
+        return converter.to_newsml(jsontext.loads(data), indent=indent).encode("utf-8")
 
 
 def write_atomically(target: str | os.PathLike[str], data: bytes) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from google.protobuf.message import DecodeError as ProtoDecodeError
 
-from newsml_codecs import document, jsontext, newsml, schema
+from newsml_codecs import document, jsontext, schema
 from newsml_model import AnyItem, LimitExceededError, NewsItemError
 from newsml_tools.service._errors import (
     TwirpError,
@@ -59,7 +59,8 @@ def convert_to_document(converter: document.Converter, body: bytes, protobuf: bo
     if not text:
         raise required("newsml")
     try:
-        doc = converter.dump(newsml.loads(text))
+        # with where each node stands, so the save copies the unchanged ones (`to_newsml`)
+        doc = converter.from_newsml(text)
     except NewsItemError as error:
         raise from_library_error(error, "newsml") from None
     except RecursionError:
@@ -88,7 +89,7 @@ def convert_to_newsml(converter: document.Converter, body: bytes, protobuf: bool
     if doc is None:
         raise required("document")
     try:
-        text = newsml.dumps(load_document(converter, doc))
+        text = converter.to_newsml(doc)
     except NewsItemError as error:
         raise from_library_error(error, "document") from None
     except RecursionError:

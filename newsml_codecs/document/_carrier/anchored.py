@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from newsml_codecs._xmlraw import materialized, real
 from newsml_codecs.document._carrier.anchors import LISTS, Anchors, Shown
 from newsml_codecs.document._carrier.elsewhere import elsewhere
 from newsml_codecs.document._carrier.fields import changed_fields, refielded_item, writable
@@ -113,6 +114,7 @@ def restore(
         and not elsewhere(options, original, doc, anchors.blocks, seen.blocks)
     ):
         return result
+    result = materialized(result)  # a result built on a skeleton (`lean`): what dump reads
     try:
         got = dump_any(options, result)
     except NewsItemError:
@@ -252,7 +254,7 @@ def _place(
             dump = dumper(options, role, block)
             if dump is not None:
                 node = merged(
-                    node_at(original, source),
+                    real(node_at(original, source)),
                     node,
                     block,
                     dump,

@@ -28,6 +28,7 @@ import zstandard
 from newsml_codecs import newsml
 from newsml_codecs._sourcetext import read_depth, source_text
 from newsml_codecs.document._carrier.check import malformed
+from newsml_codecs.document._carrier.lean import original_of
 from newsml_model import AnyItem, DecodeError, InvalidArgumentError
 
 CARRIER_PREFIX = "x-newsml/"
@@ -119,14 +120,23 @@ def unpack(value: Any, most: int) -> AnyItem:
     return _unpacked(value, most)[0]
 
 
-def _unpacked(value: Any, most: int) -> tuple[AnyItem, int]:
+def unpacked_text(value: Any, most: int) -> bytes:
+    """The NewsML text of a carrier's ``o``, unpacked to at most `most` bytes, not read.
+
+    Raises:
+        InvalidDocumentError: As `unpack`, but for the NewsML itself.
+    """
     if value.__class__ is not str:
         raise malformed("the original (o) is not a string")
     try:
         packed = base64.b64decode(value, validate=True)
     except (binascii.Error, ValueError):
         raise malformed("the original (o) is not base64 of zlib data") from None
-    text = _unzstd(packed, most) if packed[:4] == _ZSTD_MAGIC else _unzlib(packed, most)
+    return _unzstd(packed, most) if packed[:4] == _ZSTD_MAGIC else _unzlib(packed, most)
+
+
+def _unpacked(value: Any, most: int) -> tuple[AnyItem, int]:
+    text = unpacked_text(value, most)
     try:
         return newsml.loads(text, max_bytes=most, max_depth=MAX_DEPTH), len(text)
     except DecodeError as error:
@@ -234,6 +244,26 @@ class OriginalCache:
         the open in this process finds it without unpacking)."""
         if len(packed) <= self.max_text:
             self._recent.put(packed, (item, size))
+
+    def lean(self, packed: str, skeleton: Any, key: str, most: int) -> AnyItem:
+        """The original of `packed` built on its `skeleton` (`lean.original_of`), remembered by
+        `key` (the carrier's text, which holds both); the original read whole (`get`) where
+        the skeleton's spans are not this release's.
+
+        Raises:
+            InvalidDocumentError: As `unpack`, or not a skeleton's shape.
+        """
+        hit = self._recent.get(("lean", key))
+        if hit is not None and hit[1] <= most:
+            found: AnyItem = hit[0]
+            return found
+        text = unpacked_text(packed, most)
+        item = original_of(text, *skeleton)
+        if item is None:
+            return self.get(packed, most)
+        if len(key) <= self.max_text:
+            self._recent.put(("lean", key), (item, len(text)))
+        return item
 
     def clear(self) -> None:
         """Forget every original (benchmarks time the first save of a document)."""

@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
+from newsml_codecs._xmlraw import real
 from newsml_codecs.document._carrier.units import node_at
 from newsml_codecs.document._kind_common import Block, Path
 from newsml_model import AnyItem, Element, Link, Service
@@ -79,7 +80,7 @@ def changed_sources(
     by_key: dict[str, Path] = {}
     for path in order:
         if path not in gone:
-            key = key_of(node_at(original, path))
+            key = key_of(real(node_at(original, path)))
             if key:
                 by_key.setdefault(key, path)
     for index in unpaired:
@@ -99,7 +100,7 @@ def _pair(
     and a service by its qcode next; then, in order, those with none on either side, when
     as many remain (a block with an id of its own that no source has is another node,
     however placed)."""
-    keys = {path: key_of(node_at(original, path)) for path in free}
+    keys = {path: key_of(real(node_at(original, path))) for path in free}
     by_key: dict[str, Path] = {}
     for path, key in keys.items():
         if key:
@@ -120,7 +121,7 @@ def _pair(
     # the rest pair in order
     texts: dict[Any, Path] = {}
     for path in rest:
-        text = _soft_key(node_at(original, path))
+        text = _soft_key(real(node_at(original, path)))
         if text is not None:
             texts.setdefault(text, path)
     unpaired: list[int] = []

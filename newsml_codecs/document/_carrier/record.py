@@ -36,6 +36,8 @@ class Carrier:
         patch: A previous release's patch (when `original` is None).
         anchors: A newsItem's anchors (``n``, `anchors.Anchors`), None when
             not recorded (other kinds, and carriers of earlier releases).
+        skeleton: The original's skeleton and spans (``n.k``, ``n.b``, `lean`),
+            None when not recorded; checked where a save builds the original.
     """
 
     kind: str | None
@@ -46,6 +48,7 @@ class Carrier:
     copies: Mapping[str, str] | None
     patch: dict[str, Any] | None
     anchors: Anchors | None = None
+    skeleton: Any = None
 
     def belongs_to(self, doc: Mapping[str, Any]) -> bool:
         """Whether it was written for `doc` (a carrier copied into another applies to nothing)."""
@@ -85,7 +88,15 @@ def _read(text: str) -> Carrier:
         copies=value.get("s"),
         patch=None if original is not None else value,
         anchors=read_anchors(value["n"]) if "n" in value and original is not None else None,
+        skeleton=_skeleton(value) if original is not None else None,
     )
+
+
+def _skeleton(value: dict[str, Any]) -> tuple[Any, Any] | None:
+    anchors = value.get("n")
+    if anchors.__class__ is not dict or "k" not in anchors:
+        return None
+    return anchors["k"], anchors.get("b")
 
 
 # The Writer sends every save of a document with the carrier it opened: the

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from newsml_codecs._xmlraw import real
 from newsml_codecs.document._carrier.merge import Dump, Load, merged_run
 from newsml_codecs.document._carrier.pairing import FOLLOWS
 from newsml_codecs.document._carrier.units import appended, node_at
@@ -248,7 +249,7 @@ def geo_run(
     geo = [
         path
         for path, role in roles.items()
-        if role == "links" and getattr(node_at(original, path), "rel", None) == "related-geo"
+        if role == "links" and getattr(real(node_at(original, path)), "rel", None) == "related-geo"
     ]
     if len(geo) != 1 or geo[0] in used:
         return {}
@@ -259,7 +260,7 @@ def geo_run(
         seen = [_seen("links", [block]) for block in made]
         return None if None in seen else cast(list[Block], seen)
 
-    link = merged_run(node_at(original, geo[0]), geo_link(run), run, dump, geo_link)
+    link = merged_run(real(node_at(original, geo[0])), geo_link(run), run, dump, geo_link)
     taken[places[0]] = geo[0]
     for index in places[1:]:
         taken[index] = FOLLOWS

@@ -103,7 +103,7 @@ def test_protobuf_from_plain_httpx(server: Server) -> None:
     doc = messages.document_from_proto(
         messages.ConvertToDocumentRes.FromString(reply.content).document
     )
-    assert document.dump(newsml.loads(xml)) == doc
+    assert document.from_newsml(xml) == doc
     back = messages.ConvertToNewsmlReq()
     messages.document_to_proto(doc, back.document)
     reply = httpx.post(base + "ConvertToNewsml", content=back.SerializeToString(), headers=headers)

@@ -11,7 +11,7 @@ import pytest
 import support
 from support.service import JSON, PROTOBUF, Server
 
-from newsml_codecs import document, newsml
+from newsml_codecs import document
 from newsml_tools.service._proto.cca import service_pb2
 from newsml_tools.service._wire import document_from_proto, document_to_proto
 
@@ -20,7 +20,7 @@ ARTICLE = support.fixture_text("article-full.xml")
 
 def expected_document(xml: str | bytes) -> dict[str, Any]:
     """The document the in-process codecs make of `xml`."""
-    return document.dump(newsml.loads(xml))
+    return document.from_newsml(xml)
 
 
 def post(

@@ -15,7 +15,7 @@ import pytest
 import support
 from support import service as service_support
 
-from newsml_codecs import document, newsml
+from newsml_codecs import document
 from newsml_tools.cli import _serve
 from newsml_tools.service import DEFAULT_MAX_BODY_BYTES, ToolsApp, app
 from newsml_tools.service._app import DEFAULT_BODY_TIMEOUT
@@ -209,7 +209,7 @@ def test_sigterm_lets_the_request_in_flight_finish() -> None:
         server.log_path.unlink(missing_ok=True)
     head_part, _, payload = reply.partition(b"\r\n\r\n")
     assert head_part.startswith(b"HTTP/1.1 200 OK"), reply[:200]
-    assert {"document": document.dump(newsml.loads(ARTICLE))} == json.loads(payload)
+    assert {"document": document.from_newsml(ARTICLE)} == json.loads(payload)
     assert 0 == status, log
     assert "Finished server process" in log
 

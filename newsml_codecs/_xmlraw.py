@@ -1,0 +1,143 @@
+"""A node of an original kept as the text it was read from, which the writer copies; internal.
+
+An edited document's save gives back the original's nodes wherever the
+user left their blocks alone (the document codec's carrier). Parsing the
+whole original only to write those nodes again cost more than the rest of
+the save. A `Raw` stands for such a node by its text instead: the writer
+(`_xmlwrite`) copies the text where the namespace in scope is the one it
+was read in, and the save parses it (`Raw.node`) only where it looks
+inside (a block edited in place, a block paired by its id).
+
+Only text that reads back the same wherever that namespace is in scope is
+copied (`copyable`, `well_formed`): no prefix it does not declare but
+``xml:``, no entity but XML's, no ``idf`` element (whose namespace the
+reader infers). A `Raw` is never part of an item a user gets: it lives in
+the carrier's save, whose result goes straight to the writer.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+from xml.parsers import expat
+
+from newsml_model import AnyItem, Node
+
+_NAME = re.compile(rb"<([^\s/>]+)")
+
+
+def copyable(text: bytes) -> bool:
+    """Whether the element `text` may be copied where its namespace is in scope: no ``idf``
+    element in it, whose namespace the reader infers from its place (conservative: an
+    ``<idf`` in a CDATA section counts too). The text must also be `well_formed`."""
+    return b"<idf" not in text
+
+
+def well_formed(texts: list[bytes]) -> bool:
+    """Whether each of `texts` is XML content expat reads on its own: no entity but XML's
+    (the reader also takes HTML's), no prefix but ``xml:`` that it does not declare itself
+    (one declared on an ancestor would not be where it is copied). Such text reads back the
+    same in any element whose default namespace is the one it was read in.
+
+    Each is read between the tags of a name no client can guess, so one
+    cannot close or open what another holds.
+    """
+    if not texts:
+        return True
+    tag = b"f" + secrets.token_hex(8).encode("ascii")
+    opening, closing = b"<" + tag + b">", b"</" + tag + b">"
+    parser = expat.ParserCreate(None, " ")
+    try:
+        parser.Parse(b"<k>" + b"".join(opening + t + closing for t in texts) + b"</k>", True)
+    except expat.ExpatError:
+        return False
+    return True
+
+
+def element_name(text: bytes) -> str | None:
+    """The name of the element `text` starts with, None when it starts with none."""
+    found = _NAME.match(text)
+    return None if found is None else found.group(1).decode("utf-8")
+
+
+class Raw:
+    """An original node by its text: what `_xmlwrite` copies, and `node` parses.
+
+    Attributes:
+        text: The element's text, as read.
+        name: Its local name.
+        chain: The (local name, namespace) of each ancestor, from the root:
+            the context `node` reads the text in; the last one's namespace is
+            the one in scope, where the writer copies the text as it is.
+        copied: Whether the writer may copy the text (else it writes `node`:
+            text with an HTML entity, say, which only the reader takes).
+    """
+
+    __slots__ = ("_node", "chain", "copied", "name", "text")
+
+    def __init__(self, text: str, name: str, chain: tuple[tuple[str, str], ...]) -> None:
+        self.text = text
+        self.name = name
+        self.chain = chain
+        self.copied = True
+        self._node: Node | None = None
+
+    @property
+    def context(self) -> str:
+        """The namespace in scope where the node stood."""
+        return self.chain[-1][1]
+
+    @property
+    def node(self) -> Any:
+        """The record the reader makes of the text in its place (parsed once)."""
+        if self._node is None:
+            self._node = _read(self.text, self.chain)
+        return self._node
+
+    def __repr__(self) -> str:
+        return f"Raw({self.text[:40]!r}...)"
+
+
+def real(node: Any) -> Any:
+    """`node`, or the record a `Raw` stands for."""
+    return node.node if node.__class__ is Raw else node
+
+
+def _read(text: str, chain: tuple[tuple[str, str], ...]) -> Any:
+    """The node of `text` read inside the elements of `chain` (each declaring its namespace)."""
+    from newsml_codecs._xmlread import parse  # the reader imports the writer's neighbours
+
+    opening = "".join(f'<{name} xmlns="{_quoted(ns)}">' for name, ns in chain)
+    closing = "".join(f"</{name}>" for name, _ in reversed(chain))
+    node: Any = parse(opening + text + closing, max_depth=len(chain) + _FRAGMENT_DEPTH)
+    for _ in chain[1:]:
+        node = next(child for child in node.children if child.__class__ is not str)
+    return next(child for child in node.children if child.__class__ is not str)
+
+
+_FRAGMENT_DEPTH = 256
+"""How deep a node's text may nest below its place (the carried original's bound)."""
+
+
+def _quoted(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+
+
+def materialized(item: AnyItem) -> AnyItem:
+    """`item` with every `Raw` in it replaced by its record (a tree a user may get)."""
+    from newsml_model.tree import with_children
+
+    def walk(node: Any) -> Any:
+        if node.__class__ is Raw:
+            return node.node
+        children = getattr(node, "children", None)
+        if not children:
+            return node
+        replaced = [walk(child) if child.__class__ is not str else child for child in children]
+        if all(new is old for new, old in zip(replaced, children, strict=True)):
+            return node
+        return with_children(node, tuple(replaced))
+
+    result: AnyItem = walk(item)
+    return result

@@ -1,0 +1,180 @@
+"""The original without its anchored nodes parsed: the skeleton (``n.k``) `dump` records; internal.
+
+A save of an edited document gives back the original's node of every
+block the user left alone. Parsing the whole carried original for that
+cost more than the rest of the save; writing those nodes again, most of
+the rest. So `dump`, when the reader kept where each element stands in
+the text (`newsml_codecs.document.Converter.from_newsml`), records the
+original as a *skeleton*: every element but the anchored nodes (the
+blocks' sources) as ``[name, namespace, attributes, children]``, and each
+anchored node as its place in the carried text, ``[start, end]``. The
+save (`Converter.to_newsml`) builds the original from it with a
+`newsml_codecs._xmlraw.Raw` for each anchored node, which the writer
+copies as it was read; only the nodes the save looks into are parsed.
+
+Wire form::
+
+    "n": {..., "k": [name, namespace or null (the parent's), [[attribute, value], ...],
+          [text | [start, end] | element, ...]]}   # the root, then down
+
+A skeleton is client input like the rest of the carrier: its shape, its
+depth and every span are checked (`original_of`), and the spans' text is
+read by expat before any of it is copied.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs import newsml
+from newsml_codecs._sourcetext import Spans, end
+from newsml_codecs._xmlbuild import build_element, layout_free_list
+from newsml_codecs._xmlraw import Raw, copyable, element_name, well_formed
+from newsml_codecs._xmltyped import ROOTS, typed_node
+from newsml_codecs.document._carrier.check import malformed
+from newsml_codecs.document._kind_common import Path
+from newsml_model import AnyItem, DecodeError
+from newsml_model.tree import TYPED_NAMES, element_parts
+
+MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
+"""The most levels a skeleton nests (the carried original's own bound)."""
+
+
+def skeleton(
+    item: AnyItem, text: bytes, spans: tuple[dict[int, int], Spans], anchored: set[Path]
+) -> tuple[list[Any], list[int]]:
+    """The wire form of `item` read from `text` (``n.k`` and ``n.b``), with `anchored` the
+    anchors' paths and `spans` where its elements stand (`_sourcetext.source_spans`).
+
+    The elements the anchored save looks at are elements of the skeleton:
+    the root and its children, the ancestors of the anchored nodes, the
+    containers of the sections (``links``, ``metadata``) and the body's
+    renditions (`copies`). Every other element is a span of `text` (the save
+    reads the original whole where one would not read back the same where
+    it is copied: rare in the Writer's NewsML).
+    """
+    # per element on the way to an anchored node, the children on the way
+    inner: dict[Path, set[int]] = {}
+    for path in anchored:
+        for depth in range(len(path) - 1):
+            inner.setdefault(path[:depth], set()).add(path[depth])
+    where, at = spans
+    bounds: list[int] = []
+
+    def walk(node: Any, path: Path, parent_name: str) -> list[Any]:
+        name, namespace, attributes, _ = element_parts(node, parent_name)
+        children: list[Any] = []
+        # the root's children, the renditions and their idf: looked at wherever they are
+        every = not path or name in _RENDITIONS
+        on_way = inner.get(path, ())
+        for index, child in enumerate(node.children):
+            if child.__class__ is str:
+                children.append(child)
+                continue
+            found = None
+            # a container (`roles.home`) or an element of another namespace: looked at
+            if not every and index not in on_way and getattr(child, "namespace", None) is None:
+                found = where.get(id(child))
+            if found is None:
+                children.append(walk(child, (*path, index), name))
+                continue
+            children.append(len(bounds) >> 1)
+            bounds.append(at[found])
+            bounds.append(end(text, at[found + 1]))
+        return [name, namespace, [part for pair in attributes for part in pair], children]
+
+    return walk(item, (), ""), bounds
+
+
+_RENDITIONS = frozenset(["contentSet", "inlineXML"])
+"""The elements whose children `copies.refresh` looks at: the renditions, an ``idf``."""
+
+
+def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
+    """The original of a skeleton `wire` (``n.k``) over its carried `text`, each span (its
+    number in `bounds`, ``n.b``) a `Raw`.
+
+    None when the spans are not whole elements of `text` that read back the
+    same where they are copied (`copyable`, `well_formed`): not a skeleton
+    this release writes; the save then reads the original whole, as without one.
+
+    Raises:
+        InvalidDocumentError: Not a skeleton's shape, at ``$.properties``.
+    """
+    if bounds.__class__ is not list or any(b.__class__ is not int for b in bounds):
+        raise malformed("n.b is not a list of numbers")
+    fragments: list[bytes] = []
+    raws: list[Raw] = []
+    size = len(text)
+    count = len(bounds) >> 1
+
+    def build(entry: Any, parent_name: str, parent_ns: str, depth: int, chain: Chain) -> Any:
+        if (
+            entry.__class__ is not list
+            or len(entry) != 4
+            or entry[0].__class__ is not str
+            or not (entry[1] is None or entry[1].__class__ is str)
+            or entry[2].__class__ is not list
+            or len(entry[2]) % 2
+            or any(part.__class__ is not str for part in entry[2])
+            or entry[3].__class__ is not list
+        ):
+            raise malformed("n.k is not a skeleton of [name, namespace, attributes, children]")
+        if depth >= MAX_DEPTH:
+            raise malformed(f"n.k nests deeper than {MAX_DEPTH} levels")
+        name, namespace, flat, entries = entry
+        ns = namespace if namespace is not None else parent_ns
+        here = (*chain, (name, ns))
+        children: list[Any] = []
+        for child in entries:
+            if child.__class__ is str:
+                children.append(child)
+            elif child.__class__ is int:
+                if not 0 <= child < count:
+                    raise malformed("a span of n.k is not one of n.b")
+                start, stop = bounds[2 * child], bounds[2 * child + 1]
+                fragment = text[start:stop] if 0 <= start < stop <= size else b""
+                name_of = element_name(fragment)
+                if name_of is None or not fragment.endswith(b">"):
+                    raise _NotWhole
+                raw = Raw(fragment.decode("utf-8"), name_of, here)
+                raws.append(raw)
+                fragments.append(fragment)
+                children.append(raw)
+            else:
+                children.append(build(child, name, ns, depth + 1, here))
+        attributes = tuple(zip(flat[0::2], flat[1::2], strict=True))
+        if depth == 0:
+            if name not in ROOTS:
+                raise malformed(f"n.k's root {name!r} is not an item kind")
+            return ROOTS[name](attributes=attributes, children=layout_free_list(children))
+        explicit = ns != parent_ns
+        if name in TYPED_NAMES:
+            return typed_node(name, explicit, ns, attributes, children, parent_name, depth)
+        return build_element(name, attributes, tuple(children), ns if explicit else None)
+
+    if wire.__class__ is not list or not wire or wire[0].__class__ is not str:
+        raise malformed("n.k is not a skeleton of [name, namespace, attributes, children]")
+    try:
+        item: AnyItem = build(wire, "", wire[1] or "", 0, ())
+    except (_NotWhole, UnicodeDecodeError):
+        return None
+    # one look at all the text copied: each piece starts with "<" and ends with ">", so
+    # none of what copyable looks for spans two; where one fails, which
+    if copyable(b"".join(fragments)) and well_formed(fragments):
+        return item
+    for raw, fragment in zip(raws, fragments, strict=True):
+        if not (copyable(fragment) and well_formed([fragment])):
+            try:
+                raw.node  # noqa: B018 - read now: one the reader refuses here is no whole element
+            except DecodeError:
+                return None
+            raw.copied = False
+    return item
+
+
+Chain = tuple[tuple[str, str], ...]
+
+
+class _NotWhole(Exception):
+    """A span that is not an element's text (`original_of` reads the original whole)."""
