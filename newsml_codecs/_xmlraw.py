@@ -22,7 +22,7 @@ import secrets
 from typing import Any
 from xml.parsers import expat
 
-from newsml_model import AnyItem, Node
+from newsml_model import AnyItem, DecodeError, Node
 
 _NAME = re.compile(rb"<([^\s/>]+)")
 
@@ -35,10 +35,11 @@ def copyable(text: bytes) -> bool:
 
 
 def well_formed(texts: list[bytes]) -> bool:
-    """Whether each of `texts` is XML content expat reads on its own: no entity but XML's
-    (the reader also takes HTML's), no prefix but ``xml:`` that it does not declare itself
-    (one declared on an ancestor would not be where it is copied). Such text reads back the
-    same in any element whose default namespace is the one it was read in.
+    """Whether each of `texts` is one element, XML content expat reads on its own: no entity
+    but XML's (the reader also takes HTML's), no prefix but ``xml:`` that it does not declare
+    itself (one declared on an ancestor would not be where it is copied), and nothing beside
+    the element (text, a comment or a second element would be copied with it). Such text
+    reads back the same in any element whose default namespace is the one it was read in.
 
     Each is read between the tags of a name no client can guess, so one
     cannot close or open what another holds.
@@ -48,11 +49,48 @@ def well_formed(texts: list[bytes]) -> bool:
     tag = b"f" + secrets.token_hex(8).encode("ascii")
     opening, closing = b"<" + tag + b">", b"</" + tag + b">"
     parser = expat.ParserCreate(None, " ")
+    # the elements open, the wrapper's (one text's) included; one element a wrapper
+    depth = 0
+    elements = 0
+
+    def start(_name: str, _attributes: Any) -> None:
+        nonlocal depth, elements
+        depth += 1
+        if depth == 3:  # <k>, a wrapper, the text's element
+            elements += 1
+            if elements > 1:
+                raise _Beside
+            parser.CharacterDataHandler = None  # its own text: not looked at
+
+    def finish(_name: str) -> None:
+        nonlocal depth, elements
+        depth -= 1
+        if depth == 2:
+            parser.CharacterDataHandler = beside
+        elif depth == 1:  # a wrapper closed: the text was one element
+            if elements != 1:
+                raise _Beside
+            elements = 0
+
+    def beside(*_: Any) -> None:
+        if depth == 2:  # in a wrapper, beside the element: text, comment, CDATA, PI
+            raise _Beside
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = finish
+    parser.CharacterDataHandler = beside
+    parser.CommentHandler = beside
+    parser.ProcessingInstructionHandler = beside
+    parser.StartCdataSectionHandler = beside
     try:
         parser.Parse(b"<k>" + b"".join(opening + t + closing for t in texts) + b"</k>", True)
-    except expat.ExpatError:
+    except (expat.ExpatError, _Beside):
         return False
     return True
+
+
+class _Beside(Exception):
+    """Something beside a text's one element (`well_formed` says no)."""
 
 
 def element_name(text: bytes) -> str | None:
@@ -113,7 +151,10 @@ def _read(text: str, chain: tuple[tuple[str, str], ...]) -> Any:
     node: Any = parse(opening + text + closing, max_depth=len(chain) + _FRAGMENT_DEPTH)
     for _ in chain[1:]:
         node = next(child for child in node.children if child.__class__ is not str)
-    return next(child for child in node.children if child.__class__ is not str)
+    if len(node.children) != 1 or node.children[0].__class__ is str:
+        # text or a second element beside it: not an element's text (the save reads the whole)
+        raise DecodeError("a node's text is not one element")
+    return node.children[0]
 
 
 _FRAGMENT_DEPTH = 256
