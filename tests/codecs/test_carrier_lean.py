@@ -344,6 +344,13 @@ SHAPES: dict[str, Callable[[dict[str, Any], bytes], None]] = {
     "deeper than 256": _deep,
     "raw index out of range": lambda n, o: n["k"][3][0][3].append(len(n["b"])),
     "raw index negative": lambda n, o: n["k"][3][0][3].append(-1),
+    "an element name XML cannot carry": lambda n, o: n["k"][3][0][3].append(["a b", None, [], []]),
+    "an empty element name": lambda n, o: n["k"][3][0][3].append(["", None, [], []]),
+    "an xmlns attribute": lambda n, o: n["k"][3][0][3].append(["a", None, ["xmlns", "urn:z"], []]),
+    "an undeclared prefix": lambda n, o: n["k"][3][0][3].append(["a", None, ["p:x", "1"], []]),
+    "a control character": lambda n, o: n["k"][3][0][3].append(["a", None, ["x", "\x01"], []]),
+    "a NUL in a text": lambda n, o: n["k"][3][0][3].append(["a", None, [], ["\x00"]]),
+    "a lone surrogate": lambda n, o: n["k"][3][0][3].append(["a", "\ud800", [], []]),
     "b not a list": lambda n, o: n.__setitem__("b", {"0": 1}),
     "b strings": lambda n, o: n["b"].__setitem__(0, "0"),
     "b a float": lambda n, o: n["b"].__setitem__(0, 1.0),
@@ -419,9 +426,10 @@ def test_a_forged_skeleton_over_http_is_a_client_error() -> None:
     $.properties, a forged span the load path's NewsML; never a 500."""
     server = shared_server()
     url = server.base_url + "/twirp/cca.Tools/ConvertToNewsml"
-    bad = httpx.post(url, json={"document": _forged(SHAPES["deeper than 256"])}, timeout=60)
-    assert 400 <= bad.status_code < 500
-    assert "$.properties" in bad.json()["msg"]
+    for shape in ("deeper than 256", "an element name XML cannot carry", "a NUL in a text"):
+        bad = httpx.post(url, json={"document": _forged(SHAPES[shape])}, timeout=60)
+        assert 400 <= bad.status_code < 500, shape
+        assert "$.properties" in bad.json()["msg"]
     doc = _forged(SPANS["two elements"])
     good = httpx.post(url, json={"document": doc}, timeout=60)
     assert 200 == good.status_code

@@ -29,6 +29,9 @@ from typing import Any
 from newsml_codecs import newsml
 from newsml_codecs._sourcetext import Spans, end
 from newsml_codecs._xmlbuild import build_element, layout_free_list
+from newsml_codecs._xmlchars import not_xml_character
+from newsml_codecs._xmlnames import BadNameError, check_attribute_name
+from newsml_codecs._xmlnames import element_name as checked_name
 from newsml_codecs._xmlraw import Raw, copyable, element_name, well_formed
 from newsml_codecs._xmltyped import ROOTS, typed_node
 from newsml_codecs.document._carrier.check import malformed
@@ -123,11 +126,15 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
         if depth >= MAX_DEPTH:
             raise malformed(f"n.k nests deeper than {MAX_DEPTH} levels")
         name, namespace, flat, entries = entry
+        attributes = tuple(zip(flat[0::2], flat[1::2], strict=True))
+        _check_names(name, namespace, attributes)
         ns = namespace if namespace is not None else parent_ns
         here = (*chain, (name, ns))
         children: list[Any] = []
         for child in entries:
             if child.__class__ is str:
+                if not_xml_character(child) is not None:
+                    raise malformed("a text of n.k holds a character XML cannot carry")
                 children.append(child)
             elif child.__class__ is int:
                 if not 0 <= child < count:
@@ -143,7 +150,6 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
                 children.append(raw)
             else:
                 children.append(build(child, name, ns, depth + 1, here))
-        attributes = tuple(zip(flat[0::2], flat[1::2], strict=True))
         if depth == 0:
             if name not in ROOTS:
                 raise malformed(f"n.k's root {name!r} is not an item kind")
@@ -171,6 +177,27 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
                 return None
             raw.copied = False
     return item
+
+
+def _check_names(name: str, namespace: str | None, attributes: tuple[tuple[str, str], ...]) -> None:
+    """Refuse what the writer could not write of a skeleton's element (its refusal names no
+    place in the carrier): a name or attribute name XML cannot carry, a character XML cannot
+    carry in its namespace or an attribute value.
+
+    Raises:
+        InvalidDocumentError: At ``$.properties``.
+    """
+    try:
+        checked_name(name)
+        for key, _ in attributes:
+            check_attribute_name(key, attributes)
+    except BadNameError as error:
+        raise malformed(f"n.k holds {error}") from None
+    values = [value for _, value in attributes]
+    if namespace is not None:
+        values.append(namespace)
+    if any(not_xml_character(value) is not None for value in values):
+        raise malformed("n.k holds a character XML cannot carry")
 
 
 Chain = tuple[tuple[str, str], ...]
