@@ -102,12 +102,14 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
     this release writes; the save then reads the original whole, as without one.
 
     Raises:
-        InvalidDocumentError: Not a skeleton's shape, at ``$.properties``.
+        InvalidDocumentError: Not a skeleton's shape, or a name or character XML cannot
+            carry, at ``$.properties``.
     """
     if bounds.__class__ is not list or any(b.__class__ is not int for b in bounds):
         raise malformed("n.b is not a list of numbers")
     fragments: list[bytes] = []
     raws: list[Raw] = []
+    texts: list[str] = []  # the skeleton's texts, values, namespaces: checked at once
     size = len(text)
     count = len(bounds) >> 1
 
@@ -127,14 +129,16 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
             raise malformed(f"n.k nests deeper than {MAX_DEPTH} levels")
         name, namespace, flat, entries = entry
         attributes = tuple(zip(flat[0::2], flat[1::2], strict=True))
-        _check_names(name, namespace, attributes)
+        _check_names(name, attributes)
+        texts.extend(flat[1::2])
+        if namespace is not None:
+            texts.append(namespace)
         ns = namespace if namespace is not None else parent_ns
         here = (*chain, (name, ns))
         children: list[Any] = []
         for child in entries:
             if child.__class__ is str:
-                if not_xml_character(child) is not None:
-                    raise malformed("a text of n.k holds a character XML cannot carry")
+                texts.append(child)
                 children.append(child)
             elif child.__class__ is int:
                 if not 0 <= child < count:
@@ -165,6 +169,8 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
         item: AnyItem = build(wire, "", wire[1] or "", 0, ())
     except (_NotWhole, UnicodeDecodeError):
         return None
+    if not_xml_character("".join(texts)) is not None:
+        raise malformed("n.k holds a character XML cannot carry")
     # one look at all the text copied: each piece starts with "<" and ends with ">", so
     # none of what copyable looks for spans two; where one fails, which
     if copyable(b"".join(fragments)) and well_formed(fragments):
@@ -179,10 +185,9 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
     return item
 
 
-def _check_names(name: str, namespace: str | None, attributes: tuple[tuple[str, str], ...]) -> None:
-    """Refuse what the writer could not write of a skeleton's element (its refusal names no
-    place in the carrier): a name or attribute name XML cannot carry, a character XML cannot
-    carry in its namespace or an attribute value.
+def _check_names(name: str, attributes: tuple[tuple[str, str], ...]) -> None:
+    """Refuse a skeleton element's name or attribute name XML cannot carry (the writer's
+    refusal would name no place in the carrier).
 
     Raises:
         InvalidDocumentError: At ``$.properties``.
@@ -193,11 +198,6 @@ def _check_names(name: str, namespace: str | None, attributes: tuple[tuple[str, 
             check_attribute_name(key, attributes)
     except BadNameError as error:
         raise malformed(f"n.k holds {error}") from None
-    values = [value for _, value in attributes]
-    if namespace is not None:
-        values.append(namespace)
-    if any(not_xml_character(value) is not None for value in values):
-        raise malformed("n.k holds a character XML cannot carry")
 
 
 Chain = tuple[tuple[str, str], ...]
