@@ -13,6 +13,8 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import CORPUS, FIXTURES
 from support.carrier import carrier_of, original_of, with_carrier
 from support.service import shared_server
@@ -244,7 +246,8 @@ def _both(doc: Doc) -> tuple[str, str]:
 @pytest.mark.parametrize("name", NEWS_FIXTURES)
 def test_to_newsml_reads_as_the_load_path(name: str, edit: str, leans: list[bool]) -> None:
     """After each Writer edit of each newsItem fixture, to_newsml reads back as
-    newsml.dumps(load) does; block-only edits of the article build on the skeleton."""
+    newsml.dumps(load) does; block-only edits of the article build on the skeleton, a
+    title or status edit (or none) never does."""
     doc = document.from_newsml((FIXTURES / name).read_bytes())
     if not EDITS[edit](doc):
         pytest.skip(f"{edit} does not apply to {name}")
@@ -252,6 +255,8 @@ def test_to_newsml_reads_as_the_load_path(name: str, edit: str, leans: list[bool
     assert newsml.loads(whole) == newsml.loads(lean)
     if name == "document-article.xml" and edit in ("block text", "insert", "remove", "swap"):
         assert [True] == leans
+    if edit in ("title", "status", "none"):  # a field or the title: the original read whole
+        assert [] == leans
 
 
 def test_unchanged_nodes_are_copied_byte_for_byte(leans: list[bool]) -> None:
@@ -395,6 +400,38 @@ def test_a_forged_span_reads_as_the_load_path(span: str) -> None:
     doc = _forged(SPANS[span])
     lean, whole = _both(doc)
     assert newsml.loads(whole) == newsml.loads(lean)
+
+
+ODD_DOC = document.from_newsml(ODD.read_bytes())
+ODD_TEXT = ODD.read_bytes()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 40), st.integers(0, len(ODD_TEXT)), st.integers(-3, 400)),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_random_spans_give_well_formed_newsml_or_a_named_error(
+    changes: list[tuple[int, int, int]],
+) -> None:
+    """Spans moved anywhere in the text (starts, lengths at random): the save names
+    $.properties or writes NewsML that reads (never a bare exception, never malformed)."""
+    doc = copy.deepcopy(ODD_DOC)
+    doc["content"][6]["data"]["text"] = "Edited"
+    carrier = carrier_of(doc)[1]
+    bounds = carrier["n"]["b"]
+    for which, start, length in changes:
+        at = 2 * (which % (len(bounds) // 2))
+        bounds[at : at + 2] = [start, start + length]
+    try:
+        lean = document.to_newsml(with_carrier(doc, carrier))
+    except InvalidDocumentError as error:
+        assert "$.properties" == error.path
+    else:
+        assert newsml.loads(lean).__class__ is newsml.loads(ODD_TEXT).__class__
 
 
 MOVED: dict[str, Callable[[dict[str, Any], bytes], None]] = {
