@@ -9,9 +9,9 @@ was read in, and the save parses it (`Raw.node`) only where it looks
 inside (a block edited in place, a block paired by its id).
 
 Only text that reads back the same wherever that namespace is in scope is
-copied (`copyable`, `well_formed`): no prefix it does not declare but
-``xml:``, no entity but XML's, no ``idf`` element (whose namespace the
-reader infers). A `Raw` is never part of an item a user gets: it lives in
+copied (`copyable`, `well_formed`): one element and nothing beside it, no
+prefix it does not declare but ``xml:``, no entity but XML's, no ``idf``
+element (whose namespace the reader infers). A `Raw` is never part of an item a user gets: it lives in
 the carrier's save, whose result goes straight to the writer.
 """
 
