@@ -67,23 +67,25 @@ def skeleton(
     def walk(node: Any, path: Path, parent_name: str) -> list[Any]:
         name, namespace, attributes, _ = element_parts(node, parent_name)
         children: list[Any] = []
+        add = children.append
         # the root's children, the renditions and their idf: looked at wherever they are
         every = not path or name in _RENDITIONS
         on_way = inner.get(path, ())
         for index, child in enumerate(node.children):
             if child.__class__ is str:
-                children.append(child)
+                add(child)
                 continue
-            found = None
             # a container (`roles.home`) or an element of another namespace: looked at
-            if not every and index not in on_way and getattr(child, "namespace", None) is None:
-                found = where.get(id(child))
+            found = (
+                None
+                if every or index in on_way or getattr(child, "namespace", None) is not None
+                else where.get(id(child))
+            )
             if found is None:
-                children.append(walk(child, (*path, index), name))
+                add(walk(child, (*path, index), name))
                 continue
-            children.append(len(bounds) >> 1)
-            bounds.append(at[found])
-            bounds.append(end(text, at[found + 1]))
+            add(len(bounds) >> 1)
+            bounds.extend((at[found], end(text, at[found + 1])))
         return [name, namespace, [part for pair in attributes for part in pair], children]
 
     return walk(item, (), ""), bounds
