@@ -253,13 +253,7 @@ def load_document(
             bare = cache(partial(load_any, options, timed, kind, strict=strict))
             edited = changed(doc, carrier.copies) if anchors is None else seen.changed(anchors)
             if anchors is not None:
-                if (
-                    lean
-                    and carrier.skeleton is not None
-                    and seen.rest == anchors.rest
-                    and seen.title == anchors.title
-                ):
-                    # only blocks changed (the skeleton holds no title nor field to write)
+                if lean and carrier.skeleton is not None:
                     original = ORIGINALS.lean(carrier.original, carrier.skeleton, value, most)
                 else:
                     original = ORIGINALS.get(carrier.original, most)

@@ -36,7 +36,7 @@ from newsml_codecs._xmlraw import Raw, copyable, element_name, well_formed
 from newsml_codecs._xmltyped import ROOTS, typed_node
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._kind_common import Path
-from newsml_model import AnyItem, DecodeError
+from newsml_model import AnyItem, ContentMeta, DecodeError, ItemMeta
 from newsml_model.tree import TYPED_NAMES, element_parts
 
 MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
@@ -51,7 +51,8 @@ def skeleton(
 
     The elements the anchored save looks at are elements of the skeleton:
     the root and its children, the ancestors of the anchored nodes, the
-    containers of the sections (``links``, ``metadata``) and the body's
+    sections' children but the anchored ones (their fields and title, which
+    a save may write, and their ``links`` and ``metadata``) and the body's
     renditions (`copies`). Every other element is a span of `text` (the save
     reads the original whole where one would not read back the same where
     it is copied: rare in the Writer's NewsML).
@@ -68,9 +69,13 @@ def skeleton(
         name, namespace, attributes, _ = element_parts(node, parent_name)
         children: list[Any] = []
         add = children.append
-        # the root's children, the renditions and their idf: looked at wherever they are
+        # the root's children, the renditions and their idf: looked at wherever they are;
+        # a section's own fields (`titles`, `fields`, their check): all but its blocks
         every = not path or name in _RENDITIONS
         on_way = inner.get(path, ())
+        if node.__class__ in _SECTIONS:
+            every = False
+            on_way = {i for i in range(len(node.children)) if (*path, i) not in anchored}
         for index, child in enumerate(node.children):
             if child.__class__ is str:
                 add(child)
@@ -93,6 +98,8 @@ def skeleton(
 
 _RENDITIONS = frozenset(["contentSet", "inlineXML"])
 """The elements whose children `copies.refresh` looks at: the renditions, an ``idf``."""
+_SECTIONS = (ItemMeta, ContentMeta)
+"""The sections, whose children but the anchored ones are fields a save may write."""
 
 
 def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
