@@ -30,7 +30,12 @@ from typing import Any
 from newsml_codecs import newsml
 from newsml_codecs._sourcetext import Spans, end
 from newsml_codecs._xmlbuild import build_element, layout_free_list
-from newsml_codecs._xmlnames import BadNameError, check_attribute_name
+from newsml_codecs._xmlnames import (
+    GOOD_ATTRIBUTES,
+    GOOD_ELEMENTS,
+    BadNameError,
+    check_attribute_name,
+)
 from newsml_codecs._xmlnames import element_name as element_name_checked
 from newsml_codecs._xmlraw import Raw, copyable, element_name, well_formed
 from newsml_codecs._xmltyped import ROOTS, typed_node
@@ -128,7 +133,6 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
             or not (entry[1] is None or entry[1].__class__ is str)
             or entry[2].__class__ is not list
             or len(entry[2]) % 2
-            or any(part.__class__ is not str for part in entry[2])
             or entry[3].__class__ is not list
         ):
             raise malformed("n.k is not a skeleton of [name, namespace, attributes, children]")
@@ -137,9 +141,13 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
         name, namespace, flat, entries = entry
         attributes = tuple(zip(flat[0::2], flat[1::2], strict=True))
         try:  # what the writer would refuse (it names a tree path, of a tree holding Raws)
-            element_name_checked(name)
-            for key, _ in attributes:
-                check_attribute_name(key, attributes)
+            if name not in GOOD_ELEMENTS:
+                element_name_checked(name)
+            for key, value in attributes:
+                if key.__class__ is not str or value.__class__ is not str:
+                    raise malformed("an attribute of n.k is not [name, value] strings")
+                if key not in GOOD_ATTRIBUTES:
+                    check_attribute_name(key, attributes)
         except BadNameError as error:
             raise malformed(f"n.k holds an {error.kind} name XML cannot carry") from None
         ns = namespace if namespace is not None else parent_ns
