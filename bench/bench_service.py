@@ -4,18 +4,19 @@
                                   [--rounds R] [--seconds S] [--quiet] [--save] [FILE]
 
 Starts ``python -m newsml_tools.service`` on a free loopback port and
-drives ``ConvertToDocument`` (with ``--save``: the Writer's save,
-``ConvertToNewsml`` of the article's document edited as ``bench_save.py``
-edits it, sent again and again as an editor's saves are, in process
-``newsml.dumps(document.loads(text))`` and the JSON response) with N
-concurrent keep-alive connections from a
-load generator of its own (asyncio on raw sockets, in a separate process,
-so it costs as little CPU as a client can). Reports requests per second,
-p50/p99 latency and errors, next to the rate of the same conversion in
-process (``jsontext.dumpb({"document": document.dump(newsml.loads(raw))})``,
-the JSON response body), and the ratio per worker. In-process and load
-rounds alternate; the ratio is the median of the rounds. Target (issue 12):
-at least 85%. ``bench_all.py`` runs it as the last row of its table.
+drives ``ConvertToDocument`` (the Writer's open; with ``--save``: the
+Writer's save, ``ConvertToNewsml`` of the article's document as the
+service opened it, edited as ``bench_save.py`` edits it, sent again and
+again as an editor's saves are) with N concurrent keep-alive connections
+from a load generator of its own (asyncio on raw sockets, in a separate
+process, so it costs as little CPU as a client can). Reports requests per
+second, p50/p99 latency and errors, next to the rate of the service's own
+conversion in process with the JSON response body
+(``jsontext.dumpb({"document": document.from_newsml(raw)})``; with
+``--save``, ``jsontext.dumpb({"newsml": document.to_newsml(jsontext.loads(text))})``),
+and the ratio per worker. In-process and load rounds alternate; the ratio
+is the median of the rounds. Target (issue 12): at least 85%.
+``bench_all.py`` runs it as the last row of its table.
 
 On a 2-core machine, one worker and one load-generator process each get a
 core; more workers than free cores only measure contention. The access log
@@ -44,7 +45,7 @@ import httpx
 from _timing import ROOT, sample_article
 from bench_save import edit
 
-from newsml_codecs import document, jsontext, newsml
+from newsml_codecs import document, jsontext
 from newsml_tools.service._proto.cca import service_pb2
 from newsml_tools.service._wire import document_to_proto
 
@@ -201,9 +202,10 @@ class ServiceRun:
 
 
 def edited_document(raw: bytes) -> dict[str, Any]:
-    """The document of the article `raw` as a reporter saves it: its first block's text
-    changed and a subject link added (`bench_save.edit`)."""
-    return edit(document.dump(newsml.loads(raw)), "Edited first paragraph.")
+    """The document of the article `raw` as the service opens it (`document.from_newsml`)
+    and a reporter saves it: its first block's text changed and a subject link added
+    (`bench_save.edit`)."""
+    return edit(document.from_newsml(raw), "Edited first paragraph.")
 
 
 def measure(
@@ -303,9 +305,10 @@ def main() -> int:
 
 def in_process_convert(raw: bytes) -> Callable[[], object]:
     """ConvertToDocument in process: NewsML text to the JSON text of the response."""
+    text = raw.decode("utf-8")  # the request's field, as the service reads it
 
     def convert() -> object:
-        return jsontext.dumpb({"document": document.dump(newsml.loads(raw))})
+        return jsontext.dumpb({"document": document.from_newsml(text)})
 
     return convert
 
@@ -315,7 +318,7 @@ def in_process_save(raw: bytes) -> Callable[[], object]:
     text = jsontext.dumps(edited_document(raw))
 
     def convert() -> object:
-        return jsontext.dumpb({"newsml": newsml.dumps(document.loads(text))})
+        return jsontext.dumpb({"newsml": document.to_newsml(jsontext.loads(text))})
 
     return convert
 

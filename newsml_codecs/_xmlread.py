@@ -198,7 +198,7 @@ def parse(
     item: AnyItem = _parse_input(data, encoding, max_depth, None, spans)
     # the bytes read are the item's text (the carrier packs them), unless
     # re-encoded from UTF-16 or overriding a declared encoding (`remember`)
-    remember(item, data, max_depth, spans)
+    remember(item, data, max_depth, spans or None)
     return item
 
 
@@ -243,6 +243,9 @@ class _StandaloneEntities(Exception):
 
 
 _UNDEFINED_ENTITY = expat.errors.codes[expat.errors.XML_ERROR_UNDEFINED_ENTITY]
+
+_SPANNED_ROOT = "newsItem"
+"""The root whose elements' spans are kept when asked (the document codec's skeleton)."""
 
 
 def _parse(
@@ -295,9 +298,13 @@ def _parse(
         return pairs
 
     def start_root(tag: str, raw_attributes: dict[str, str]) -> None:
-        if spans is not None:
-            opened.append(parser.CurrentByteIndex)
+        nonlocal spans
         uri, _, local = tag.rpartition(_SEP)
+        if spans is not None:
+            if local == _SPANNED_ROOT:
+                opened.append(parser.CurrentByteIndex)
+            else:
+                spans = None  # only a newsItem's carrier records where its elements stand
         if local not in builders:
             raise (
                 UnsupportedItemKindError(local)

@@ -12,6 +12,12 @@ The converter is a value: `Converter` holds its options (`DocumentOptions`,
 made by `make_options`), and every function below passes them down as a
 parameter, so nothing is ambient; the module functions use a default
 converter, or one made for the ``options=`` they are given.
+
+From text to text, as the Writer opens and saves: `from_newsml` is
+``dump(newsml.loads(text))`` with a skeleton of the original in the
+carrier, and `to_newsml` NewsML that reads back as
+``newsml.dumps(load(doc))``, copying the original's unchanged nodes as
+their text (``docs/mapping.md``, "The skeleton").
 """
 
 from __future__ import annotations

@@ -99,8 +99,11 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
                 " document's carrier (a file of repeated markup the document does not show)",
                 field="item",
             )
-        # The save that follows the open in this process finds the original unpacked.
-        ORIGINALS.remember(carrier["o"], item, original)
+        if "k" not in carrier["n"]:
+            # The save that follows the open in this process finds the original unpacked.
+            # (With a skeleton, the save builds its own original of it: this one would only
+            # cost its freeing when a later open pushes it out.)
+            ORIGINALS.remember(carrier["o"], item, original)
         # Always the last property, after the reference's sort.
         doc.setdefault("properties", []).append(
             {"name": CARRIER_PROPERTY, "value": add_kind_header(options, value, kind, doc)}
@@ -253,13 +256,7 @@ def load_document(
             bare = cache(partial(load_any, options, timed, kind, strict=strict))
             edited = changed(doc, carrier.copies) if anchors is None else seen.changed(anchors)
             if anchors is not None:
-                if (
-                    lean
-                    and carrier.skeleton is not None
-                    and seen.rest == anchors.rest
-                    and seen.title == anchors.title
-                ):
-                    # only blocks changed (the skeleton holds no title nor field to write)
+                if lean and carrier.skeleton is not None:
                     original = ORIGINALS.lean(carrier.original, carrier.skeleton, value, most)
                 else:
                     original = ORIGINALS.get(carrier.original, most)

@@ -26,7 +26,7 @@ from newsml_codecs.document._load.concept import load_concept
 from newsml_codecs.document._load.item import load_item
 from newsml_codecs.document._load.lists import load_list, load_package
 from newsml_codecs.document._load.planning import load_planning_item
-from newsml_model import InvalidDocumentError
+from newsml_model import InvalidDocumentError, NewsItem
 from newsml_model.tree import is_root
 
 _DUMPERS: dict[str, Callable[[DocumentOptions, Any, Sources | None], dict[str, Any]]] = {
@@ -62,6 +62,14 @@ def root_kind(item: Any) -> Any:
 def dump_any(options: DocumentOptions, item: Any) -> dict[str, Any]:
     """The reference document of any item record (§1.1) under `options`, empty fields omitted."""
     return omitted(_DUMPERS[root_kind(item)](options, item, None))
+
+
+def dump_fields(options: DocumentOptions, item: Any) -> dict[str, Any]:
+    """`dump_any` without a newsItem's ``content`` (read from its body alone): the fields,
+    links and meta beside it, for the carrier's check of what a save wrote."""
+    if item.__class__ is NewsItem:
+        return omitted(dump_item(options, item, None, with_content=False))
+    return dump_any(options, item)
 
 
 def dump_recording(options: DocumentOptions, item: Any, sources: Sources) -> dict[str, Any]:

@@ -62,7 +62,7 @@ from newsml_codecs.document._carrier.roles import (
 from newsml_codecs.document._carrier.titles import retitled_item
 from newsml_codecs.document._carrier.units import Group, kept_in_place, node_at, rebuild
 from newsml_codecs.document._config import DocumentOptions
-from newsml_codecs.document._dispatch import dump_any
+from newsml_codecs.document._dispatch import dump_any, dump_fields
 from newsml_codecs.document._kind_common import Block, Path
 from newsml_model import AnyItem, NewsItem, NewsItemError, Node
 
@@ -108,12 +108,15 @@ def restore(
         result = refielded_item(options, result, fields)  # after the paths, as the title
     if result is None:
         return None
-    if (
-        result.__class__ is NewsItem
-        and not fields
-        and not elsewhere(options, original, doc, anchors.blocks, seen.blocks)
+    if result.__class__ is NewsItem and not elsewhere(
+        options, original, doc, anchors.blocks, seen.blocks
     ):
-        return result
+        if not fields:
+            return result
+        # the blocks and the title are the document's by construction, as above: what the
+        # fields wrote is checked alone, of a dump without the body (most of a whole dump)
+        if same_visible(_fields(dump_fields(options, result)), _fields(doc)):
+            return result
     result = materialized(result)  # a result built on a skeleton (`lean`): what dump reads
     try:
         got = dump_any(options, result)
@@ -122,6 +125,14 @@ def restore(
     if same_visible(got, doc) or shows(got, doc, dump_any(options, bare())):
         return result
     return None  # not shown: the patch way
+
+
+def _fields(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` without its block lists and title (what `fields` writes is the rest)."""
+    return {key: value for key, value in doc.items() if key not in _BLOCKS_AND_TITLE}
+
+
+_BLOCKS_AND_TITLE = frozenset([*(name for name, _ in LISTS), "title"])
 
 
 def _restored(

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from newsml_codecs.document._config import DocumentOptions
-from newsml_codecs.document._dispatch import dump_any
+from newsml_codecs.document._dispatch import dump_fields
 from newsml_model import AnyItem
 
 T = TypeVar("T")
@@ -47,14 +47,15 @@ _LONGEST_KEY = 256
 
 
 def exported(options: DocumentOptions, original: AnyItem) -> dict[str, Any]:
-    """``dump_any(options, original)``, made once per original and options.
+    """``dump_fields(options, original)`` (`dump_any` but a newsItem's content, which no
+    field is read from), made once per original and options.
 
     The document is shared between calls: callers read it, never change it.
 
     Raises:
         NewsItemError: As `dump_any` (nothing is remembered then).
     """
-    return remembered(options, original, "export", lambda: dump_any(options, original))
+    return remembered(options, original, "export", lambda: dump_fields(options, original))
 
 
 def remembered(options: DocumentOptions, original: AnyItem, name: str, make: Callable[[], T]) -> T:

@@ -1,25 +1,26 @@
-"""The original without its anchored nodes parsed: the skeleton (``n.k``) `dump` records; internal.
+"""The original with its nodes kept as text: the skeleton (``n.k``, ``n.b``) `dump` records; internal.
 
 A save of an edited document gives back the original's node of every
 block the user left alone. Parsing the whole carried original for that
-cost more than the rest of the save; writing those nodes again, most of
-the rest. So `dump`, when the reader kept where each element stands in
-the text (`newsml_codecs.document.Converter.from_newsml`), records the
-original as a *skeleton*: every element but the anchored nodes (the
-blocks' sources) as ``[name, namespace, attributes, children]``, and each
-anchored node as its place in the carried text, ``[start, end]``. The
-save (`Converter.to_newsml`) builds the original from it with a
-`newsml_codecs._xmlraw.Raw` for each anchored node, which the writer
+cost more than the rest of the save, and writing those nodes again most
+of the rest. So `dump`, when the reader kept where each element stands in
+the text (`newsml_codecs.document.Converter.from_newsml`), records a
+newsItem's original as a *skeleton*: the elements the anchored save looks
+at (`skeleton` says which) as ``[name, namespace, attributes, children]``,
+and every other element as its place in the carried text. The save
+(`Converter.to_newsml`, where only blocks changed) builds the original of
+it with a `newsml_codecs._xmlraw.Raw` for each place, which the writer
 copies as it was read; only the nodes the save looks into are parsed.
 
-Wire form::
+Wire form, in the anchors (a release before reads them without it)::
 
-    "n": {..., "k": [name, namespace or null (the parent's), [[attribute, value], ...],
-          [text | [start, end] | element, ...]]}   # the root, then down
+    "k": [name, namespace or null (the parent's), [attribute, value, ...],
+          [text | number (of a span in b) | element, ...]]    # the root, then down
+    "b": [start, end, start, end, ...]                        # byte offsets in o's text
 
-A skeleton is client input like the rest of the carrier: its shape, its
-depth and every span are checked (`original_of`), and the spans' text is
-read by expat before any of it is copied.
+A skeleton is client input like the rest of the carrier: its shape and
+depth are checked (`original_of`), and a span's text is copied only when it
+is a whole element expat reads on its own (`_xmlraw.well_formed`).
 """
 
 from __future__ import annotations
@@ -30,13 +31,18 @@ from newsml_codecs import newsml
 from newsml_codecs._sourcetext import Spans, end
 from newsml_codecs._xmlbuild import build_element, layout_free_list
 from newsml_codecs._xmlchars import not_xml_character
-from newsml_codecs._xmlnames import BadNameError, check_attribute_name
-from newsml_codecs._xmlnames import element_name as checked_name
+from newsml_codecs._xmlnames import (
+    GOOD_ATTRIBUTES,
+    GOOD_ELEMENTS,
+    BadNameError,
+    check_attribute_name,
+)
+from newsml_codecs._xmlnames import element_name as element_name_checked
 from newsml_codecs._xmlraw import Raw, copyable, element_name, well_formed
 from newsml_codecs._xmltyped import ROOTS, typed_node
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._kind_common import Path
-from newsml_model import AnyItem, DecodeError
+from newsml_model import AnyItem, ContentMeta, DecodeError, ItemMeta
 from newsml_model.tree import TYPED_NAMES, element_parts
 
 MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
@@ -51,7 +57,8 @@ def skeleton(
 
     The elements the anchored save looks at are elements of the skeleton:
     the root and its children, the ancestors of the anchored nodes, the
-    containers of the sections (``links``, ``metadata``) and the body's
+    sections' children but the anchored ones (their fields and title, which
+    a save may write, and their ``links`` and ``metadata``) and the body's
     renditions (`copies`). Every other element is a span of `text` (the save
     reads the original whole where one would not read back the same where
     it is copied: rare in the Writer's NewsML).
@@ -67,23 +74,29 @@ def skeleton(
     def walk(node: Any, path: Path, parent_name: str) -> list[Any]:
         name, namespace, attributes, _ = element_parts(node, parent_name)
         children: list[Any] = []
-        # the root's children, the renditions and their idf: looked at wherever they are
+        add = children.append
+        # the root's children, the renditions and their idf: looked at wherever they are;
+        # a section's own fields (`titles`, `fields`, their check): all but its blocks
         every = not path or name in _RENDITIONS
         on_way = inner.get(path, ())
+        if node.__class__ in _SECTIONS:
+            every = False
+            on_way = {i for i in range(len(node.children)) if (*path, i) not in anchored}
         for index, child in enumerate(node.children):
             if child.__class__ is str:
-                children.append(child)
+                add(child)
                 continue
-            found = None
             # a container (`roles.home`) or an element of another namespace: looked at
-            if not every and index not in on_way and getattr(child, "namespace", None) is None:
-                found = where.get(id(child))
+            found = (
+                None
+                if every or index in on_way or getattr(child, "namespace", None) is not None
+                else where.get(id(child))
+            )
             if found is None:
-                children.append(walk(child, (*path, index), name))
+                add(walk(child, (*path, index), name))
                 continue
-            children.append(len(bounds) >> 1)
-            bounds.append(at[found])
-            bounds.append(end(text, at[found + 1]))
+            add(len(bounds) >> 1)
+            bounds.extend((at[found], end(text, at[found + 1])))
         return [name, namespace, [part for pair in attributes for part in pair], children]
 
     return walk(item, (), ""), bounds
@@ -91,6 +104,8 @@ def skeleton(
 
 _RENDITIONS = frozenset(["contentSet", "inlineXML"])
 """The elements whose children `copies.refresh` looks at: the renditions, an ``idf``."""
+_SECTIONS = (ItemMeta, ContentMeta)
+"""The sections, whose children but the anchored ones are fields a save may write."""
 
 
 def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
@@ -121,7 +136,6 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
             or not (entry[1] is None or entry[1].__class__ is str)
             or entry[2].__class__ is not list
             or len(entry[2]) % 2
-            or any(part.__class__ is not str for part in entry[2])
             or entry[3].__class__ is not list
         ):
             raise malformed("n.k is not a skeleton of [name, namespace, attributes, children]")
@@ -129,7 +143,16 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
             raise malformed(f"n.k nests deeper than {MAX_DEPTH} levels")
         name, namespace, flat, entries = entry
         attributes = tuple(zip(flat[0::2], flat[1::2], strict=True))
-        _check_names(name, attributes)
+        try:  # what the writer would refuse (it names a tree path, of a tree holding Raws)
+            if name not in GOOD_ELEMENTS:
+                element_name_checked(name)
+            for key, value in attributes:
+                if key.__class__ is not str or value.__class__ is not str:
+                    raise malformed("an attribute of n.k is not [name, value] strings")
+                if key not in GOOD_ATTRIBUTES:
+                    check_attribute_name(key, attributes)
+        except BadNameError as error:
+            raise malformed(f"n.k holds an {error.kind} name XML cannot carry") from None
         texts.extend(flat[1::2])
         if namespace is not None:
             texts.append(namespace)
@@ -183,21 +206,6 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
                 return None
             raw.copied = False
     return item
-
-
-def _check_names(name: str, attributes: tuple[tuple[str, str], ...]) -> None:
-    """Refuse a skeleton element's name or attribute name XML cannot carry (the writer's
-    refusal would name no place in the carrier).
-
-    Raises:
-        InvalidDocumentError: At ``$.properties``.
-    """
-    try:
-        checked_name(name)
-        for key, _ in attributes:
-            check_attribute_name(key, attributes)
-    except BadNameError as error:
-        raise malformed(f"n.k holds {error}") from None
 
 
 Chain = tuple[tuple[str, str], ...]

@@ -252,12 +252,18 @@ def dump_content_meta(
 
 
 def dump_item(
-    options: DocumentOptions, item: NewsItem, sources: Sources | None = None
+    options: DocumentOptions,
+    item: NewsItem,
+    sources: Sources | None = None,
+    *,
+    with_content: bool = True,
 ) -> dict[str, Any]:
     """The document the reference converter makes of `item`, field for field.
 
     With `sources`, the source node of each block is recorded in it (the
-    carrier's anchors); the document is then not yet `omitted`.
+    carrier's anchors); the document is then not yet `omitted`. Without
+    `with_content`, the body's blocks are left out (the carrier's check of the
+    fields a save wrote reads the rest, most of a document's cost).
 
     Raises:
         DecodeError: A timestamp the reference refuses, or markup that does
@@ -291,6 +297,8 @@ def dump_item(
                     if not (isinstance(idf, Element) and idf.name == "idf"):
                         continue
                     language = idf.get("xml:lang") or language
+                    if not with_content:
+                        continue
                     for k, group in enumerate(idf.children):
                         if isinstance(group, Element) and group.name == "group":
                             at = (index, i, j, k)
