@@ -49,14 +49,19 @@ def well_formed(texts: list[bytes]) -> bool:
     tag = b"f" + secrets.token_hex(8).encode("ascii")
     opening, closing = b"<" + tag + b">", b"</" + tag + b">"
     parser = expat.ParserCreate(None, " ")
-    # the elements open, the wrapper's (one text's) included; one element a wrapper
+    # the elements open, the wrapper's (one text's) included; one element a wrapper; the
+    # wrappers seen (a CDATA section, comment or PI one text leaves open would hold the
+    # wrappers up to where a later text ends it, and the pieces would read as whole)
     depth = 0
     elements = 0
+    wrappers = 0
 
     def start(_name: str, _attributes: Any) -> None:
-        nonlocal depth, elements
+        nonlocal depth, elements, wrappers
         depth += 1
-        if depth == 3:  # <k>, a wrapper, the text's element
+        if depth == 2:
+            wrappers += 1
+        elif depth == 3:  # <k>, a wrapper, the text's element
             elements += 1
             if elements > 1:
                 raise _Beside
@@ -86,7 +91,7 @@ def well_formed(texts: list[bytes]) -> bool:
         parser.Parse(b"<k>" + b"".join(opening + t + closing for t in texts) + b"</k>", True)
     except (expat.ExpatError, _Beside):
         return False
-    return True
+    return wrappers == len(texts)
 
 
 class _Beside(Exception):

@@ -278,7 +278,7 @@ def test_unchanged_nodes_are_copied_byte_for_byte(leans: list[bool]) -> None:
     lean, whole = _both(doc)
     assert [True] == leans
     for kept in (
-        b'<element id="p1" type="body"   format=\'html\'>One <!-- a comment --> two</element>',
+        b'<element id="p1" type="body"   format=\'html\'>One <!-- a comment, a > b --> two</element>',
         b'<element id="p2" type="body" format="html">Three<![CDATA[ <four> & ]]>five</element>',
         b'data-x="1 > 0" data-y="a/>b"><strong>six</strong></element>',
         b"title='quoted \"twice\"'><data><note>x</note></data></link>",
@@ -360,6 +360,14 @@ def _deep(n: dict[str, Any], o: bytes) -> None:
     n["k"][3][0][3].append(node)
 
 
+def _comment_left_open(n: dict[str, Any], o: bytes) -> None:
+    """p1's span cut in its comment, p2's the whole p1 (whose comment ends)."""
+    p1 = o.index(b'<element id="p1"')
+    two = _index_of(n, o, b'<element id="p2"')
+    _span(n, o, p1, o.index(b"a >", p1) + 3)
+    n["b"][two : two + 2] = [p1, o.index(b"</element>", p1) + len(b"</element>")]
+
+
 SHAPES: dict[str, Callable[[dict[str, Any], bytes], None]] = {
     "k not a list": lambda n, o: n.__setitem__("k", "x"),
     "k empty": lambda n, o: n.__setitem__("k", []),
@@ -411,8 +419,14 @@ SPANS: dict[str, Callable[[dict[str, Any], bytes], None]] = {
     "an element then text": lambda n, o: _span(
         n, o, *_at(o, b'<element type="body">s3</element> tail>')
     ),
-    "a comment first": lambda n, o: _span(n, o, *_at(o, b"<!-- a comment --> two</element>")),
+    "a comment first": lambda n, o: _span(
+        n, o, *_at(o, b"<!-- a comment, a > b --> two</element>")
+    ),
     "unbalanced": lambda n, o: _span(n, o, *_at(o, b"<a><b></a>")),
+    "a CDATA section left open": lambda n, o: _span(
+        n, o, *_at(o, b'<element id="p2" type="body" format="html">Three<![CDATA[ <four>')
+    ),
+    "a comment left open": _comment_left_open,
     "an idf fragment": lambda n, o: _span(n, o, *_at(o, b"<idf>x</idf> <element", 13)),
 }
 
@@ -611,3 +625,19 @@ def test_a_raw_written_under_another_namespace_keeps_its_own() -> None:
     raw = Raw('<element id="p">x</element>', "element", chain)
     written = newsml.loads(newsml.dumps(with_children(item, (raw,))))
     assert IDF == written.children[0].namespace
+
+
+def test_a_span_left_open_in_a_cdata_section_is_not_copied() -> None:
+    """A span cut inside a CDATA section whose end is in a later span: read together, the
+    pieces look whole (the section holds what stands between them); the save must not copy
+    it (malformed NewsML), and reads the original whole instead."""
+    doc = document.from_newsml((FIXTURES / "article-full.xml").read_bytes())
+    _edit_text(doc)
+    carrier = carrier_of(doc)[1]
+    o = original_of(doc)
+    start = o.index(b'<object id="embed1"')
+    assert _index_of(carrier["n"], o, b'<object id="embed1"') > 0
+    carrier["n"]["b"][0:2] = [start, o.index(b"raw <b>", start) + len(b"raw <b>")]
+    forged = with_carrier(doc, carrier)
+    lean, whole = _both(forged)
+    assert newsml.loads(whole) == newsml.loads(lean)
