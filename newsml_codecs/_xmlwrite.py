@@ -101,9 +101,12 @@ def write_node(
     if indent is None:
         _write(node, parent_name, default_ns, out)
         return
+    context = None
     if node.__class__ is Raw:
-        node = node.node  # laid out anew
+        node, context = node.node, node.context  # laid out anew, in the namespace it was read in
     name, namespace, attributes, children = element_parts(node, parent_name)
+    if namespace is None and context is not None:
+        namespace = context
     out.append("<" + element_name(name))
     if namespace is not None and namespace != default_ns:
         out.append(' xmlns="' + _escape_attribute(namespace) + '"')
@@ -140,10 +143,12 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
         if kind is Raw:
             if node.copied and node.context == default_ns:
                 out.append(node.text)  # read in this namespace: reads back the same
-            else:
-                _write(node.node, parent_name, default_ns, out)
-            return
-        name, namespace, attributes, children = element_parts(node, parent_name)
+                return
+            name, namespace, attributes, children = element_parts(node.node, parent_name)
+            if namespace is None:
+                namespace = node.context  # the one it was read in, wherever it goes
+        else:
+            name, namespace, attributes, children = element_parts(node, parent_name)
     if name not in GOOD_ELEMENTS:
         element_name(name)
     if namespace is not None and namespace != default_ns:
