@@ -18,7 +18,6 @@ the carrier's save, whose result goes straight to the writer.
 from __future__ import annotations
 
 import re
-import secrets
 from typing import Any
 from xml.parsers import expat
 
@@ -35,67 +34,29 @@ def copyable(text: bytes) -> bool:
 
 
 def well_formed(texts: list[bytes]) -> bool:
-    """Whether each of `texts` is one element, XML content expat reads on its own: no entity
-    but XML's (the reader also takes HTML's), no prefix but ``xml:`` that it does not declare
-    itself (one declared on an ancestor would not be where it is copied), and nothing beside
-    the element (text, a comment or a second element would be copied with it). Such text
-    reads back the same in any element whose default namespace is the one it was read in.
+    """Whether each of `texts` is one element, XML expat reads on its own: no entity but
+    XML's (the reader also takes HTML's), no prefix but ``xml:`` that it does not declare
+    itself (one declared on an ancestor would not be where it is copied), nothing beside the
+    element but comments and processing instructions after it (which read as nothing). Such
+    text reads back the same in any element whose default namespace is the one it was read in.
 
-    Each is read between the tags of a name no client can guess, so one
-    cannot close or open what another holds.
+    Each is read as a document of its own, whose one root the text must be (XML's rule): no
+    text can open what another closes, nor leave a CDATA section or comment open over the
+    next, nor hold a second element or text beside its own.
     """
-    if not texts:
-        return True
-    tag = b"f" + secrets.token_hex(8).encode("ascii")
-    opening, closing = b"<" + tag + b">", b"</" + tag + b">"
-    parser = expat.ParserCreate(None, " ")
-    # the elements open, the wrapper's (one text's) included; one element a wrapper; the
-    # wrappers seen (a CDATA section, comment or PI one text leaves open would hold the
-    # wrappers up to where a later text ends it, and the pieces would read as whole)
-    depth = 0
-    elements = 0
-    wrappers = 0
-
-    def start(_name: str, _attributes: Any) -> None:
-        nonlocal depth, elements, wrappers
-        depth += 1
-        if depth == 2:
-            wrappers += 1
-        elif depth == 3:  # <k>, a wrapper, the text's element
-            elements += 1
-            if elements > 1:
-                raise _Beside
-            parser.CharacterDataHandler = None  # its own text: not looked at
-
-    def finish(_name: str) -> None:
-        nonlocal depth, elements
-        depth -= 1
-        if depth == 2:
-            parser.CharacterDataHandler = beside
-        elif depth == 1:  # a wrapper closed: the text was one element
-            if elements != 1:
-                raise _Beside
-            elements = 0
-
-    def beside(*_: Any) -> None:
-        if depth == 2:  # in a wrapper, beside the element: text, comment, CDATA, PI
-            raise _Beside
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = finish
-    parser.CharacterDataHandler = beside
-    parser.CommentHandler = beside
-    parser.ProcessingInstructionHandler = beside
-    parser.StartCdataSectionHandler = beside
-    try:
-        parser.Parse(b"<k>" + b"".join(opening + t + closing for t in texts) + b"</k>", True)
-    except (expat.ExpatError, _Beside):
-        return False
-    return wrappers == len(texts)
+    for text in texts:
+        if text[1:2] in _NOT_AN_ELEMENT:
+            return False  # a declaration, comment or PI first: a document allows them there
+        parser = expat.ParserCreate(None, " ")
+        try:
+            parser.Parse(text, True)
+        except expat.ExpatError:
+            return False
+    return True
 
 
-class _Beside(Exception):
-    """Something beside a text's one element (`well_formed` says no)."""
+_NOT_AN_ELEMENT = frozenset([b"?", b"!", b"/", b""])
+"""What follows a text's first ``<`` when it starts with no element."""
 
 
 def element_name(text: bytes) -> str | None:
