@@ -42,17 +42,40 @@ def well_formed(texts: list[bytes]) -> bool:
 
     Each is read as a document of its own, whose one root the text must be (XML's rule): no
     text can open what another closes, nor leave a CDATA section or comment open over the
-    next, nor hold a second element or text beside its own.
+    next, nor hold a second element or text beside its own. Texts whose markup alone makes
+    them one element (`_plain`: most of a section's fields) are read together.
     """
+    plain: list[bytes] = []
     for text in texts:
         if text[1:2] in _NOT_AN_ELEMENT:
             return False  # a declaration, comment or PI first: a document allows them there
+        if _plain(text):
+            plain.append(text)
+            continue
         parser = expat.ParserCreate(None, " ")
         try:
             parser.Parse(text, True)
         except expat.ExpatError:
             return False
+    if plain:  # one element each, by their markup alone: read together (a parser each costs)
+        parser = expat.ParserCreate(None, " ")
+        try:
+            parser.Parse(b"<k>" + b"".join(plain) + b"</k>", True)
+        except expat.ExpatError:
+            return False
     return True
+
+
+def _plain(text: bytes) -> bool:
+    """Whether `text` (starting with an element) is one empty-element tag, or a start tag,
+    text and an end tag: one element by its markup alone (no ``<`` in an attribute value),
+    however it reads; nothing in it opens what another text closes."""
+    count = text.count(b"<")
+    end = len(text) - 1
+    if count == 1:  # the tag's first ">" its last byte ("/>"): nothing after it
+        return text.find(b">") == end and text.endswith(b"/>")
+    last = text.rfind(b"<")  # the end tag, its ">" the last byte
+    return count == 2 and text.startswith(b"</", last) and text.find(b">", last) == end
 
 
 _NOT_AN_ELEMENT = frozenset([b"?", b"!", b"/", b""])

@@ -257,7 +257,11 @@ def load_document(
             edited = changed(doc, carrier.copies) if anchors is None else seen.changed(anchors)
             if anchors is not None:
                 if lean and carrier.skeleton is not None:
-                    original = ORIGINALS.lean(carrier.original, carrier.skeleton, value, most)
+                    # the sections' fields as elements where the save writes a title or field
+                    fields = seen.rest != anchors.rest or seen.title != anchors.title
+                    original = ORIGINALS.lean(
+                        carrier.original, carrier.skeleton, value, most, fields=fields
+                    )
                 else:
                     original = ORIGINALS.get(carrier.original, most)
                 if root_kind(original) == kind:

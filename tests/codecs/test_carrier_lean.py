@@ -230,8 +230,8 @@ def leans(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     seen: list[bool] = []
     build = original_module.original_of
 
-    def spy(*args: Any) -> Any:
-        got = build(*args)
+    def spy(*args: Any, **keywords: Any) -> Any:
+        got = build(*args, **keywords)
         seen.append(got is not None)
         return got
 

@@ -15,7 +15,8 @@ copies as it was read; only the nodes the save looks into are parsed.
 Wire form, in the anchors (a release before reads them without it)::
 
     "k": [name, namespace or null (the parent's), [attribute, value, ...],
-          [text | number (of a span in b) | element, ...]]    # the root, then down
+          [text | number (of a span in b) | element | [number, element], ...]]
+                                          # the root, then down; [number, element]: a field
     "b": [start, end, start, end, ...]                        # byte offsets in o's text
 
 A skeleton is client input like the rest of the carrier: its shape and
@@ -57,11 +58,13 @@ def skeleton(
 
     The elements the anchored save looks at are elements of the skeleton:
     the root and its children, the ancestors of the anchored nodes, the
-    sections' children but the anchored ones (their fields and title, which
-    a save may write, and their ``links`` and ``metadata``) and the body's
-    renditions (`copies`). Every other element is a span of `text` (the save
-    reads the original whole where one would not read back the same where
-    it is copied: rare in the Writer's NewsML).
+    sections' ``links`` and ``metadata``, and the body's renditions
+    (`copies`). The sections' other children but the anchored ones (their
+    fields and title) are both: a span, which a save that writes no field
+    copies, and an element, which one that does writes again. Every other
+    element is a span of `text` (the save reads the original whole where one
+    would not read back the same where it is copied: rare in the Writer's
+    NewsML).
     """
     # per element on the way to an anchored node, the children on the way
     inner: dict[Path, set[int]] = {}
@@ -79,9 +82,10 @@ def skeleton(
         # a section's own fields (`titles`, `fields`, their check): all but its blocks
         every = not path or name in _RENDITIONS
         on_way = inner.get(path, ())
+        fields: set[int] | tuple[()] = ()
         if node.__class__ in _SECTIONS:
             every = False
-            on_way = {i for i in range(len(node.children)) if (*path, i) not in anchored}
+            fields = {i for i in range(len(node.children)) if (*path, i) not in anchored}
         for index, child in enumerate(node.children):
             if child.__class__ is str:
                 add(child)
@@ -95,8 +99,10 @@ def skeleton(
             if found is None:
                 add(walk(child, (*path, index), name))
                 continue
-            add(len(bounds) >> 1)
+            number = len(bounds) >> 1
             bounds.extend((at[found], end(text, at[found + 1])))
+            # a section's field: copied where the save writes no field, else written again
+            add([number, walk(child, (*path, index), name)] if index in fields else number)
         return [name, namespace, [part for pair in attributes for part in pair], children]
 
     return walk(item, (), ""), bounds
@@ -108,9 +114,10 @@ _SECTIONS = (ItemMeta, ContentMeta)
 """The sections, whose children but the anchored ones are fields a save may write."""
 
 
-def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
+def original_of(text: bytes, wire: Any, bounds: Any, *, fields: bool) -> AnyItem | None:
     """The original of a skeleton `wire` (``n.k``) over its carried `text`, each span (its
-    number in `bounds`, ``n.b``) a `Raw`.
+    number in `bounds`, ``n.b``) a `Raw`; the sections' fields elements where the save
+    writes `fields` (a title or field changed), else spans too.
 
     None when the spans are not whole elements of `text` that read back the
     same where they are copied (`copyable`, `well_formed`): not a skeleton
@@ -127,6 +134,19 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
     texts: list[str] = []  # the skeleton's texts, values, namespaces: checked at once
     size = len(text)
     count = len(bounds) >> 1
+
+    def copied(number: int, chain: Chain) -> Raw:
+        if not 0 <= number < count:
+            raise malformed("a span of n.k is not one of n.b")
+        start, stop = bounds[2 * number], bounds[2 * number + 1]
+        fragment = text[start:stop] if 0 <= start < stop <= size else b""
+        name = element_name(fragment)
+        if name is None or not fragment.endswith(b">"):
+            raise _NotWhole
+        made = Raw(fragment.decode("utf-8"), name, chain)
+        raws.append(made)
+        fragments.append(fragment)
+        return made
 
     def build(entry: Any, parent_name: str, parent_ns: str, depth: int, chain: Chain) -> Any:
         if (
@@ -164,17 +184,15 @@ def original_of(text: bytes, wire: Any, bounds: Any) -> AnyItem | None:
                 texts.append(child)
                 children.append(child)
             elif child.__class__ is int:
-                if not 0 <= child < count:
-                    raise malformed("a span of n.k is not one of n.b")
-                start, stop = bounds[2 * child], bounds[2 * child + 1]
-                fragment = text[start:stop] if 0 <= start < stop <= size else b""
-                name_of = element_name(fragment)
-                if name_of is None or not fragment.endswith(b">"):
-                    raise _NotWhole
-                raw = Raw(fragment.decode("utf-8"), name_of, here)
-                raws.append(raw)
-                fragments.append(fragment)
-                children.append(raw)
+                children.append(copied(child, here))
+            elif child.__class__ is list and len(child) == 2:  # a field: a span, an element
+                number, element = child
+                if number.__class__ is not int:
+                    raise malformed("a field of n.k is not [span, element]")
+                if fields:
+                    children.append(build(element, name, ns, depth + 1, here))
+                else:
+                    children.append(copied(number, here))
             else:
                 children.append(build(child, name, ns, depth + 1, here))
         if depth == 0:

@@ -245,7 +245,7 @@ class OriginalCache:
         if len(packed) <= self.max_text:
             self._recent.put(packed, (item, size))
 
-    def lean(self, packed: str, skeleton: Any, key: str, most: int) -> AnyItem:
+    def lean(self, packed: str, skeleton: Any, key: str, most: int, *, fields: bool) -> AnyItem:
         """The original of `packed` built on its `skeleton` (`lean.original_of`), remembered by
         `key` (the carrier's text, which holds both); the original read whole (`get`) where
         the skeleton's spans are not this release's.
@@ -253,16 +253,16 @@ class OriginalCache:
         Raises:
             InvalidDocumentError: As `unpack`, or not a skeleton's shape.
         """
-        hit = self._recent.get(("lean", key))
+        hit = self._recent.get(("lean", key, fields))
         if hit is not None and hit[1] <= most:
             found: AnyItem = hit[0]
             return found
         text = unpacked_text(packed, most)
-        item = original_of(text, *skeleton)
+        item = original_of(text, *skeleton, fields=fields)
         if item is None:
             return self.get(packed, most)
         if len(key) <= self.max_text:
-            self._recent.put(("lean", key), (item, len(text)))
+            self._recent.put(("lean", key, fields), (item, len(text)))
         return item
 
     def clear(self) -> None:
