@@ -11,8 +11,10 @@ inside (a block edited in place, a block paired by its id).
 Only text that reads back the same wherever that namespace is in scope is
 copied (`copyable`, `well_formed`): one element and nothing beside it, no
 prefix it does not declare but ``xml:``, no entity but XML's, no ``idf``
-element (whose namespace the reader infers). A `Raw` is never part of an item a user gets: it lives in
-the carrier's save, whose result goes straight to the writer.
+element (whose namespace the reader infers). A `Raw` is never part of an
+item a user gets: it lives in the carrier's save, whose result goes
+straight to the writer (`materialized` gives the records where a check
+must read them).
 """
 
 from __future__ import annotations
