@@ -92,7 +92,8 @@ def test_the_readers_spans_are_each_elements_text() -> None:
         if source_text(item) is None:
             continue  # not UTF-8: not remembered, no skeleton
         counted += _check_spans(data)
-    assert counted > 500
+    # the fixtures hold some 250 elements; the corpus and the golden newsItems thousands more
+    assert counted > (500 if CORPUS.is_dir() else 200)
 
 
 IDF = "http://www.infomaker.se/idf/1.0"
