@@ -28,9 +28,11 @@ and one of everything else the document shows (``r``). At a save:
 Nothing is restored next to something the user touched, so a newsItem's
 edits win by construction: no law, no search, one pass over the document
 (but where a node stays in a container the reference loads none of its
-kind into, or the item has several itemMeta sections: `elsewhere`,
-or a field changed). The other kinds map more of their item to fields and blocks of their own;
-their result is dumped once and kept when it shows the document.
+kind into, or the item has several itemMeta sections: `elsewhere`; a
+changed field's value is checked alone). The other kinds map more of their
+item to fields and blocks of their own; their result is dumped once and
+kept when it shows the document. The original may be the carrier's
+skeleton's (`lean`), its unchanged nodes `Raw` text the writer copies.
 """
 
 from __future__ import annotations
@@ -77,14 +79,15 @@ def restore(
 ) -> AnyItem | None:
     """The item of the edited `doc` built on `original`, or None where this way declines.
 
-    A newsItem's result shows the document by construction where only its
-    blocks and title changed (but where `elsewhere` says it need
-    not). Its status and times changed (`fields`), such a result, and every
-    result of the other kinds, which map more of their item to fields and
-    blocks of their own (a list's items, a concept's names), are dumped
-    once and kept when they show the edited document exactly, or as the
-    carrier law judges them against the document's conversion without the
-    carrier.
+    A newsItem's result shows the document's blocks and title by
+    construction (but where `elsewhere` says it need not); where its
+    status, times, properties or language changed (`fields`), what they
+    wrote is checked alone, against a dump without the body. Every result
+    of the other kinds, which map more of their item to fields and blocks
+    of their own (a list's items, a concept's names), and a newsItem's
+    that fails those, is dumped once (its `Raw` nodes read first) and kept
+    when it shows the edited document exactly, or as the carrier law judges
+    it against the document's conversion without the carrier.
 
     Args:
         options: The converter's options.
