@@ -6,13 +6,16 @@ docs/mapping.md ("Carriers") describes it for users. The flow::
     dump:  item ──dump_recording──▶ document, and each block's source node
              └─ original.pack ──▶ {"o": original, "u": uuid,
                                    "t": times,
-                                   "n": anchors.record}   ──▶ last property
+                                   "n": anchors.record
+                                        (+ "k", "b": lean.skeleton, when
+                                         from_newsml read the text)}   ──▶ last property
 
     load:  document ──check──▶ record.read_carrier: a Carrier, its fields named
            document read as a reader sees it (empty fields absent)
              ├─ anchors.shown: digests still the anchors' ("h" in
              │   an earlier release's carrier) ──▶ the original, done
-             ├─ edited, with anchors ──▶ anchored.restore: the original's nodes
+             ├─ edited, with anchors ──▶ anchored.restore (on lean.original_of's
+             │                           original in to_newsml): the original's nodes
              │                           where their blocks are unchanged, the
              │                           edited blocks loaded in their place,
              │                           changed fields written where dump
@@ -29,6 +32,9 @@ The modules, by step:
 * `original`: the carrier `dump` writes (the original, packed and bounded;
   the text `newsml.loads` read when there is one), the originals and the
   patches remembered per carrier.
+* `lean`: the skeleton `from_newsml` records, and the original `to_newsml`
+  builds of it, whose other nodes are text the writer copies
+  (`newsml_codecs._xmlraw.Raw`).
 * `anchors`: the anchors' wire form (``n``) and the digests of a document
   read (`Shown`, XXH3; BLAKE2b for an earlier release's anchors), which
   also tell an unedited one.
