@@ -241,7 +241,7 @@ def stop_a_batch(tmp_path: Path, jobs: str, signum: int, **popen: Any) -> list[s
         _, stderr = process.communicate(timeout=60)
     assert 128 + signum == process.returncode, stderr
     made = sorted(out.glob("*.json"))
-    assert len(made) < 400
+    assert len(made) < 400, f"the batch ended before the signal reached it: {stderr}"
     expected = expected_document()
     assert all(expected == json.loads(path.read_text("utf-8")) for path in made)
     assert [] == leftovers(out)
