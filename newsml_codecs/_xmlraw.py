@@ -19,13 +19,12 @@ must read them).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from xml.parsers import expat
 
+from newsml_codecs._xmlread import parse
 from newsml_model import AnyItem, DecodeError, Node
-
-_NAME = re.compile(rb"<([^\s/>]+)")
+from newsml_model.tree import with_children
 
 
 def copyable(text: bytes) -> bool:
@@ -84,18 +83,11 @@ _NOT_AN_ELEMENT = frozenset([b"?", b"!", b"/", b""])
 """What follows a text's first ``<`` when it starts with no element."""
 
 
-def element_name(text: bytes) -> str | None:
-    """The name of the element `text` starts with, None when it starts with none."""
-    found = _NAME.match(text)
-    return None if found is None else found.group(1).decode("utf-8")
-
-
 class Raw:
     """An original node by its text: what `_xmlwrite` copies, and `node` parses.
 
     Attributes:
         text: The element's text, as read.
-        name: Its local name.
         chain: The (local name, namespace) of each ancestor, from the root:
             the context `node` reads the text in; the last one's namespace is
             the one in scope, where the writer copies the text as it is.
@@ -103,11 +95,10 @@ class Raw:
             text with an HTML entity, say, which only the reader takes).
     """
 
-    __slots__ = ("_node", "chain", "copied", "name", "text")
+    __slots__ = ("_node", "chain", "copied", "text")
 
-    def __init__(self, text: str, name: str, chain: tuple[tuple[str, str], ...]) -> None:
+    def __init__(self, text: str, chain: tuple[tuple[str, str], ...]) -> None:
         self.text = text
-        self.name = name
         self.chain = chain
         self.copied = True
         self._node: Node | None = None
@@ -135,8 +126,6 @@ def real(node: Any) -> Any:
 
 def _read(text: str, chain: tuple[tuple[str, str], ...]) -> Any:
     """The node of `text` read inside the elements of `chain` (each declaring its namespace)."""
-    from newsml_codecs._xmlread import parse  # the reader imports the writer's neighbours
-
     opening = "".join(f'<{name} xmlns="{_quoted(ns)}">' for name, ns in chain)
     closing = "".join(f"</{name}>" for name, _ in reversed(chain))
     node: Any = parse(opening + text + closing, max_depth=len(chain) + _FRAGMENT_DEPTH)
@@ -158,7 +147,6 @@ def _quoted(value: str) -> str:
 
 def materialized(item: AnyItem) -> AnyItem:
     """`item` with every `Raw` in it replaced by its record (a tree a user may get)."""
-    from newsml_model.tree import with_children
 
     def walk(node: Any) -> Any:
         if node.__class__ is Raw:

@@ -26,7 +26,6 @@ and ``bench/bench_all.py`` measure it (docs/performance.md).
 
 from __future__ import annotations
 
-import operator
 from html.entities import html5
 from typing import Any
 from xml.parsers import expat
@@ -41,6 +40,12 @@ from newsml_codecs._xmlentities import (
     named_ref_in_attribute,
     not_standalone,
 )
+from newsml_codecs._xmlinput import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_MAX_DEPTH,
+    checked_limits,
+    reader_input,
+)
 from newsml_codecs._xmltyped import (
     CONTAINERS,
     ROOT_NAMESPACES,
@@ -51,9 +56,7 @@ from newsml_codecs._xmltyped import (
 )
 from newsml_model import (
     AnyItem,
-    DecodeError,
     ForbiddenXMLError,
-    InvalidArgumentError,
     LimitExceededError,
     MalformedXMLError,
     NewsItemError,
@@ -63,16 +66,6 @@ from newsml_model.tree import IDF, IM, TYPED_NAMES
 
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 _SEP = " "  # namespace URIs cannot contain a space, so it splits "uri local" safely
-
-DEFAULT_MAX_BYTES = 32 * 1024 * 1024
-DEFAULT_MAX_DEPTH = 256
-
-_UTF16 = {
-    b"\xff\xfe": "utf-16",
-    b"\xfe\xff": "utf-16",
-    b"<\x00": "utf-16-le",
-    b"\x00<": "utf-16-be",
-}
 
 # pyexpat's text buffer is at most INT_MAX characters.
 _MAX_BUFFER = 2**31 - 1
@@ -133,51 +126,6 @@ def _refuse(what: str) -> Any:
     return handler
 
 
-def _checked_limits(max_bytes: Any, max_depth: Any) -> tuple[int, int]:
-    """The limits as ints (`_whole`)."""
-    return _whole("max_bytes", max_bytes), _whole("max_depth", max_depth)
-
-
-def _whole(name: str, value: Any) -> int:
-    """`value` as an int, a whole number from 1 as Python takes one (``operator.index``:
-    numpy's too; no bool), else an InvalidArgumentError naming `name`."""
-    try:
-        whole = 0 if value.__class__ is bool else int(operator.index(value))
-    except TypeError:
-        whole = 0
-    if whole < 1:
-        raise InvalidArgumentError(f"{name} is no whole number from 1: {value!r}", field=name)
-    return whole
-
-
-def _input(source: str | bytes, max_bytes: int) -> tuple[bytes, str | None]:
-    """The bytes expat reads and the encoding that overrides their declaration (or None)."""
-    if isinstance(source, str):
-        # Every character is at least one UTF-8 byte: refuse oversized text
-        # before encoding it, which would double the memory of a hostile input.
-        if len(source) > max_bytes:
-            raise LimitExceededError(
-                f"input is at least {len(source)} bytes, over the limit of {max_bytes}"
-            )
-        # The text is already decoded: any declared encoding is ignored.
-        return source.encode("utf-8", "surrogatepass"), "utf-8"
-    if not isinstance(source, (bytes, bytearray, memoryview)):
-        raise DecodeError(f"NewsML must be str or bytes, not {type(source).__name__}")
-    data = bytes(source)
-    if len(data) > max_bytes:
-        raise LimitExceededError(f"input is {len(data)} bytes, over the limit of {max_bytes}")
-    codec = _UTF16.get(data[:2])
-    if codec is not None:
-        # UTF-16 is read as UTF-8 so that start tags holding HTML entities
-        # can be found in the bytes; undecodable input is left to expat,
-        # which says where it breaks.
-        try:
-            return data.decode(codec).encode("utf-8", "surrogatepass"), "utf-8"
-        except UnicodeDecodeError:
-            pass
-    return data, None
-
-
 def parse(
     source: str | bytes,
     *,
@@ -192,8 +140,8 @@ def parse(
     so a save copies the unchanged nodes' text (`_xmlraw`). It costs a
     twentieth of the parse, so only the conversion to a document asks.
     """
-    max_bytes, max_depth = _checked_limits(max_bytes, max_depth)
-    data, encoding = _input(source, max_bytes)
+    max_bytes, max_depth = checked_limits(max_bytes, max_depth)
+    data, encoding = reader_input(source, max_bytes)
     spans: Spans | None = [] if with_spans else None
     item: AnyItem = _parse_input(data, encoding, max_depth, None, spans)
     # the bytes read are the item's text (the carrier packs them), unless
@@ -215,8 +163,8 @@ def parse_roots(
     the same limits and errors (the root's ``UnsupportedItemKindError``
     names the roots of `roots`).
     """
-    max_bytes, max_depth = _checked_limits(max_bytes, max_depth)
-    data, encoding = _input(source, max_bytes)
+    max_bytes, max_depth = checked_limits(max_bytes, max_depth)
+    data, encoding = reader_input(source, max_bytes)
     return _parse_input(data, encoding, max_depth, roots)
 
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import overload
 
 from newsml_codecs._canonical import canonical_form
-from newsml_codecs._xmlread import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, parse
+from newsml_codecs._xmlinput import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH
+from newsml_codecs._xmlread import parse
 from newsml_codecs._xmlwrite import indent_unit, serialize
 from newsml_model import AnyItem, DecodeError, InvalidArgumentError
 from newsml_model.shapes import ItemT, as_kind

@@ -167,8 +167,8 @@ ANCHORED: list[bool] = []
 def _spied(restore: Callable[..., Any]) -> Callable[..., Any]:
     """`restore` noting in `ANCHORED` whether it built the item or declined."""
 
-    def spy(*args: Any) -> Any:
-        done = restore(*args)
+    def spy(*args: Any, **keywords: Any) -> Any:
+        done = restore(*args, **keywords)
         ANCHORED.append(done is not None)
         return done
 

@@ -19,7 +19,7 @@ import orjson
 
 from newsml_codecs._sourcetext import source_spans, source_text
 from newsml_codecs.document._carrier.anchored import restore
-from newsml_codecs.document._carrier.anchors import record, shown
+from newsml_codecs.document._carrier.anchors import LISTS, record, shown
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.copies import changed, refresh
@@ -118,7 +118,7 @@ def _skeleton(item: AnyItem, anchors: dict[str, Any]) -> tuple[list[Any], list[i
     spans = source_spans(item)
     if text is None or spans is None:
         return None
-    anchored = {tuple(path) for key in ("c", "l", "m") for _, path in anchors[key] if path}
+    anchored = {tuple(path) for _, key in LISTS for _, path in anchors[key] if path}
     return skeleton(item, text, spans, anchored)
 
 
@@ -256,7 +256,8 @@ def load_document(
             bare = cache(partial(load_any, options, timed, kind, strict=strict))
             edited = changed(doc, carrier.copies) if anchors is None else seen.changed(anchors)
             if anchors is not None:
-                if lean and carrier.skeleton is not None:
+                built = lean and carrier.skeleton is not None
+                if built:
                     # the sections' fields as elements where the save writes a title or field
                     fields = seen.rest != anchors.rest or seen.title != anchors.title
                     original = ORIGINALS.lean(
@@ -265,7 +266,7 @@ def load_document(
                 else:
                     original = ORIGINALS.get(carrier.original, most)
                 if root_kind(original) == kind:
-                    done = restore(options, original, doc, anchors, seen, bare)
+                    done = restore(options, original, doc, anchors, seen, bare, lean=built)
                     if done is not None:
                         return refresh(done, edited)
             # Edited: the patch of what the reference drops, checked below.

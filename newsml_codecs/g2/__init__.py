@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from newsml_codecs._xmlread import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH
+from newsml_codecs._xmlinput import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH
 from newsml_codecs._xmlwrite import indent_unit
 from newsml_codecs.g2._compare import equivalent
 from newsml_codecs.g2._convert import articles, picture_of, to_article

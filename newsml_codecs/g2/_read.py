@@ -18,7 +18,8 @@ from typing import Any
 
 import attrs
 
-from newsml_codecs._xmlread import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, parse_roots
+from newsml_codecs._xmlinput import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH
+from newsml_codecs._xmlread import parse_roots
 from newsml_codecs._xmlwrite import serialize_node
 from newsml_model import (
     NAR,

@@ -19,8 +19,8 @@ def ways(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     restore = anchored.restore  # the function `_convert` calls by the name restore
 
-    def spy(*args: Any) -> Any:
-        done = restore(*args)
+    def spy(*args: Any, **keywords: Any) -> Any:
+        done = restore(*args, **keywords)
         seen.append("patch" if done is None else "anchored")
         return done
 

@@ -68,7 +68,7 @@ def _check_spans(data: bytes) -> int:
         tag = text[1:].split(b">")[0].split()[0].rstrip(b"/").decode()
         assert name == tag.rpartition(":")[2], text
         if well_formed([text]):  # else it uses a prefix declared above it: never copied
-            assert node == Raw(text.decode("utf-8"), name, chain).node
+            assert node == Raw(text.decode("utf-8"), chain).node
     return len(elements)
 
 
@@ -618,7 +618,7 @@ def test_a_raw_written_under_another_namespace_keeps_its_own() -> None:
     idf's namespace (the writer must declare it, as the text it copies cannot)."""
     item = newsml.loads(HEAD + "</newsItem>")
     chain = (("newsItem", "http://iptc.org/std/nar/2006-10-01/"), ("idf", IDF))
-    raw = Raw('<element id="p">x</element>', "element", chain)
+    raw = Raw('<element id="p">x</element>', chain)
     for indent in (None, 2):
         written = newsml.loads(newsml.dumps(with_children(item, (raw,)), indent=indent))
         assert IDF == written.children[0].namespace, indent

@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from newsml_codecs._xmlraw import materialized, real
-from newsml_codecs.document._carrier.anchors import LISTS, Anchors, Shown
+from newsml_codecs.document._carrier.anchors import LISTS, Anchors, Shown, rest_of
 from newsml_codecs.document._carrier.elsewhere import elsewhere
 from newsml_codecs.document._carrier.fields import changed_fields, refielded_item, writable
 from newsml_codecs.document._carrier.law import same_visible, shows
@@ -76,6 +76,8 @@ def restore(
     anchors: Anchors,
     seen: Shown,
     bare: Callable[[], AnyItem],
+    *,
+    lean: bool = False,
 ) -> AnyItem | None:
     """The item of the edited `doc` built on `original`, or None where this way declines.
 
@@ -96,6 +98,8 @@ def restore(
         anchors: The carrier's anchors.
         seen: The digests of `doc` (`shown`).
         bare: The document's conversion without the carrier (made only if needed).
+        lean: Whether `original` was built on the carrier's skeleton (`lean`), its
+            unchanged nodes `Raw` text.
     """
     if anchors.title is None:
         return None
@@ -118,9 +122,10 @@ def restore(
             return result
         # the blocks and the title are the document's by construction, as above: what the
         # fields wrote is checked alone, of a dump without the body (most of a whole dump)
-        if same_visible(_fields(dump_fields(options, result)), _fields(doc)):
+        if same_visible(rest_of(dump_fields(options, result)), rest_of(doc)):
             return result
-    result = materialized(result)  # a result built on a skeleton (`lean`): what dump reads
+    if lean:
+        result = materialized(result)  # built on a skeleton: its Raw nodes, as dump reads them
     try:
         got = dump_any(options, result)
     except NewsItemError:
@@ -128,14 +133,6 @@ def restore(
     if same_visible(got, doc) or shows(got, doc, dump_any(options, bare())):
         return result
     return None  # not shown: the patch way
-
-
-def _fields(doc: dict[str, Any]) -> dict[str, Any]:
-    """`doc` without its block lists and title (what `fields` writes is the rest)."""
-    return {key: value for key, value in doc.items() if key not in _BLOCKS_AND_TITLE}
-
-
-_BLOCKS_AND_TITLE = frozenset([*(name for name, _ in LISTS), "title"])
 
 
 def _restored(

@@ -105,7 +105,7 @@ def shown(doc: dict[str, Any], hashed: str = WRITTEN) -> Shown:
     `hashed` names the digest function (`DIGESTS`): the one of the anchors compared with.
     """
     digest = DIGESTS[hashed]
-    rest = visible_bytes({k: v for k, v in doc.items() if k not in _NOT_REST})
+    rest = visible_bytes(rest_of(doc))
     title = canonical_bytes(doc.get("title") or "")
     size = len(rest) + len(title)
     blocks: dict[str, list[str]] = {}
@@ -116,6 +116,11 @@ def shown(doc: dict[str, Any], hashed: str = WRITTEN) -> Shown:
             size += len(data)
             digests.append(digest(data))
     return Shown(rest=digest(rest), title=digest(title), blocks=blocks, size=size)
+
+
+def rest_of(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` without its block lists and title: what the anchors' ``r`` digests."""
+    return {key: value for key, value in doc.items() if key not in _NOT_REST}
 
 
 def record(raw: dict[str, Any], seen: Shown, sources: Sources) -> dict[str, Any]:

@@ -37,9 +37,9 @@ from newsml_codecs._xmlnames import (
     GOOD_ELEMENTS,
     BadNameError,
     check_attribute_name,
+    element_name,
 )
-from newsml_codecs._xmlnames import element_name as element_name_checked
-from newsml_codecs._xmlraw import Raw, copyable, element_name, well_formed
+from newsml_codecs._xmlraw import Raw, copyable, well_formed
 from newsml_codecs._xmltyped import ROOTS, typed_node
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._kind_common import Path
@@ -140,10 +140,9 @@ def original_of(text: bytes, wire: Any, bounds: Any, *, fields: bool) -> AnyItem
             raise malformed("a span of n.k is not one of n.b")
         start, stop = bounds[2 * number], bounds[2 * number + 1]
         fragment = text[start:stop] if 0 <= start < stop <= size else b""
-        name = element_name(fragment)
-        if name is None or not fragment.endswith(b">"):
-            raise _NotWhole
-        made = Raw(fragment.decode("utf-8"), name, chain)
+        if not fragment.startswith(b"<") or not fragment.endswith(b">"):
+            raise _NotWhole  # what else makes no element, `well_formed` finds
+        made = Raw(fragment.decode("utf-8"), chain)
         raws.append(made)
         fragments.append(fragment)
         return made
@@ -165,7 +164,7 @@ def original_of(text: bytes, wire: Any, bounds: Any, *, fields: bool) -> AnyItem
         attributes = tuple(zip(flat[0::2], flat[1::2], strict=True))
         try:  # what the writer would refuse (it names a tree path, of a tree holding Raws)
             if name not in GOOD_ELEMENTS:
-                element_name_checked(name)
+                element_name(name)
             for key, value in attributes:
                 if key.__class__ is not str or value.__class__ is not str:
                     raise malformed("an attribute of n.k is not [name, value] strings")
