@@ -62,7 +62,13 @@ from newsml_codecs.document._carrier.roles import (
     role_of,
 )
 from newsml_codecs.document._carrier.titles import retitled_item
-from newsml_codecs.document._carrier.units import Group, kept_in_place, node_at, rebuild
+from newsml_codecs.document._carrier.units import (
+    Group,
+    kept_in_place,
+    node_at,
+    on_the_way,
+    rebuild,
+)
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import dump_any, dump_fields
 from newsml_codecs.document._kind_common import Block, Path
@@ -153,8 +159,7 @@ def _restored(
     plans, original = planned
     if not plans:
         return original
-    prefixes = {path[:depth] for path in plans for depth in range(len(path) + 1)}
-    rebuilt: AnyItem | None = rebuild(original, (), plans, prefixes)
+    rebuilt: AnyItem | None = rebuild(original, (), plans, on_the_way(plans))
     return rebuilt
 
 
@@ -217,22 +222,30 @@ def _place(
             sources.setdefault(path, []).append(block_digest)
     roles: dict[Path, str] = {}
     out: dict[Path, Group] = {}
-    containers: dict[Path, tuple[str | None, int]] = {}
+    # per container: its role and children (each source's node is read there, not by a
+    # walk from the root per block)
+    containers: dict[Path, tuple[str | None, tuple[Any, ...]]] = {}
     for path in sources:
         parent = path[:-1]
-        if parent not in containers:
+        known = containers.get(parent)
+        if known is None:
             node = node_at(original, parent)
             grand = node_at(original, parent[:-1]) if parent else None
-            size = len(getattr(node, "children", ()))
-            containers[parent] = (role_of(node, grand, name), size)
-        role, size = containers[parent]
-        if role is None or path[-1] >= size:
+            known = containers[parent] = (
+                role_of(node, grand, name),
+                getattr(node, "children", None) or (),
+            )
+        role, children = known
+        place = path[-1]
+        if role is None or place >= len(children):
             return None  # not a node dump anchors: a carrier dump did not write
         roles[path] = role
-        slots, _ = out.setdefault(parent, ([], []))
-        if slots and slots[-1] >= path[-1]:
+        group = out.get(parent)
+        if group is None:
+            group = out[parent] = ([], [])
+        elif group[0][-1] >= place:
             return None  # dump anchors a container's nodes in their order: not its carrier
-        slots.append(path[-1])
+        group[0].append(place)
     taken = matched(sources, edited)
     if name == "meta":
         if _unheld_note_ids(blocks):
@@ -272,8 +285,11 @@ def _place(
                     loader(options, name, index, kind, original.__class__),
                 )
         else:
-            role, node = roles[source], node_at(original, source)
-        container = max(source[:-1], last.get(role, source[:-1]))
+            role = roles[source]
+            node = containers[source[:-1]][1][source[-1]]
+        parent = source[:-1]
+        later = last.get(role)
+        container = parent if later is None or later < parent else later
         last[role] = container
         placed.append((role, node, container, source))
     after: dict[str, Path] = {}

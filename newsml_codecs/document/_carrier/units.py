@@ -22,13 +22,27 @@ Group = tuple[list[int], list[tuple[Node, int | None]]]
 and what to write, in the document's order: (node, the slot it stands in, None for a new one)."""
 
 
-def rebuild(node: Any, path: Path, plans: dict[Path, list[Group]], prefixes: set[Path]) -> Any:
-    """`node` with the containers under it refilled; None for a container left empty."""
+def on_the_way(plans: dict[Path, list[Group]]) -> dict[Path, list[int]]:
+    """Per node on the way to a container of `plans`, its children on the way (`rebuild`)."""
+    below: dict[Path, set[int]] = {}
+    for path in plans:
+        for depth in range(len(path)):
+            below.setdefault(path[:depth], set()).add(path[depth])
+    return {path: sorted(indices) for path, indices in below.items()}
+
+
+def rebuild(
+    node: Any, path: Path, plans: dict[Path, list[Group]], below: dict[Path, list[int]]
+) -> Any:
+    """`node` with the containers under it refilled; None for a container left empty.
+
+    `below`: per node on the way to a container, its children on the way (`on_the_way`).
+    """
     children: list[Any] = list(node.children)
     dropped = False
-    for index, child in enumerate(children):
-        if (*path, index) in prefixes:
-            children[index] = rebuild(child, (*path, index), plans, prefixes)
+    for index in below.get(path, ()):
+        if index < len(children):
+            children[index] = rebuild(children[index], (*path, index), plans, below)
             dropped = dropped or children[index] is None
     if path in plans:
         # refilled before the emptied containers go: the slots index the children as they were
@@ -174,6 +188,8 @@ def _interleaved(groups: list[Group]) -> list[tuple[int, Node, int | None]]:
     written first, so groups that alternate in the container (itemMeta's
     services and notes) stay interleaved as they were.
     """
+    if len(groups) == 1:  # most containers: one list's nodes, in their order
+        return [(0, node, at) for node, at in groups[0][1]]
     keyed: list[list[tuple[float, int, Node, int | None]]] = []
     for number, (slots, entries) in enumerate(groups):
         place = slots[0] - 0.5
