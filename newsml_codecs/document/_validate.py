@@ -42,6 +42,7 @@ _BLOCK_STRINGS = (
 _BLOCK_LISTS = ("links", "content", "meta")
 _STRING_KEYS = frozenset(_BLOCK_STRINGS)
 _LIST_KEYS = frozenset(_BLOCK_LISTS)
+_PROPERTY_STRINGS = ("name", "value")
 """The same, for `_block`'s one pass."""
 
 
@@ -83,6 +84,7 @@ def _block(value: Any, path: str, omit: bool = False) -> dict[str, Any]:
         return _checked_block(value, path, omit)
     block: dict[str, Any] = {}
     shown = False
+    lists = False  # most blocks hold none: their check ends with the fields
     for key, item in value.items():
         if item is None:
             continue  # JSON null = absent
@@ -94,19 +96,22 @@ def _block(value: Any, path: str, omit: bool = False) -> dict[str, Any]:
             elif omit:
                 continue
         elif key == "data":
-            if not _json_strings(item):
+            # `_json_strings`, inline: no call per block
+            if item.__class__ is not dict or not all(v.__class__ is str for v in item.values()):
                 return _checked_block(value, path, omit)
             shown = True
             if omit and not item:
                 continue
             item = dict(item)
         elif key in _LIST_KEYS:
-            shown = True
+            shown = lists = True
         elif omit and not item and item in _EMPTY:
             continue
         block[key] = item
     if not shown:
         return _checked_block(value, path, omit)  # the empty block
+    if not lists:
+        return block
     for key in _BLOCK_LISTS:  # after the fields, in this order, as `_checked_block`
         if key in block:
             blocks = _blocks(block[key], f"{path}.{key}", omit)
@@ -156,13 +161,13 @@ def _blocks(value: Any, path: str, omit: bool = False) -> list[dict[str, Any]]:
 
 
 def _property(value: Any, path: str) -> dict[str, Any]:
-    if not isinstance(value, Mapping):
+    if value.__class__ is not dict and not isinstance(value, Mapping):  # JSON's dict first
         raise InvalidDocumentError(
             f"expected a property object, got {type(value).__name__}", path=path
         )
     prop = {key: item for key, item in value.items() if item is not None}
-    for key in ("name", "value"):
-        if key in prop and not isinstance(prop[key], str):
+    for key in _PROPERTY_STRINGS:
+        if key in prop and prop[key].__class__ is not str and not isinstance(prop[key], str):
             raise InvalidDocumentError(
                 f"expected a string, got {type(prop[key]).__name__}", path=f"{path}.{key}"
             )

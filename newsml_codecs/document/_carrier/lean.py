@@ -138,10 +138,12 @@ def original_of(text: bytes, wire: Any, bounds: Any, *, fields: bool) -> AnyItem
     def copied(number: int, chain: Chain) -> Raw:
         if not 0 <= number < count:
             raise malformed("a span of n.k is not one of n.b")
-        start, stop = bounds[2 * number], bounds[2 * number + 1]
-        fragment = text[start:stop] if 0 <= start < stop <= size else b""
-        if not fragment.startswith(b"<") or not fragment.endswith(b">"):
-            raise _NotWhole  # what else makes no element, `well_formed` finds
+        start = bounds[2 * number]
+        stop = bounds[2 * number + 1]
+        # "<" first and ">" last (what else makes no element, `well_formed` finds)
+        if not (0 <= start < stop <= size and text[start] == _LT and text[stop - 1] == _GT):
+            raise _NotWhole
+        fragment = text[start:stop]
         made = Raw(fragment.decode("utf-8"), chain)
         raws.append(made)
         fragments.append(fragment)
@@ -226,6 +228,7 @@ def original_of(text: bytes, wire: Any, bounds: Any, *, fields: bool) -> AnyItem
 
 
 Chain = tuple[tuple[str, str], ...]
+_LT, _GT = b"<>"
 
 
 class _NotWhole(Exception):
