@@ -26,6 +26,7 @@ is a whole element expat reads on its own (`_xmlraw.well_formed`).
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from newsml_codecs import newsml
@@ -43,7 +44,7 @@ from newsml_codecs._xmlraw import Raw, copyable, well_formed
 from newsml_codecs._xmltyped import ROOTS, typed_node
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._kind_common import Path
-from newsml_model import AnyItem, ContentMeta, DecodeError, ItemMeta
+from newsml_model import AnyItem, ContentMeta, DecodeError, Element, ItemMeta, Links, Metadata
 from newsml_model.tree import TYPED_NAMES, element_parts
 
 MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
@@ -51,7 +52,7 @@ MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
 
 
 def skeleton(
-    item: AnyItem, text: bytes, spans: tuple[dict[int, int], Spans], anchored: set[Path]
+    item: AnyItem, text: bytes, spans: Spans, anchored: set[Path]
 ) -> tuple[list[Any], list[int]]:
     """The wire form of `item` read from `text` (``n.k`` and ``n.b``), with `anchored` the
     anchors' paths and `spans` where its elements stand (`_sourcetext.source_spans`).
@@ -66,48 +67,68 @@ def skeleton(
     would not read back the same where it is copied: rare in the Writer's
     NewsML).
     """
-    # per element on the way to an anchored node, the children on the way
-    inner: dict[Path, set[int]] = {}
+    # The ancestors of the anchored nodes as a tree of child numbers: each element walked
+    # gets its own part (no path made and hashed per child; an article's open paid a
+    # tenth of its carrier for those).
+    ways: _Ways = {}
     for path in anchored:
-        for depth in range(len(path) - 1):
-            inner.setdefault(path[:depth], set()).add(path[depth])
-    where, at = spans
+        way = ways
+        for index in path[:-1]:
+            below = way.get(index)
+            if below is None:
+                below = way[index] = {}
+            way = below
     bounds: list[int] = []
+    bound = bounds.extend
+    lookup = spans.get
 
-    def walk(node: Any, path: Path, parent_name: str) -> list[Any]:
-        name, namespace, attributes, _ = element_parts(node, parent_name)
+    def walk(node: Any, path: Path, way: _Ways, parent_name: str) -> list[Any]:
+        if node.__class__ is Element:  # most walked elements: read directly
+            name, namespace, attributes = node.name, node.namespace, node.attributes
+        else:
+            name, namespace, attributes, _ = element_parts(node, parent_name)
         children: list[Any] = []
         add = children.append
         # the root's children, the renditions and their idf: looked at wherever they are;
         # a section's own fields (`titles`, `fields`, their check): all but its blocks
         every = not path or name in _RENDITIONS
-        on_way = inner.get(path, ())
         fields: set[int] | tuple[()] = ()
         if node.__class__ in _SECTIONS:
             every = False
             fields = {i for i in range(len(node.children)) if (*path, i) not in anchored}
         for index, child in enumerate(node.children):
-            if child.__class__ is str:
+            kind = child.__class__
+            if kind is str:
                 add(child)
                 continue
             # a container (`roles.home`) or an element of another namespace: looked at
             found = (
                 None
-                if every or index in on_way or getattr(child, "namespace", None) is not None
-                else where.get(id(child))
+                if every or index in way or (kind in _NAMESPACED and child.namespace is not None)
+                else lookup(id(child))
             )
             if found is None:
-                add(walk(child, (*path, index), name))
+                add(walk(child, (*path, index), way.get(index, _NOWHERE), name))
                 continue
             number = len(bounds) >> 1
-            bounds.extend((at[found], end(text, at[found + 1])))
+            bound((found[0], end(text, found[1])))
             # a section's field: copied where the save writes no field, else written again
-            add([number, walk(child, (*path, index), name)] if index in fields else number)
-        return [name, namespace, [part for pair in attributes for part in pair], children]
+            if index in fields:
+                add([number, walk(child, (*path, index), _NOWHERE, name)])
+            else:
+                add(number)
+        flat = list(chain.from_iterable(attributes)) if attributes else []
+        return [name, namespace, flat, children]
 
-    return walk(item, (), ""), bounds
+    return walk(item, (), ways, ""), bounds
 
 
+_Ways = dict[int, Any]
+"""Per child number, the same for the elements below it (`skeleton`)."""
+_NOWHERE: _Ways = {}
+"""The ways below an element no anchored node is in (never written)."""
+_NAMESPACED = frozenset([Element, Links, Metadata])
+"""The records with a ``namespace`` of their own (the others are in their parent's)."""
 _RENDITIONS = frozenset(["contentSet", "inlineXML"])
 """The elements whose children `copies.refresh` looks at: the renditions, an ``idf``."""
 _SECTIONS = (ItemMeta, ContentMeta)
