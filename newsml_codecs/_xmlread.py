@@ -142,7 +142,7 @@ def parse(
     """
     max_bytes, max_depth = checked_limits(max_bytes, max_depth)
     data, encoding = reader_input(source, max_bytes)
-    spans: Spans | None = {} if with_spans else None
+    spans: Spans | None = [] if with_spans else None
     item: AnyItem = _parse_input(data, encoding, max_depth, None, spans)
     # the bytes read are the item's text (the carrier packs them), unless
     # re-encoded from UTF-16 or overriding a declared encoding (`remember`)
@@ -206,9 +206,9 @@ def _parse(
     """`parse` of input already checked and encoded.
 
     `spans`, when given, gets where each element stands in `data`
-    (`_sourcetext.Spans`): by the identity of its record, the byte of its
-    start tag's ``<`` and expat's position of its end event (``~`` of it for
-    an element without children, whose end event may come just past its
+    (`_sourcetext.Spans`): the identity of its record, the byte of its start
+    tag's ``<``, and expat's position of its end event (``~`` of it for an
+    element without children, whose end event may come just past its
     empty-element tag).
     """
     if roots is None:
@@ -334,9 +334,11 @@ def _parse(
                     build_element(local, attributes, tuple(children), ns if explicit else None)
                 )
         if spans is not None:
-            # its start, and where its end tag starts or just past its empty-element tag, by
-            # its record's identity (`Spans`): one entry, which the skeleton looks up as is
-            spans[id(flat[-1] if stack else result[0])] = (opened.pop(), at)
+            # its record, its start, where its end tag starts or just past its empty-element
+            # tag (`Spans`): ints alone, nothing the garbage collector follows
+            spans.append(id(flat[-1] if stack else result[0]))
+            spans.append(opened.pop())
+            spans.append(at)
 
     def text_in_pieces(piece: str) -> None:
         # Input larger than expat's largest buffer: a text may come in pieces.

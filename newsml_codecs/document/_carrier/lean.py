@@ -52,7 +52,7 @@ MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
 
 
 def skeleton(
-    item: AnyItem, text: bytes, spans: Spans, anchored: set[Path]
+    item: AnyItem, text: bytes, spans: tuple[dict[int, int], Spans], anchored: set[Path]
 ) -> tuple[list[Any], list[int]]:
     """The wire form of `item` read from `text` (``n.k`` and ``n.b``), with `anchored` the
     anchors' paths and `spans` where its elements stand (`_sourcetext.source_spans`).
@@ -67,22 +67,26 @@ def skeleton(
     would not read back the same where it is copied: rare in the Writer's
     NewsML).
     """
-    # The ancestors of the anchored nodes as a tree of child numbers: each element walked
-    # gets its own part (no path made and hashed per child; an article's open paid a
-    # tenth of its carrier for those).
+    # The anchored paths as a tree of child numbers: each element walked gets its part (no
+    # path made and hashed per child: a tenth of an article's carrier); in it, ~number
+    # marks an anchored child, number a child on the way to one.
     ways: _Ways = {}
     for path in anchored:
+        if not path:
+            continue  # the document itself: its root is walked anyway
         way = ways
         for index in path[:-1]:
             below = way.get(index)
             if below is None:
                 below = way[index] = {}
             way = below
+        way.setdefault(~path[-1], _NOWHERE)
     bounds: list[int] = []
     bound = bounds.extend
-    lookup = spans.get
+    where, at = spans
+    lookup = where.get
 
-    def walk(node: Any, path: Path, way: _Ways, parent_name: str) -> list[Any]:
+    def walk(node: Any, way: _Ways, parent_name: str) -> list[Any]:
         if node.__class__ is Element:  # most walked elements: read directly
             name, namespace, attributes = node.name, node.namespace, node.attributes
         else:
@@ -91,11 +95,10 @@ def skeleton(
         add = children.append
         # the root's children, the renditions and their idf: looked at wherever they are;
         # a section's own fields (`titles`, `fields`, their check): all but its blocks
-        every = not path or name in _RENDITIONS
-        fields: set[int] | tuple[()] = ()
-        if node.__class__ in _SECTIONS:
+        every = node is item or name in _RENDITIONS
+        section = node.__class__ in _SECTIONS
+        if section:
             every = False
-            fields = {i for i in range(len(node.children)) if (*path, i) not in anchored}
         for index, child in enumerate(node.children):
             kind = child.__class__
             if kind is str:
@@ -108,23 +111,40 @@ def skeleton(
                 else lookup(id(child))
             )
             if found is None:
-                add(walk(child, (*path, index), way.get(index, _NOWHERE), name))
+                add(walk(child, way.get(index, _NOWHERE), name))
                 continue
             number = len(bounds) >> 1
-            bound((found[0], end(text, found[1])))
+            bound((at[found], end(text, at[found + 1])))
             # a section's field: copied where the save writes no field, else written again
-            if index in fields:
-                add([number, walk(child, (*path, index), _NOWHERE, name)])
-            else:
+            if not section or ~index in way:
                 add(number)
-        flat = list(chain.from_iterable(attributes)) if attributes else []
-        return [name, namespace, flat, children]
+            elif kind is Element and _textual(child.children):  # most fields: at once
+                add(
+                    [
+                        number,
+                        [child.name, child.namespace, _flat(child.attributes), [*child.children]],
+                    ]
+                )
+            else:
+                add([number, walk(child, _NOWHERE, name)])
+        return [name, namespace, _flat(attributes), children]
 
-    return walk(item, (), ways, ""), bounds
+    return walk(item, ways, ""), bounds
+
+
+def _flat(attributes: tuple[tuple[str, str], ...]) -> list[str]:
+    """The wire form of `attributes`: name, value, name, value..."""
+    return list(chain.from_iterable(attributes)) if attributes else []
+
+
+def _textual(children: tuple[Any, ...]) -> bool:
+    """Whether `children` are text alone (none, or one text: what the reader makes of it)."""
+    return not children or (len(children) == 1 and children[0].__class__ is str)
 
 
 _Ways = dict[int, Any]
-"""Per child number, the same for the elements below it (`skeleton`)."""
+"""Per child number on the way to an anchored node, the same for the elements below it; an
+anchored child's ~number (`skeleton`)."""
 _NOWHERE: _Ways = {}
 """The ways below an element no anchored node is in (never written)."""
 _NAMESPACED = frozenset([Element, Links, Metadata])
