@@ -26,6 +26,7 @@ is a whole element expat reads on its own (`_xmlraw.well_formed`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
@@ -82,54 +83,59 @@ def skeleton(
             way = below
         way.setdefault(~path[-1], _NOWHERE)
     bounds: list[int] = []
-    bound = bounds.extend
     where, at = spans
-    lookup = where.get
+    # a function of the module, not a closure: a recursive closure is a reference cycle, and
+    # what it holds (the item, read by `is`) would wait for the garbage collector, whose
+    # runs through young items then cost an article's open more than the walk
+    return _walk(item, ways, "", True, (text, where.get, at, bounds)), bounds
 
-    def walk(node: Any, way: _Ways, parent_name: str) -> list[Any]:
-        if node.__class__ is Element:  # most walked elements: read directly
-            name, namespace, attributes = node.name, node.namespace, node.attributes
+
+def _walk(
+    node: Any,
+    way: _Ways,
+    parent_name: str,
+    root: bool,
+    context: tuple[bytes, Callable[[int], int | None], Spans, list[int]],
+) -> list[Any]:
+    """The skeleton's wire form of `node` (`skeleton`), with `way` the anchored paths below it;
+    `context`: the text, the span of a record's identity, the spans, the bounds made so far."""
+    text, lookup, at, bounds = context
+    if node.__class__ is Element:  # most walked elements: read directly
+        name, namespace, attributes = node.name, node.namespace, node.attributes
+    else:
+        name, namespace, attributes, _ = element_parts(node, parent_name)
+    children: list[Any] = []
+    add = children.append
+    # the root's children, the renditions and their idf: looked at wherever they are;
+    # a section's own fields (`titles`, `fields`, their check): all but its blocks
+    every = root or name in _RENDITIONS
+    section = node.__class__ in _SECTIONS
+    if section:
+        every = False
+    for index, child in enumerate(node.children):
+        kind = child.__class__
+        if kind is str:
+            add(child)
+            continue
+        # a container (`roles.home`) or an element of another namespace: looked at
+        found = (
+            None
+            if every or index in way or (kind in _NAMESPACED and child.namespace is not None)
+            else lookup(id(child))
+        )
+        if found is None:
+            add(_walk(child, way.get(index, _NOWHERE), name, False, context))
+            continue
+        number = len(bounds) >> 1
+        bounds.extend((at[found], end(text, at[found + 1])))
+        # a section's field: copied where the save writes no field, else written again
+        if not section or ~index in way:
+            add(number)
+        elif kind is Element and _textual(child.children):  # most fields: at once
+            add([number, [child.name, child.namespace, _flat(child.attributes), [*child.children]]])
         else:
-            name, namespace, attributes, _ = element_parts(node, parent_name)
-        children: list[Any] = []
-        add = children.append
-        # the root's children, the renditions and their idf: looked at wherever they are;
-        # a section's own fields (`titles`, `fields`, their check): all but its blocks
-        every = node is item or name in _RENDITIONS
-        section = node.__class__ in _SECTIONS
-        if section:
-            every = False
-        for index, child in enumerate(node.children):
-            kind = child.__class__
-            if kind is str:
-                add(child)
-                continue
-            # a container (`roles.home`) or an element of another namespace: looked at
-            found = (
-                None
-                if every or index in way or (kind in _NAMESPACED and child.namespace is not None)
-                else lookup(id(child))
-            )
-            if found is None:
-                add(walk(child, way.get(index, _NOWHERE), name))
-                continue
-            number = len(bounds) >> 1
-            bound((at[found], end(text, at[found + 1])))
-            # a section's field: copied where the save writes no field, else written again
-            if not section or ~index in way:
-                add(number)
-            elif kind is Element and _textual(child.children):  # most fields: at once
-                add(
-                    [
-                        number,
-                        [child.name, child.namespace, _flat(child.attributes), [*child.children]],
-                    ]
-                )
-            else:
-                add([number, walk(child, _NOWHERE, name)])
-        return [name, namespace, _flat(attributes), children]
-
-    return walk(item, ways, ""), bounds
+            add([number, _walk(child, _NOWHERE, name, False, context)])
+    return [name, namespace, _flat(attributes), children]
 
 
 def _flat(attributes: tuple[tuple[str, str], ...]) -> list[str]:
