@@ -131,8 +131,8 @@ def _walk(
         # a section's field: copied where the save writes no field, else written again
         if not section or ~index in way:
             add(number)
-        elif kind is Element and _textual(child.children):  # most fields: at once
-            add([number, [child.name, child.namespace, _flat(child.attributes), [*child.children]]])
+        elif _textual(child.children):  # most fields: at once
+            add([number, _leaf(child, name)])
         else:
             add([number, _walk(child, _NOWHERE, name, False, context)])
     return [name, namespace, _flat(attributes), children]
@@ -141,6 +141,14 @@ def _walk(
 def _flat(attributes: tuple[tuple[str, str], ...]) -> list[str]:
     """The wire form of `attributes`: name, value, name, value..."""
     return list(chain.from_iterable(attributes)) if attributes else []
+
+
+def _leaf(node: Any, parent_name: str) -> list[Any]:
+    """The wire form of an element `node` whose children are text alone (`_textual`)."""
+    if node.__class__ is Element:
+        return [node.name, node.namespace, _flat(node.attributes), [*node.children]]
+    name, namespace, attributes, children = element_parts(node, parent_name)
+    return [name, namespace, _flat(attributes), [*children]]
 
 
 def _textual(children: tuple[Any, ...]) -> bool:
