@@ -1,0 +1,57 @@
+"""The Writer's open (`document.from_newsml`) frees what it made by reference counting.
+
+An open that leaves a reference cycle keeps what the cycle holds (the
+skeleton's walk once held the whole item) until a garbage collection, and
+the collections that then walk young items cost the open more than the
+work that made them (docs/performance.md, "What the skeleton changes").
+"""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+from support import FIXTURES
+
+from newsml_codecs import document, jsontext
+
+OPENED = [
+    "article-full.xml",
+    "document-article.xml",
+    "lean-odd.xml",
+    "api-bare.xml",
+    "kind-concept-person.xml",
+    "kind-planningitem.xml",
+    "kind-assignment-dated.xml",
+    "kind-package.xml",
+    "kind-list.xml",
+]
+
+
+def _carrier(doc: dict[str, object]) -> str:
+    """The carrier property's value of `doc`."""
+    props = doc.get("properties")
+    assert isinstance(props, list)
+    values = [p["value"] for p in props if p["name"] == document.CARRIER_PROPERTY]
+    assert 1 == len(values)
+    value = values[0]
+    assert isinstance(value, str)
+    return value
+
+
+@pytest.mark.parametrize("name", OPENED)
+def test_an_open_leaves_no_garbage_cycle(name: str) -> None:
+    """The open of each kind, carrier and (for a newsItem) skeleton included, leaves nothing
+    for the garbage collector to find."""
+    data = (FIXTURES / name).read_bytes()
+    gc.collect()
+    gc.disable()
+    try:
+        doc = document.from_newsml(data)
+        jsontext.dumps(doc)
+        assert 0 == gc.collect()
+    finally:
+        gc.enable()
+    carrier = _carrier(doc)  # the carrier was made: its path is the one checked
+    if name in ("article-full.xml", "document-article.xml", "lean-odd.xml"):
+        assert '"k":' in carrier  # and a newsItem's skeleton
