@@ -26,7 +26,7 @@ is a whole element expat reads on its own (`_xmlraw.well_formed`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import chain
 from typing import Any
 
@@ -53,7 +53,7 @@ MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
 
 
 def skeleton(
-    item: AnyItem, text: bytes, spans: tuple[dict[int, int], Spans], anchored: set[Path]
+    item: AnyItem, text: bytes, spans: tuple[dict[int, int], Spans], anchored: Iterable[Path]
 ) -> tuple[list[Any], list[int]]:
     """The wire form of `item` read from `text` (``n.k`` and ``n.b``), with `anchored` the
     anchors' paths and `spans` where its elements stand (`_sourcetext.source_spans`).
