@@ -271,3 +271,81 @@ def test_an_assignments_status_is_its_own_ext_property(ways: list[str]) -> None:
     back = saved(source, lambda doc: doc.update(status="done"))
     assert ["anchored"] == ways
     assert canonical(source.replace(old, old.replace("draft", "done"))) == canonical(back)
+
+
+def _first_property(name: str, value: str) -> Edit:
+    """A property put first, as a concept's document shows itemMeta's before contentMeta's
+    (its properties are not sorted)."""
+
+    def edit(doc: dict[str, Any]) -> None:
+        doc["properties"].insert(0, {"name": name, "value": value})
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("fixture", "last", "edit"),
+    [
+        (
+            "kind-planningitem.xml",
+            "nrpdate:modified",
+            _set_property("imext:haspublishedversion", "true"),
+        ),
+        ("kind-list.xml", "imext:path", _set_property("imext:haspublishedversion", "true")),
+        # its two definitions: one name said twice, left as it is
+        (
+            "kind-concept-story.xml",
+            "imext:type",
+            _first_property("imext:haspublishedversion", "true"),
+        ),
+    ],
+)
+def test_a_planning_items_a_lists_or_a_concepts_property_is_an_ext_property(
+    ways: list[str], fixture: str, last: str, edit: Edit
+) -> None:
+    """The Writer's setHasPublishedVersion on a planning item, a list or a concept: they read
+    itemMeta's ext properties as a newsItem does, so the property is written the anchored way,
+    after the last ext property, and the rest stays as it was."""
+    source = fixture_text(fixture)
+    back = saved(source, edit)
+    assert ["anchored"] == ways
+    at = source.index(f'type="{last}"')
+    at = source.index("/>", at) + len("/>")
+    added = '<itemMetaExtProperty type="imext:haspublishedversion" value="true"/>'
+    assert canonical(source[:at] + added + source[at:]) == canonical(back)
+
+
+def test_a_property_beside_a_name_said_twice_is_written_the_anchored_way(
+    ways: list[str],
+) -> None:
+    """Two descriptions (one property name twice, which an ext property cannot say) left as
+    they are do not stop a property changed beside them from being written the anchored way."""
+    descriptions = (
+        '<description role="drol:caption">One</description>'
+        '<description role="drol:teaser">Two</description>'
+    )
+    source = with_body(BASE + PROPS, descriptions)
+    back = saved(source, _set_property("imext:haspublishedversion", "true"))
+    assert ["anchored"] == ways
+    assert canonical(source.replace('value="false" extra="e"', 'value="true" extra="e"')) == (
+        canonical(back)
+    )
+
+
+def test_a_name_said_twice_changed_declines(ways: list[str]) -> None:
+    """One of two descriptions changed: no single element says the property, the patch
+    way writes it."""
+    descriptions = (
+        '<description role="drol:caption">One</description>'
+        '<description role="drol:teaser">Two</description>'
+    )
+    source = with_body(BASE, descriptions)
+
+    def edit(doc: dict[str, Any]) -> None:
+        for prop in doc["properties"]:
+            if prop.get("value") == "Two":
+                prop["value"] = "Three"
+
+    back = saved(source, edit)
+    assert ["patch"] == ways
+    assert '<description role="drol:teaser">Three</description>' in back

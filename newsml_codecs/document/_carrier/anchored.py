@@ -30,9 +30,12 @@ edits win by construction: no law, no search, one pass over the document
 (but where a node stays in a container the reference loads none of its
 kind into, or the item has several itemMeta sections: `elsewhere`; a
 changed field's value is checked alone). The other kinds map more of their
-item to fields and blocks of their own; their result is dumped once and
-kept when it shows the document. The original may be the carrier's
-skeleton's (`lean`), its unchanged nodes `Raw` text the writer copies.
+item to fields and blocks of their own: where the lists the save wrote are
+the document's in `dump`'s order (`listed`, which knows it without dumping
+the result) and no field changed, their result stands; else it is dumped
+once and kept when it shows the document. The original may be the
+carrier's skeleton's (`lean`), its unchanged nodes `Raw` text the writer
+copies.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from newsml_codecs.document._carrier.anchors import LISTS, Anchors, Shown, rest_
 from newsml_codecs.document._carrier.elsewhere import elsewhere
 from newsml_codecs.document._carrier.fields import changed_fields, refielded_item, writable
 from newsml_codecs.document._carrier.law import same_visible, shows
+from newsml_codecs.document._carrier.listed import Placed, lists_shown
 from newsml_codecs.document._carrier.merge import merged
 from newsml_codecs.document._carrier.pairing import (
     FOLLOWS,
@@ -84,10 +88,11 @@ def restore(
     A newsItem's result shows the document's blocks and title by
     construction (but where `elsewhere` says it need not); where its
     status, times, properties or language changed (`fields`), what they
-    wrote is checked alone, against a dump without the body. Every result
-    of the other kinds, which map more of their item to fields and blocks
-    of their own (a list's items, a concept's names), and a newsItem's
-    that fails those, is dumped once (its `Raw` nodes read first) and kept
+    wrote is checked alone, against a dump without the body. A result of
+    the other kinds, which map more of their item to fields and blocks of
+    their own (a list's items, a concept's names), stands where no field
+    changed and its lists are the document's in `dump`'s order (`listed`).
+    Every other result is dumped once (its `Raw` nodes read first) and kept
     when it shows the edited document exactly, or as the carrier law judges
     it against the document's conversion without the carrier.
 
@@ -106,7 +111,8 @@ def restore(
     fields = {} if seen.rest == anchors.rest else changed_fields(options, original, doc)
     if not writable(original, fields):
         return None  # a field the anchored way does not write: the patch way
-    result = _restored(options, original, doc, anchors, seen.blocks)
+    restored = _restored(options, original, doc, anchors, seen.blocks)
+    result, placed = restored if restored is not None else (None, {})
     title = doc.get("title") or ""
     if result is not None and seen.title != anchors.title:
         # after the blocks: a title element made where none was moves the paths
@@ -124,6 +130,14 @@ def restore(
         # fields wrote is checked alone, of a dump without the body (most of a whole dump)
         if same_visible(rest_of(dump_fields(options, result)), rest_of(doc)):
             return result
+    if (
+        not fields
+        and result.__class__ is not NewsItem
+        and lists_shown(options, original, anchors, seen.blocks, placed)
+    ):
+        # the lists dump would write are the document's, the title where dump reads it,
+        # everything else the original's, which showed the document (its r digest)
+        return result
     if lean:
         result = materialized(result)  # built on a skeleton: its Raw nodes, as dump reads them
     try:
@@ -141,8 +155,9 @@ def _restored(
     doc: dict[str, Any],
     anchors: Anchors,
     edited: Mapping[str, list[str]],
-) -> AnyItem | None:
-    """`original` with its containers refilled from `doc` (None: this way declines).
+) -> tuple[AnyItem, Placed] | None:
+    """`original` with its containers refilled from `doc`, and what each list wrote where
+    (None: this way declines).
 
     A first node of its kind needs its container: it is made at the end of
     its section as the plan reaches it (`_place`).
@@ -150,12 +165,12 @@ def _restored(
     planned = _plans(options, original, doc, anchors, edited)
     if planned is None:
         return None
-    plans, original = planned
+    plans, original, placed = planned
     if not plans:
-        return original
+        return original, placed
     prefixes = {path[:depth] for path in plans for depth in range(len(path) + 1)}
     rebuilt: AnyItem | None = rebuild(original, (), plans, prefixes)
-    return rebuilt
+    return None if rebuilt is None else (rebuilt, placed)
 
 
 def _plans(
@@ -164,10 +179,12 @@ def _plans(
     doc: dict[str, Any],
     anchors: Anchors,
     edited: Mapping[str, list[str]],
-) -> tuple[dict[Path, list[Group]], AnyItem] | None:
-    """Per container, what each list writes in it, and `original` with the containers made
-    for first nodes of their kind; None where this way declines."""
+) -> tuple[dict[Path, list[Group]], AnyItem, dict[str, dict[Path, Group]]] | None:
+    """Per container, what each list writes in it, `original` with the containers made
+    for first nodes of their kind, and per list written again its groups; None where this
+    way declines."""
     plans: dict[Path, list[Group]] = {}
+    placed: dict[str, dict[Path, Group]] = {}
     unchanged: list[tuple[tuple[str, Path], ...]] = []
     for name, _ in LISTS:
         recorded = anchors.blocks.get(name, ())
@@ -175,18 +192,19 @@ def _plans(
             unchanged.append(recorded)  # the original's nodes stay where they are
             continue
         blocks = doc.get(name) or []
-        placed = _place(
+        placed_here = _place(
             options, original, name, blocks, edited[name], recorded, doc.get("type") or ""
         )
-        if placed is None:
+        if placed_here is None:
             return None
-        groups, original = placed
+        groups, original = placed_here
+        placed[name] = groups
         for container, slots_and_nodes in groups.items():
             plans.setdefault(container, []).append(slots_and_nodes)
     for recorded in unchanged:
         if not kept_in_place(original, recorded, plans):
             return None  # not anchors dump wrote
-    return plans, original
+    return plans, original, placed
 
 
 def _place(

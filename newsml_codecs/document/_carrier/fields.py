@@ -13,7 +13,7 @@ its kind that says it:
   list's status and publication times too);
 * a property's one ext property, in itemMeta or contentMeta, or the text of
   contentMeta's last slugline, headline, by, urgency or altId
-  (`_properties`);
+  (`_properties`; a planning item's, a concept's and a list's too);
 * the ``xml:lang`` of the last ``<idf>`` that has one (`_language`);
 * a package's own ``<pubStatus>``, ``<pubStart>``, ``<pubStop>``
   (`_PACKAGE_RULES`); an assignment's own ``planningExtProperty``
@@ -150,15 +150,22 @@ def _elements(children: Sequence[Any], name: str) -> list[int]:
 def _properties(item: AnyItem, before: Any, after: Any) -> AnyItem | None:
     """`item` whose ext properties say `after` (the document's properties, `before` as `dump`
     read them): each one changed, removed or added (to itemMeta, after its last); None where
-    a name is not one ext property (several, or an element's: fileName, role)."""
+    a changed name is not one ext property (several, or an element's: fileName, role).
+
+    A name the document holds several times (a concept's definitions) is left as it is
+    where its entries are unchanged.
+    """
     was, now = _named(before), _named(after)
     if was is None or now is None:
         return None
     items = list(item.children)
     for name in sorted(was.keys() | now.keys()):
-        prop = now.get(name)
-        if prop == was.get(name):
+        olds, news = was.get(name, []), now.get(name, [])
+        if olds == news:
             continue
+        if len(olds) > 1 or len(news) > 1:
+            return None  # a name said several times changed: the patch way
+        prop = news[0] if news else None
         if name in _CONTENT_TEXTS:
             texts = _content_text(items, name, prop)
             if texts is None:
@@ -257,16 +264,18 @@ def _idf_at(item: AnyItem, place: tuple[int, int, int]) -> Element:
     return idf
 
 
-def _named(props: Any) -> dict[str, dict[str, Any]] | None:
-    """The document's `props` by name (None: not a list of named objects, or a name twice)."""
+def _named(props: Any) -> dict[str, list[dict[str, Any]]] | None:
+    """The document's `props` by name, in their order (None: not a list of named objects)."""
     if props is None:
         return {}
     if props.__class__ is not list or not all(
         p.__class__ is dict and p.get("name").__class__ is str for p in props
     ):
         return None
-    named = {p["name"]: p for p in props}
-    return named if len(named) == len(props) else None
+    named: dict[str, list[dict[str, Any]]] = {}
+    for prop in props:
+        named.setdefault(prop["name"], []).append(prop)
+    return named
 
 
 def _property(node: ExtProperty, prop: dict[str, Any]) -> ExtProperty:
@@ -378,10 +387,10 @@ _FIELDS = {
     NewsItem: frozenset([*_RULES, "properties", "language"]),
     # dump reads a planning item's status and publication times from its
     # itemMeta as a newsItem's (its created and modified are ext properties)
-    PlanningItem: frozenset(["status", "published", "unpublished"]),
+    PlanningItem: frozenset(["status", "published", "unpublished", "properties"]),
     # and a concept's and a list's: `dump_item_meta` reads all four kinds' itemMeta
-    ConceptItem: frozenset(["status", "published", "unpublished"]),
-    ItemList: frozenset(["status", "published", "unpublished"]),
+    ConceptItem: frozenset(["status", "published", "unpublished", "properties"]),
+    ItemList: frozenset(["status", "published", "unpublished", "properties"]),
     Package: frozenset(_PACKAGE_RULES),
     Planning: frozenset(_PLANNING_RULES),
 }

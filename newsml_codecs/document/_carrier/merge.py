@@ -139,11 +139,14 @@ def _children(original: tuple[Any, ...], before: tuple[Any, ...], after: tuple[A
             for name, child in later.items()
             if name not in mine and (name not in then or child != then[name])
         ]
-        kept = [
-            c if blank(c) else merged[cast(str, element_name(c))]
-            for c in original
-            if blank(c) or element_name(c) in merged
-        ]
+        kept: list[Any] = []
+        for c in original:
+            if blank(c):
+                kept.append(c)
+            elif element_name(c) in merged:
+                kept.append(merged[cast(str, element_name(c))])
+            elif kept and blank(kept[-1]):
+                kept.pop()  # a child removed goes with the layout before it, as in `units`
         return (*kept, *added)
     if not len(shown) == len(was) == len(now):
         return after
