@@ -22,7 +22,7 @@ from support import carrier as ce
 
 from newsml_codecs import document, newsml
 from newsml_codecs.document import _convert
-from newsml_codecs.document._carrier import anchored
+from newsml_codecs.document._carrier import anchored, listed
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._dump.omit import omitted
 from newsml_model import NewsItem, NewsItemError
@@ -161,3 +161,36 @@ def test_the_shortcut_says_yes_only_where_the_whole_check_agrees(
             got = document.dump(back, carriers=False)
             assert omitted(ce.stripped(edited)) == got, label  # as a reader sees it
     assert taken, "no edit took the shortcut: the test would prove nothing"
+
+
+def _list_of(items: int) -> str:
+    """A list of `items` articles."""
+    entries = "".join(
+        f'<item uuid="0e6f8d2a-1b3c-4d5e-9f0a-{i:012d}" type="Article"/>' for i in range(items)
+    )
+    text = (FIXTURES / "kind-list.xml").read_text(encoding="utf-8")
+    start, end = text.index("<items"), text.index("</items>")
+    return text[:start] + f'<items limit="30">{entries}' + text[end:]
+
+
+def test_the_shortcut_is_linear_in_the_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every item of a list duplicated (each copy a new node, dumped alone): twice the items
+    cost at most about twice the node look-ups, and the shortcut holds."""
+    counted = {"node_at": 0}
+    node_at = listed.node_at
+
+    def counting(root: Any, path: Any) -> Any:
+        counted["node_at"] += 1
+        return node_at(root, path)
+
+    monkeypatch.setattr(listed, "node_at", counting)
+    looks = []
+    for items in (100, 200):
+        doc = document.from_newsml(_list_of(items))
+        doc["content"] = [copy.deepcopy(b) for b in doc["content"] for _ in range(2)]
+        counted["node_at"] = 0
+        back = document.load(doc)
+        looks.append(counted["node_at"])
+        assert omitted(ce.stripped(doc)) == document.dump(back, carriers=False)
+    assert 0 < looks[0]
+    assert looks[1] <= 2.2 * looks[0]

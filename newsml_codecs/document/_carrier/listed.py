@@ -80,6 +80,20 @@ def _written(
     ranks = _ranks(recorded)
     if ranks is None or any(container not in ranks for container in groups):
         return None  # a container the anchors never saw (made, or empty before): its place unknown
+    # each recorded node's digest by its identity, each container's children read once
+    by_node: dict[int, str] = {}
+    per_container: dict[Path, list[str]] = {}
+    containers: dict[Path, Any] = {}
+    for block_digest, path in recorded:
+        if not path:
+            continue
+        parent = path[:-1]
+        if parent not in containers:
+            containers[parent] = node_at(original, parent)
+        children = getattr(containers[parent], "children", ())
+        if path[-1] < len(children):
+            by_node[id(children[path[-1]])] = block_digest
+        per_container.setdefault(parent, []).append(block_digest)
     out: list[str] = []
     for rank in ranks:
         if isinstance(rank, str):
@@ -87,21 +101,13 @@ def _written(
             continue
         group = groups.get(rank)
         if group is None:
-            # no block of the document placed here, nor moved out: as it was
-            out.extend(d for d, path in recorded if path and path[:-1] == rank)
+            out.extend(per_container[rank])  # nothing placed here: as it was
             continue
-        container = node_at(original, rank)
-        role = role_of(container, node_at(original, rank[:-1]), name)
+        role = role_of(containers[rank], node_at(original, rank[:-1]), name)
         if role is None:
             return None
-        children = getattr(container, "children", ())
-        kept = {
-            id(children[path[-1]]): d
-            for d, path in recorded
-            if path and path[:-1] == rank and path[-1] < len(children)
-        }
         for node, _slot in group[1]:
-            found = kept.get(id(node)) or _moved(original, recorded, node)
+            found = by_node.get(id(node))  # unchanged, here or moved from another container
             if found is not None:
                 out.append(found)
                 continue
@@ -132,11 +138,3 @@ def _ranks(recorded: tuple[tuple[str, Path], ...]) -> list[Path | str] | None:
         seen.add(parent)
         ranks.append(parent)
     return ranks
-
-
-def _moved(original: AnyItem, recorded: tuple[tuple[str, Path], ...], node: Any) -> str | None:
-    """The digest of an unchanged node placed in another container than its own (None: new)."""
-    for block_digest, path in recorded:
-        if path and node_at(original, path) is node:
-            return block_digest
-    return None
