@@ -3,7 +3,8 @@
 An open that leaves a reference cycle keeps what the cycle holds (the
 skeleton's walk once held the whole item) until a garbage collection, and
 the collections that then walk young items cost the open more than the
-work that made them (docs/performance.md, "What the skeleton changes").
+work that made them (docs/performance.md, "The skeleton's walk and the garbage
+collector").
 """
 
 from __future__ import annotations
