@@ -81,7 +81,7 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
         if odd and kind == "newsItem":
             carrier["t"] = odd
         carrier["n"] = record(raw, seen, made)
-        lean = _skeleton(item, carrier["n"]) if kind == "newsItem" else None
+        lean = _skeleton(item, raw, made) if kind == "newsItem" else None
         if lean is not None:
             # in n: a release before reads its anchors, not knowing k and b
             carrier["n"]["k"], carrier["n"]["b"] = lean
@@ -111,14 +111,22 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
     return doc
 
 
-def _skeleton(item: AnyItem, anchors: dict[str, Any]) -> tuple[list[Any], list[int]] | None:
+def _skeleton(
+    item: AnyItem, raw: dict[str, Any], sources: Sources
+) -> tuple[list[Any], list[int]] | None:
     """The skeleton (``n.k``, ``n.b``) of `item`, when the reader kept where its elements stand
-    in the text `pack` packed (`Converter.from_newsml`): `_carrier.lean`."""
+    in the text `pack` packed (`Converter.from_newsml`): `_carrier.lean`; its anchored nodes
+    are those of the blocks of `raw` (`dump_recording` filled `sources`), as `record` writes."""
     text = source_text(item)
     spans = source_spans(item)
     if text is None or spans is None:
         return None
-    anchored = {tuple(path) for _, key in LISTS for _, path in anchors[key] if path}
+    anchored = [
+        path
+        for name, _ in LISTS
+        for block in raw.get(name) or ()
+        if (path := sources.get(id(block)))
+    ]
     return skeleton(item, text, spans, anchored)
 
 

@@ -26,6 +26,8 @@ is a whole element expat reads on its own (`_xmlraw.well_formed`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from itertools import chain
 from typing import Any
 
 from newsml_codecs import newsml
@@ -43,7 +45,7 @@ from newsml_codecs._xmlraw import Raw, copyable, well_formed
 from newsml_codecs._xmltyped import ROOTS, typed_node
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._kind_common import Path
-from newsml_model import AnyItem, ContentMeta, DecodeError, ItemMeta
+from newsml_model import AnyItem, ContentMeta, DecodeError, Element, ItemMeta, Links, Metadata
 from newsml_model.tree import TYPED_NAMES, element_parts
 
 MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
@@ -51,7 +53,7 @@ MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
 
 
 def skeleton(
-    item: AnyItem, text: bytes, spans: tuple[dict[int, int], Spans], anchored: set[Path]
+    item: AnyItem, text: bytes, spans: tuple[dict[int, int], Spans], anchored: Iterable[Path]
 ) -> tuple[list[Any], list[int]]:
     """The wire form of `item` read from `text` (``n.k`` and ``n.b``), with `anchored` the
     anchors' paths and `spans` where its elements stand (`_sourcetext.source_spans`).
@@ -66,48 +68,107 @@ def skeleton(
     would not read back the same where it is copied: rare in the Writer's
     NewsML).
     """
-    # per element on the way to an anchored node, the children on the way
-    inner: dict[Path, set[int]] = {}
+    # The anchored paths as a tree of child numbers: each element walked gets its part (no
+    # path made and hashed per child: a tenth of an article's carrier); in it, ~number
+    # marks an anchored child, number a child on the way to one.
+    ways: _Ways = {}
     for path in anchored:
-        for depth in range(len(path) - 1):
-            inner.setdefault(path[:depth], set()).add(path[depth])
-    where, at = spans
+        if not path:
+            continue  # the document itself: its root is walked anyway
+        way = ways
+        for index in path[:-1]:
+            below = way.get(index)
+            if below is None:
+                below = way[index] = {}
+            way = below
+        way.setdefault(~path[-1], _NOWHERE)
     bounds: list[int] = []
+    where, at = spans
+    # a function of the module, not a closure: a recursive closure is a reference cycle, and
+    # what it holds (the item, read by `is`) would wait for the garbage collector, whose
+    # runs through young items then cost an article's open more than the walk
+    return _walk(item, ways, "", True, (text, where.get, at, bounds)), bounds
 
-    def walk(node: Any, path: Path, parent_name: str) -> list[Any]:
+
+def _walk(
+    node: Any,
+    way: _Ways,
+    parent_name: str,
+    root: bool,
+    context: tuple[bytes, Callable[[int], int | None], Spans, list[int]],
+) -> list[Any]:
+    """The skeleton's wire form of `node` (`skeleton`), with `way` the anchored paths below it;
+    `context`: the text, the span of a record's identity, the spans, the bounds made so far."""
+    text, lookup, at, bounds = context
+    if node.__class__ is Element:  # most walked elements: read directly
+        name, namespace, attributes = node.name, node.namespace, node.attributes
+    else:
         name, namespace, attributes, _ = element_parts(node, parent_name)
-        children: list[Any] = []
-        add = children.append
-        # the root's children, the renditions and their idf: looked at wherever they are;
-        # a section's own fields (`titles`, `fields`, their check): all but its blocks
-        every = not path or name in _RENDITIONS
-        on_way = inner.get(path, ())
-        fields: set[int] | tuple[()] = ()
-        if node.__class__ in _SECTIONS:
-            every = False
-            fields = {i for i in range(len(node.children)) if (*path, i) not in anchored}
-        for index, child in enumerate(node.children):
-            if child.__class__ is str:
-                add(child)
-                continue
-            # a container (`roles.home`) or an element of another namespace: looked at
-            found = (
-                None
-                if every or index in on_way or getattr(child, "namespace", None) is not None
-                else where.get(id(child))
-            )
-            if found is None:
-                add(walk(child, (*path, index), name))
-                continue
-            number = len(bounds) >> 1
-            bounds.extend((at[found], end(text, at[found + 1])))
-            # a section's field: copied where the save writes no field, else written again
-            add([number, walk(child, (*path, index), name)] if index in fields else number)
-        return [name, namespace, [part for pair in attributes for part in pair], children]
+    children: list[Any] = []
+    add = children.append
+    # the root's children, the renditions and their idf: looked at wherever they are;
+    # a section's own fields (`titles`, `fields`, their check): all but its blocks
+    every = root or name in _RENDITIONS
+    section = node.__class__ in _SECTIONS
+    if section:
+        every = False
+    for index, child in enumerate(node.children):
+        kind = child.__class__
+        if kind is str:
+            add(child)
+            continue
+        # a container (`roles.home`) or an element of another namespace: looked at
+        found = (
+            None
+            if every or index in way or (kind in _NAMESPACED and child.namespace is not None)
+            else lookup(id(child))
+        )
+        if found is None:
+            add(_walk(child, way.get(index, _NOWHERE), name, False, context))
+            continue
+        number = len(bounds) >> 1
+        bounds.extend((at[found], end(text, at[found + 1])))
+        # a section's field: copied where the save writes no field, else written again
+        if not section or ~index in way:
+            add(number)
+        elif _textual(child.children):  # most fields: at once
+            add([number, _leaf(child, name)])
+        else:
+            add([number, _walk(child, _NOWHERE, name, False, context)])
+    return [name, namespace, _flat(attributes), children]
 
-    return walk(item, (), ""), bounds
+
+def _flat(attributes: tuple[tuple[str, str], ...]) -> list[str]:
+    """The wire form of `attributes`: name, value, name, value..."""
+    count = len(attributes)
+    # most elements have none, one or two: unpacked at once, a fifth of chain's time
+    if count == 1:
+        return [*attributes[0]]
+    if count == 2:
+        return [*attributes[0], *attributes[1]]
+    return list(chain.from_iterable(attributes)) if count else []
 
 
+def _leaf(node: Any, parent_name: str) -> list[Any]:
+    """The wire form of an element `node` whose children are text alone (`_textual`)."""
+    if node.__class__ is Element:
+        return [node.name, node.namespace, _flat(node.attributes), [*node.children]]
+    name, namespace, attributes, children = element_parts(node, parent_name)
+    return [name, namespace, _flat(attributes), [*children]]
+
+
+def _textual(children: tuple[Any, ...]) -> bool:
+    """Whether `children` are text alone (none, or one text: what the reader makes of it)."""
+    return not children or (len(children) == 1 and children[0].__class__ is str)
+
+
+_Ways = dict[int, Any]
+"""Per child number on the way to an anchored node, the same for the elements below it; an
+anchored child's ~number (`skeleton`)."""
+_NOWHERE: _Ways = {}
+"""The ways below an element no anchored node is in (never written)."""
+_NAMESPACED = frozenset([Element, Links, Metadata])
+"""The records with a ``namespace`` of their own (the others are in their parent's)."""
 _RENDITIONS = frozenset(["contentSet", "inlineXML"])
 """The elements whose children `copies.refresh` looks at: the renditions, an ``idf``."""
 _SECTIONS = (ItemMeta, ContentMeta)
