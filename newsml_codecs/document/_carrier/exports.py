@@ -10,7 +10,7 @@ item's identity:
   document with (`fields.changed_fields`);
 * `remembered`: any such value by name (`elsewhere.elsewhere` keeps there
   which unchanged blocks' nodes stand where the reference would load them,
-  by `keep`: a table bounded whatever keys clients' documents bring).
+  by `keep_all`: a table bounded whatever keys clients' documents bring).
 
 An entry holds its original weakly: it keeps no original alive that the
 cache of originals let go (the large ones), and an identity reused by
@@ -90,8 +90,9 @@ def forget_exports() -> None:
         _ENTRIES.clear()
 
 
-def keep(table: dict[tuple[Any, ...], T], key: tuple[Any, ...], value: T) -> T:
-    """`value`, put in `table` (a value of `remembered`) under `key` while there is room.
+def keep_all(table: dict[tuple[Any, ...], T], values: dict[tuple[Any, ...], T]) -> None:
+    """`values` put in `table` (a value of `remembered`) while there is room, at once (a first
+    save keeps a verdict per unchanged block: the lock taken once).
 
     The keys come from a client's document (its carrier's digests and paths,
     its type): a table keeps at most `MOST_REMEMBERED` values and none whose
@@ -100,8 +101,11 @@ def keep(table: dict[tuple[Any, ...], T], key: tuple[Any, ...], value: T) -> T:
     for as long as the original stayed cached). A value not kept is worked
     out again at the next save, as it was before it was remembered.
     """
-    if sum(len(part) for part in key if part.__class__ is str) <= _LONGEST_KEY:
-        with _LOCK:  # the room and the put at once, as two threads' saves may race
-            if len(table) < MOST_REMEMBERED:
+    if not values:
+        return
+    with _LOCK:
+        for key, value in values.items():
+            if len(table) >= MOST_REMEMBERED:
+                break
+            if sum(len(part) for part in key if part.__class__ is str) <= _LONGEST_KEY:
                 table[key] = value
-    return value
