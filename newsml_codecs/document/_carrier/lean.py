@@ -193,83 +193,14 @@ def original_of(text: bytes, wire: Any, bounds: Any, *, fields: bool) -> AnyItem
     fragments: list[bytes] = []
     raws: list[Raw] = []
     texts: list[str] = []  # the skeleton's texts, values, namespaces: checked at once
-    size = len(text)
-    count = len(bounds) >> 1
-
-    def copied(number: int, chain: Chain) -> Raw:
-        if not 0 <= number < count:
-            raise malformed("a span of n.k is not one of n.b")
-        start = bounds[2 * number]
-        stop = bounds[2 * number + 1]
-        # "<" first and ">" last (what else makes no element, `well_formed` finds)
-        if not (0 <= start < stop <= size and text[start] == _LT and text[stop - 1] == _GT):
-            raise _NotWhole
-        fragment = text[start:stop]
-        made = Raw(fragment.decode("utf-8"), chain)
-        raws.append(made)
-        fragments.append(fragment)
-        return made
-
-    def build(entry: Any, parent_name: str, parent_ns: str, depth: int, chain: Chain) -> Any:
-        if (
-            entry.__class__ is not list
-            or len(entry) != 4
-            or entry[0].__class__ is not str
-            or not (entry[1] is None or entry[1].__class__ is str)
-            or entry[2].__class__ is not list
-            or len(entry[2]) % 2
-            or entry[3].__class__ is not list
-        ):
-            raise malformed("n.k is not a skeleton of [name, namespace, attributes, children]")
-        if depth >= MAX_DEPTH:
-            raise malformed(f"n.k nests deeper than {MAX_DEPTH} levels")
-        name, namespace, flat, entries = entry
-        attributes = tuple(zip(flat[0::2], flat[1::2], strict=True))
-        try:  # what the writer would refuse (it names a tree path, of a tree holding Raws)
-            if name not in GOOD_ELEMENTS:
-                element_name(name)
-            for key, value in attributes:
-                if key.__class__ is not str or value.__class__ is not str:
-                    raise malformed("an attribute of n.k is not [name, value] strings")
-                if key not in GOOD_ATTRIBUTES:
-                    check_attribute_name(key, attributes)
-        except BadNameError as error:
-            raise malformed(f"n.k holds an {error.kind} name XML cannot carry") from None
-        texts.extend(flat[1::2])
-        if namespace is not None:
-            texts.append(namespace)
-        ns = namespace if namespace is not None else parent_ns
-        here = (*chain, (name, ns))
-        children: list[Any] = []
-        for child in entries:
-            if child.__class__ is str:
-                texts.append(child)
-                children.append(child)
-            elif child.__class__ is int:
-                children.append(copied(child, here))
-            elif child.__class__ is list and len(child) == 2:  # a field: a span, an element
-                number, element = child
-                if number.__class__ is not int:
-                    raise malformed("a field of n.k is not [span, element]")
-                if fields:
-                    children.append(build(element, name, ns, depth + 1, here))
-                else:
-                    children.append(copied(number, here))
-            else:
-                children.append(build(child, name, ns, depth + 1, here))
-        if depth == 0:
-            if name not in ROOTS:
-                raise malformed(f"n.k's root {name!r} is not an item kind")
-            return ROOTS[name](attributes=attributes, children=layout_free_list(children))
-        explicit = ns != parent_ns
-        if name in TYPED_NAMES:
-            return typed_node(name, explicit, ns, attributes, children, parent_name, depth)
-        return build_element(name, attributes, tuple(children), ns if explicit else None)
-
+    # functions of the module, not recursive closures: a closure calling itself is a
+    # reference cycle, which left the built item's pieces to the garbage collector at every
+    # save (as `_walk` avoids at the open)
+    context: _Context = (text, bounds, fields, fragments, raws, texts)
     if wire.__class__ is not list or not wire or wire[0].__class__ is not str:
         raise malformed("n.k is not a skeleton of [name, namespace, attributes, children]")
     try:
-        item: AnyItem = build(wire, "", wire[1] or "", 0, ())
+        item: AnyItem = _build(wire, "", wire[1] or "", 0, (), context)
     except (_NotWhole, UnicodeDecodeError):
         return None
     if not_xml_character("".join(texts)) is not None:
@@ -290,6 +221,89 @@ def original_of(text: bytes, wire: Any, bounds: Any, *, fields: bool) -> AnyItem
 
 Chain = tuple[tuple[str, str], ...]
 _LT, _GT = b"<>"
+
+
+_Context = tuple[bytes, list[int], bool, list[bytes], list[Raw], list[str]]
+"""What `original_of` builds with: the carried text, the spans' bounds, whether fields are
+elements; the fragments copied, their `Raw`s and the skeleton's texts, made so far."""
+
+
+def _copied(number: int, chain: Chain, context: _Context) -> Raw:
+    """The `Raw` of span `number` of the carried text, read in `chain` (`original_of`)."""
+    text, bounds, _, fragments, raws, _ = context
+    if not 0 <= number < len(bounds) >> 1:
+        raise malformed("a span of n.k is not one of n.b")
+    start = bounds[2 * number]
+    stop = bounds[2 * number + 1]
+    # "<" first and ">" last (what else makes no element, `well_formed` finds)
+    if not (0 <= start < stop <= len(text) and text[start] == _LT and text[stop - 1] == _GT):
+        raise _NotWhole
+    fragment = text[start:stop]
+    made = Raw(fragment.decode("utf-8"), chain)
+    raws.append(made)
+    fragments.append(fragment)
+    return made
+
+
+def _build(
+    entry: Any, parent_name: str, parent_ns: str, depth: int, chain: Chain, context: _Context
+) -> Any:
+    """The node of skeleton `entry` (`original_of`), its spans `Raw`s."""
+    if (
+        entry.__class__ is not list
+        or len(entry) != 4
+        or entry[0].__class__ is not str
+        or not (entry[1] is None or entry[1].__class__ is str)
+        or entry[2].__class__ is not list
+        or len(entry[2]) % 2
+        or entry[3].__class__ is not list
+    ):
+        raise malformed("n.k is not a skeleton of [name, namespace, attributes, children]")
+    if depth >= MAX_DEPTH:
+        raise malformed(f"n.k nests deeper than {MAX_DEPTH} levels")
+    name, namespace, flat, entries = entry
+    attributes = tuple(zip(flat[0::2], flat[1::2], strict=True))
+    try:  # what the writer would refuse (it names a tree path, of a tree holding Raws)
+        if name not in GOOD_ELEMENTS:
+            element_name(name)
+        for key, value in attributes:
+            if key.__class__ is not str or value.__class__ is not str:
+                raise malformed("an attribute of n.k is not [name, value] strings")
+            if key not in GOOD_ATTRIBUTES:
+                check_attribute_name(key, attributes)
+    except BadNameError as error:
+        raise malformed(f"n.k holds an {error.kind} name XML cannot carry") from None
+    texts = context[5]
+    texts.extend(flat[1::2])
+    if namespace is not None:
+        texts.append(namespace)
+    ns = namespace if namespace is not None else parent_ns
+    here = (*chain, (name, ns))
+    children: list[Any] = []
+    for child in entries:
+        if child.__class__ is str:
+            texts.append(child)
+            children.append(child)
+        elif child.__class__ is int:
+            children.append(_copied(child, here, context))
+        elif child.__class__ is list and len(child) == 2:  # a field: a span, an element
+            number, element = child
+            if number.__class__ is not int:
+                raise malformed("a field of n.k is not [span, element]")
+            if context[2]:
+                children.append(_build(element, name, ns, depth + 1, here, context))
+            else:
+                children.append(_copied(number, here, context))
+        else:
+            children.append(_build(child, name, ns, depth + 1, here, context))
+    if depth == 0:
+        if name not in ROOTS:
+            raise malformed(f"n.k's root {name!r} is not an item kind")
+        return ROOTS[name](attributes=attributes, children=layout_free_list(children))
+    explicit = ns != parent_ns
+    if name in TYPED_NAMES:
+        return typed_node(name, explicit, ns, attributes, children, parent_name, depth)
+    return build_element(name, attributes, tuple(children), ns if explicit else None)
 
 
 class _NotWhole(Exception):
