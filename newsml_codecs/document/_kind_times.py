@@ -144,6 +144,28 @@ def instant(text: str | None) -> tuple[datetime, str] | None:
     return moment, (fraction or "").rstrip("0")
 
 
+def instant_parts(text: str) -> list[str] | None:
+    """``[instant.isoformat(), fraction]`` of `instant(text)`, or None: how the carrier's law
+    spells a document's time to compare it (`law.visible_bytes`).
+
+    A time in UTC (``Z``) in ASCII digits, the Writer's, is its own instant:
+    its date and time are the text's first 19 characters once they make a
+    valid date (no shift, no isoformat).
+    """
+    match = _RFC3339.match(text)
+    if match is None:
+        return None
+    year, month, day, hour, minute, second, fraction, offset, _, _ = match.groups()
+    if offset != "Z" or not text.isascii():  # any Unicode digit matches \d
+        moment = instant(text)
+        return None if moment is None else [moment[0].isoformat(), moment[1]]
+    try:
+        datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
+    except ValueError:
+        return None
+    return [text[:19], (fraction or "").rstrip("0")]
+
+
 def without_fraction(text: str | None) -> str | None:
     """A document time written as RFC 3339 without fractional seconds (planningItem)."""
     if not text:

@@ -31,7 +31,7 @@ from typing import Any
 
 import orjson
 
-from newsml_codecs.document._kind_times import DOCUMENT_TIMES, instant
+from newsml_codecs.document._kind_times import DOCUMENT_TIMES, instant_parts
 from newsml_model import NewsItemError
 
 Patch = dict[str, Any]
@@ -64,9 +64,9 @@ def visible_bytes(doc: dict[str, Any]) -> bytes:
     for key in DOCUMENT_TIMES:
         value = seen.get(key)
         if value.__class__ is str:
-            moment = instant(value)
+            moment = instant_parts(value)
             if moment is not None:
-                seen[key] = [moment[0].isoformat(), moment[1]]
+                seen[key] = moment
     return canonical_bytes(seen)
 
 
