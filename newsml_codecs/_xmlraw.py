@@ -24,7 +24,7 @@ from xml.parsers import expat
 
 from newsml_codecs._xmlread import parse
 from newsml_model import AnyItem, DecodeError, Node
-from newsml_model.tree import with_children
+from newsml_model.tree import TYPED_NAMES, with_children
 
 
 def copyable(text: bytes) -> bool:
@@ -125,7 +125,20 @@ def real(node: Any) -> Any:
 
 
 def _read(text: str, chain: tuple[tuple[str, str], ...]) -> Any:
-    """The node of `text` read inside the elements of `chain` (each declaring its namespace)."""
+    """The node of `text` read inside the elements of `chain` (each declaring its namespace).
+
+    The reader types an element by its name, its namespace, its parent's
+    name and its depth, the depth only at the root's children and
+    grandchildren (`_xmltyped.typed_node`), and infers a namespace from the
+    parent's name. So an element at depth 3 or more whose parent is a
+    generic element (no name the reader types, wherever it stands) reads
+    the same under the root and its parent alone, at depth 2: the body's
+    paragraph is read inside ``newsItem`` and ``group`` instead of five
+    elements (wrapping elements cost a parse of a small node most of its
+    time).
+    """
+    if len(chain) > 2 and chain[-1][0] not in TYPED_NAMES:
+        chain = (chain[0], chain[-1])
     opening = "".join(f'<{name} xmlns="{_quoted(ns)}">' for name, ns in chain)
     closing = "".join(f"</{name}>" for name, _ in reversed(chain))
     node: Any = parse(opening + text + closing, max_depth=len(chain) + _FRAGMENT_DEPTH)
