@@ -10,9 +10,8 @@ a result is checked as the other kinds' are (`anchored.restore`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from newsml_codecs.document._carrier.exports import keep_all, remembered
 from newsml_codecs.document._carrier.roles import item_role, role_of
 from newsml_codecs.document._carrier.units import node_at
 from newsml_codecs.document._config import DocumentOptions
@@ -43,21 +42,13 @@ def elsewhere(
     if sum(child.__class__ is ItemMeta for child in original.children) > 1:
         return True
     kind = doc.get("type") or ""
-    # Whether an unchanged block's node stands elsewhere than the reference loads the block
-    # depends on the block (its digest), its node's place and the type alone: worked out once
-    # per original (a twentieth of the article's save), found again at later saves (`keep_all`).
-    moved: dict[tuple[str, str, Path, str], bool] = remembered(options, original, "elsewhere", dict)
-    found_now: dict[tuple[str, str, Path, str], bool] = {}
-    verdict = False
     for name in ("links", "meta"):
         recorded = anchors.get(name, ())
         if shown[name] == [entry[0] for entry in recorded]:
             continue  # as dump wrote it: every node where it was
-        if _moved(options, original, doc, name, recorded, shown[name], kind, moved, found_now):
-            verdict = True
-            break
-    keep_all(moved, found_now)  # bounded: keys come from the client's document
-    return verdict
+        if _moved(options, original, doc, name, recorded, shown[name], kind):
+            return True
+    return False
 
 
 def _moved(
@@ -68,46 +59,56 @@ def _moved(
     recorded: tuple[tuple[str, Path], ...],
     digests: list[str],
     kind: str,
-    moved: Mapping[tuple[str, str, Path, str], bool],
-    found_now: dict[tuple[str, str, Path, str], bool],
 ) -> bool:
     """Whether an unchanged block of list `name` has its node where the reference loads none
-    (`elsewhere`); the verdicts not yet in `moved` go into `found_now`."""
+    (`elsewhere`)."""
     present = set(digests)
     blocks: dict[str, Block] | None = None
-    # A first save works out every unchanged block: the role of a container is the same for
-    # all its nodes, and a block's role depends on its type and rel alone (`item_role`), so
-    # each is worked out once here (an article's links share a few containers and types).
+    # Every unchanged block is looked at (a first save knows nothing of the original): the
+    # role of a container is the same for all its nodes, worked out once here, and a block's
+    # role depends on its type and rel alone (`item_role`), remembered across saves (an
+    # article's links share a few containers and a newsroom's a few types).
     containers: dict[Path, str | None] = {}
-    loaded: dict[tuple[Any, Any], str | None] = {}
     for block_digest, path in recorded:
         if not path or block_digest not in present:
             continue
-        key = (name, block_digest, path, kind)
-        found = moved.get(key)
-        if found is None:
-            if blocks is None:
-                blocks = dict(zip(digests, doc.get(name) or (), strict=True))
-            parent = path[:-1]
-            if parent in containers:
-                role = containers[parent]
-            else:
-                role = containers[parent] = role_of(
-                    node_at(original, parent), node_at(original, parent[:-1]), name
-                )
-            block = blocks[block_digest]
-            shape = (block.get("type"), block.get("rel") if name == "links" else None)
-            if shape[0].__class__ is not str or shape[1].__class__ not in _NAMES:
-                wanted = item_role(options, name, block, kind)  # a malformed block's own
-            elif shape in loaded:
-                wanted = loaded[shape]
-            else:
-                wanted = loaded[shape] = item_role(options, name, block, kind)
-            found = found_now[key] = wanted != role
-        if found:
+        if blocks is None:
+            blocks = dict(zip(digests, doc.get(name) or (), strict=True))
+        parent = path[:-1]
+        if parent in containers:
+            role = containers[parent]
+        else:
+            role = containers[parent] = role_of(
+                node_at(original, parent), node_at(original, parent[:-1]), name
+            )
+        if _role(options, name, blocks[block_digest], kind) != role:
             return True
     return False
 
 
+def _role(options: DocumentOptions, name: str, block: Block, kind: str) -> str | None:
+    """``item_role(options, name, block, kind)``, remembered by the block's type and rel."""
+    link_type = block.get("type")
+    rel = block.get("rel") if name == "links" else None
+    if link_type.__class__ is not str or rel.__class__ not in _NAMES:
+        return item_role(options, name, block, kind)  # a malformed block's own
+    key = (options, name, link_type, rel, kind)
+    found = ROLES.get(key, _NONE)
+    if found is not _NONE:
+        return cast(str | None, found)
+    role = item_role(options, name, block, kind)
+    # bounded: types and kinds come from clients' documents (a race of two saves may put a
+    # few more than the bound: it holds no more than that)
+    if len(ROLES) < MOST_REMEMBERED and len(link_type) + len(rel or "") + len(kind) <= 256:
+        ROLES[key] = role
+    return role
+
+
 _NAMES = frozenset([str, type(None)])
-"""What a block's ``rel`` may be to stand for its role's part (`item_role`)."""
+"""What a block's ``rel`` may be to stand for its part of the role (`item_role`)."""
+_NONE = object()
+MOST_REMEMBERED = 512
+"""The most roles `_role` remembers (a newsroom's documents use some dozens of link types)."""
+ROLES: dict[tuple[DocumentOptions, str, str, str | None, str], object] = {}
+"""The roles `_role` worked out, by options (equal options: equal tables), list, type, rel
+and the document's type."""

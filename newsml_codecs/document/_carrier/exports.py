@@ -8,9 +8,7 @@ item's identity:
 * `exported`: the original's document, which a save that changed a field
   beside the blocks (the Writer's status, a publication time) compares the
   document with (`fields.changed_fields`);
-* `remembered`: any such value by name (`elsewhere.elsewhere` keeps there
-  which unchanged blocks' nodes stand where the reference would load them,
-  by `keep_all`: a table bounded whatever keys clients' documents bring).
+* `remembered`: any such value by name.
 
 An entry holds its original weakly: it keeps no original alive that the
 cache of originals let go (the large ones), and an identity reused by
@@ -32,18 +30,12 @@ from newsml_model import AnyItem
 T = TypeVar("T")
 
 _SIZE = 64
-"""Values remembered (two per original of the 32 `OriginalCache` keeps)."""
+"""Values remembered (twice the 32 originals `OriginalCache` keeps)."""
 
 _ENTRIES: OrderedDict[tuple[int, int, str], tuple[weakref.ref[Any], DocumentOptions, Any]] = (
     OrderedDict()
 )
 _LOCK = threading.Lock()
-
-MOST_REMEMBERED = 256
-"""The most values `keep` puts in one table (an article's saves need a few dozen)."""
-
-_LONGEST_KEY = 256
-"""The most characters of text in a key `keep` keeps (a document type is some twenty)."""
 
 
 def exported(options: DocumentOptions, original: AnyItem) -> dict[str, Any]:
@@ -88,24 +80,3 @@ def forget_exports() -> None:
     """Forget every document remembered (a benchmark's first save pays for it)."""
     with _LOCK:
         _ENTRIES.clear()
-
-
-def keep_all(table: dict[tuple[Any, ...], T], values: dict[tuple[Any, ...], T]) -> None:
-    """`values` put in `table` (a value of `remembered`) while there is room, at once (a first
-    save keeps a verdict per unchanged block: the lock taken once).
-
-    The keys come from a client's document (its carrier's digests and paths,
-    its type): a table keeps at most `MOST_REMEMBERED` values and none whose
-    key holds more than `_LONGEST_KEY` characters, so what an original holds
-    stays bounded whatever clients send (ever new types, each kept, grew it
-    for as long as the original stayed cached). A value not kept is worked
-    out again at the next save, as it was before it was remembered.
-    """
-    if not values:
-        return
-    with _LOCK:
-        for key, value in values.items():
-            if len(table) >= MOST_REMEMBERED:
-                break
-            if sum(len(part) for part in key if part.__class__ is str) <= _LONGEST_KEY:
-                table[key] = value
