@@ -8,7 +8,8 @@ loaded from E shows every visible field as E does, or, where NewsML cannot
 hold the edit, as the conversion without the carrier makes it (the oracle).
 "Visible" is the reference document of the loaded item; ``support.carrier``
 says how the comparison goes. The documents come from every item kind the
-strategies make, and from the Writer's corpus and the fixtures when present.
+strategies make, and from the Writer's corpus, the golden corpus's inputs
+and the fixtures when present.
 
 The Writer's save through the service (`document.to_newsml`, which copies
 the original's unchanged nodes as text) must read back as `document.load`'s
@@ -29,6 +30,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from support import CORPUS, FIXTURES
 from support import carrier as ce
+from support.reference import REFERENCE
 
 import newsml_model as nm
 from newsml_codecs import document, newsml
@@ -36,9 +38,14 @@ from newsml_model.strategies import any_items
 
 
 def _file_documents() -> list[dict[str, Any]]:
-    """The carrier-bearing documents of the corpus and fixture files that convert."""
+    """The carrier-bearing documents of the corpus, the golden corpus's inputs (items of every
+    kind the reference converted) and the fixture files that convert."""
     out = []
-    paths = [*sorted(CORPUS.rglob("*.xml")), *sorted(FIXTURES.glob("*.xml"))]
+    paths = [
+        *sorted(CORPUS.rglob("*.xml")),
+        *sorted((REFERENCE / "forward").glob("*/*.xml")),
+        *sorted(FIXTURES.glob("*.xml")),
+    ]
     for path in paths:
         try:
             doc = document.from_newsml(path.read_bytes())  # as the Writer opens: a skeleton
