@@ -18,10 +18,14 @@ follow from what the save placed:
   writes of it (`roles.dumper`, one node alone).
 
 Where that gives the document's digests, list by list, the lists are the
-document's; the save's other fields and title are checked or written as
-before. Anything this cannot tell (a container the anchors never saw, a
-container `dump` reads twice, a node `dumper` cannot write alone, a note
-whose id is its place) says no, and the result is dumped as before.
+document's. The save asks only where no field changed (the original's
+fields are the document's); a new title is written where `dump` reads it
+(`titles`), as a newsItem's. Anything this cannot tell (a container the
+anchors never saw, a container `dump` reads twice, a node `dumper` cannot
+write alone, a note whose id is its place) says no, and the result is
+dumped as before. Like a newsItem's save, this trusts the anchors as
+`dump` wrote them (docs/mapping.md, "Carriers"): a carrier that lies about
+its nodes gives an item, not necessarily the document's.
 """
 
 from __future__ import annotations
