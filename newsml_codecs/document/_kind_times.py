@@ -131,8 +131,11 @@ def go_time_error(text: str) -> str:
 def instant(text: str | None) -> tuple[datetime, str] | None:
     """The instant of an RFC 3339 time (UTC, fraction digits), to compare two spellings; or None."""
     match = _RFC3339.match(text or "")
-    if match is None:
-        return None
+    return None if match is None else _instant_of(match)
+
+
+def _instant_of(match: re.Match[str]) -> tuple[datetime, str] | None:
+    """`instant` of a time `_RFC3339` matched."""
     year, month, day, hour, minute, second, fraction, offset, oh, om = match.groups()
     try:
         moment = datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
@@ -155,10 +158,10 @@ def instant_parts(text: str) -> list[str] | None:
     match = _RFC3339.match(text)
     if match is None:
         return None
-    year, month, day, hour, minute, second, fraction, offset, _, _ = match.groups()
-    if offset != "Z" or not text.isascii():  # any Unicode digit matches \d
-        moment = instant(text)
+    if match.group(8) != "Z" or not text.isascii():  # any Unicode digit matches \d
+        moment = _instant_of(match)
         return None if moment is None else [moment[0].isoformat(), moment[1]]
+    year, month, day, hour, minute, second, fraction = match.groups()[:7]
     try:
         datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
     except ValueError:
