@@ -101,12 +101,10 @@ def write_node(
     if indent is None:
         _write(node, parent_name, default_ns, out)
         return
-    context = None
     if node.__class__ is Raw:
-        node, context = node.node, node.context  # laid out anew, in the namespace it was read in
-    name, namespace, attributes, children = element_parts(node, parent_name)
-    if namespace is None and context is not None:
-        namespace = context
+        name, namespace, attributes, children = _raw_parts(node, parent_name)  # laid out anew
+    else:
+        name, namespace, attributes, children = element_parts(node, parent_name)
     out.append("<" + element_name(name))
     if namespace is not None and namespace != default_ns:
         out.append(' xmlns="' + _escape_attribute(namespace) + '"')
@@ -119,6 +117,13 @@ def write_node(
     out.append(">")
     write_children(children, name, default_ns, out, indent=indent, depth=depth + 1)
     out.append("</" + name + ">")
+
+
+def _raw_parts(raw: Raw, parent_name: str) -> tuple[str, str | None, Any, Any]:
+    """`element_parts` of the record `raw` stands for, in the namespace it was read in
+    wherever it goes (the record says none where it had its parent's)."""
+    name, namespace, attributes, children = element_parts(raw.node, parent_name)
+    return name, raw.context if namespace is None else namespace, attributes, children
 
 
 def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
@@ -144,9 +149,7 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
             if node.copied and node.context == default_ns:
                 out.append(node.text)  # read in this namespace: reads back the same
                 return
-            name, namespace, attributes, children = element_parts(node.node, parent_name)
-            if namespace is None:
-                namespace = node.context  # the one it was read in, wherever it goes
+            name, namespace, attributes, children = _raw_parts(node, parent_name)
         else:
             name, namespace, attributes, children = element_parts(node, parent_name)
     if name not in GOOD_ELEMENTS:
