@@ -138,7 +138,11 @@ def unpacked_text(value: Any, most: int) -> bytes:
 
 
 def _unpacked(value: Any, most: int) -> tuple[AnyItem, int]:
-    text = unpacked_text(value, most)
+    return _read(unpacked_text(value, most), most)
+
+
+def _read(text: bytes, most: int) -> tuple[AnyItem, int]:
+    """The original an unpacked text holds, and its size."""
     try:
         return newsml.loads(text, max_bytes=most, max_depth=MAX_DEPTH), len(text)
     except DecodeError as error:
@@ -236,8 +240,9 @@ class OriginalCache:
         self.max_text = max_text
         self._recent = _Recent(size)
 
-    def get(self, packed: Any, most: int) -> AnyItem:
-        """`unpack(packed, most)`, from memory when this carrier was unpacked before.
+    def get(self, packed: Any, most: int, text: bytes | None = None) -> AnyItem:
+        """`unpack(packed, most)`, from memory when this carrier was unpacked before
+        (`text`: its text, when the caller unpacked it already).
 
         Raises:
             InvalidDocumentError: As `unpack`.
@@ -246,7 +251,7 @@ class OriginalCache:
         if hit is not None and hit[1] <= most:
             item: AnyItem = hit[0]
             return item
-        item, size = _unpacked(packed, most)
+        item, size = _unpacked(packed, most) if text is None else _read(text, most)
         self.remember(packed, item, size)
         return item
 
@@ -271,7 +276,7 @@ class OriginalCache:
         text = unpacked_text(packed, most)
         item = original_of(text, *skeleton, fields=fields)
         if item is None:
-            return self.get(packed, most)
+            return self.get(packed, most, text)  # read whole, not unpacked again
         if len(key) <= self.max_text:
             self._recent.put(("lean", key, fields), (item, len(text)))
         return item
