@@ -139,7 +139,7 @@ def restore(
     if (
         not fields
         and result.__class__ is not NewsItem
-        and lists_shown(options, original, anchors, seen.blocks, placed)
+        and lists_shown(options, original, anchors, seen.blocks, placed, doc)
     ):
         # the lists dump would write are the document's, the title where dump reads it,
         # everything else the original's, which showed the document (its r digest)

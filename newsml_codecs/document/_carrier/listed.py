@@ -30,19 +30,31 @@ its nodes gives an item, not necessarily the document's.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
+from itertools import pairwise
 from typing import Any
+
+import attrs
 
 from newsml_codecs.document._carrier.anchors import DIGESTS, LISTS, Anchors
 from newsml_codecs.document._carrier.law import canonical_bytes
-from newsml_codecs.document._carrier.roles import dumper, role_of
+from newsml_codecs.document._carrier.roles import dumper, made_node, role_of
 from newsml_codecs.document._carrier.units import Group, node_at
 from newsml_codecs.document._config import DocumentOptions
-from newsml_codecs.document._kind_common import Path
-from newsml_model import AnyItem
+from newsml_codecs.document._kind_common import Block, Path
+from newsml_model import AnyItem, ItemList, NewsItemError, Package, PlanningItem
 
 Placed = Mapping[str, Mapping[Path, Group]]
 """Per list the save wrote again: per container, what it wrote there (`anchored`)."""
+
+Written = tuple[list[tuple[str, str | None]], list[str]]
+"""What `dump` writes of a list: (digest, container's role) in its order; the digests of
+containers whose place it is not known."""
+
+_GROWN = {"links": "links", "meta": "cmeta"}
+"""The role whose `dumper` writes a node of a container `roles.grown` made, per list (a link's
+block is the same in itemMeta's and contentMeta's ``<links>``)."""
 
 
 def lists_shown(
@@ -51,8 +63,10 @@ def lists_shown(
     anchors: Anchors,
     shown: Mapping[str, list[str]],
     placed: Placed,
+    doc: Mapping[str, Any],
 ) -> bool:
-    """Whether dumping the result would write each list `placed` holds as the document shows it.
+    """Whether the check of the result would accept each list `placed` holds: `dump` writes
+    it as the document shows it, or in an order of its own the law accepts (`reordered`).
 
     Args:
         options: The converter's options.
@@ -60,15 +74,22 @@ def lists_shown(
         anchors: The carrier's anchors (each list's digests and paths, in `dump`'s order).
         shown: The document's digests per list (`anchors.Shown.blocks`).
         placed: Per list written again, each container's group (`anchored`).
+        doc: The edited document, as a reader sees it (its blocks, its type).
     """
     digest = DIGESTS[anchors.digests]
     for name, _ in LISTS:
         if name not in placed:
             continue  # unchanged: the original's nodes where they were
-        groups = placed[name]
-        written = _written(options, original, name, anchors.blocks.get(name, ()), groups, digest)
-        if written is None or written != shown[name]:
+        recorded = anchors.blocks.get(name, ())
+        written = _written(options, original, name, recorded, placed[name], digest)
+        if written is None:
             return False
+        ordered, loose = written
+        if not loose and [entry[0] for entry in ordered] == shown[name]:
+            continue  # the document's list, in its order
+        bare = Bare(options, original.__class__, doc.get("type") or "", digest)
+        if not reordered(bare, name, doc.get(name) or [], recorded, shown[name], written):
+            return False  # the law's verdict not known: the result is dumped and judged
     return True
 
 
@@ -79,11 +100,13 @@ def _written(
     recorded: tuple[tuple[str, Path], ...],
     groups: Mapping[Path, Group],
     digest: Callable[[bytes], str],
-) -> list[str] | None:
-    """The digests `dump` would write of list `name`'s `groups`, in its order (None: cannot tell)."""
+) -> Written | None:
+    """What `dump` would write of list `name`'s `groups` (None: cannot tell): in its order,
+    each block's digest and its container's role (None: a block of the kind's own making);
+    apart, the digests of the containers the anchors never saw (their place unknown)."""
     ranks = _ranks(recorded)
-    if ranks is None or any(container not in ranks for container in groups):
-        return None  # a container the anchors never saw (made, or empty before): its place unknown
+    if ranks is None:
+        return None
     # each recorded node's digest by its identity, each container's children read once
     by_node: dict[int, str] = {}
     per_container: dict[Path, list[str]] = {}
@@ -98,31 +121,174 @@ def _written(
         if path[-1] < len(children):
             by_node[id(children[path[-1]])] = block_digest
         per_container.setdefault(parent, []).append(block_digest)
-    out: list[str] = []
+    out: list[tuple[str, str | None]] = []
     for rank in ranks:
         if isinstance(rank, str):
-            out.append(rank)  # a block of the kind's own making: its digest, in its place
-            continue
-        group = groups.get(rank)
-        if group is None:
-            out.extend(per_container[rank])  # nothing placed here: as it was
+            out.append((rank, None))  # a block of the kind's own making: its digest, in its place
             continue
         role = role_of(containers[rank], node_at(original, rank[:-1]), name)
+        group = groups.get(rank)
+        if group is None:
+            out.extend((each, role) for each in per_container[rank])  # nothing placed: as it was
+            continue
         if role is None:
             return None
-        for node, _slot in group[1]:
-            found = by_node.get(id(node))  # unchanged, here or moved from another container
-            if found is not None:
-                out.append(found)
-                continue
-            if role == "note":
-                return None  # its id is its place among the notes: dump numbers them
-            write = dumper(options, role, {})  # a note's block alone is asked for its id
-            made = None if write is None else write(node)
-            if made is None:
-                return None
-            out.append(digest(canonical_bytes(made)))
+        digests = _digests(options, role, group, by_node, digest)
+        if digests is None:
+            return None
+        out.extend((each, role) for each in digests)
+    loose: list[str] = []
+    for container, group in groups.items():
+        if container in containers:
+            continue
+        # made for a first node of its role (not in the original: `roles.grown`), or empty
+        # before: where `dump` writes it is not known, only what
+        made = node_at(original, container)
+        role = (
+            _GROWN.get(name)
+            if made is None
+            else role_of(made, node_at(original, container[:-1]), name)
+        )
+        digests = None if role is None else _digests(options, role, group, by_node, digest)
+        if digests is None:
+            return None
+        loose.extend(digests)
+    return out, loose
+
+
+def _digests(
+    options: DocumentOptions,
+    role: str,
+    group: Group,
+    by_node: Mapping[int, str],
+    digest: Callable[[bytes], str],
+) -> list[str] | None:
+    """The digests of the blocks `dump` writes of `group`'s nodes in a container of `role`."""
+    out: list[str] = []
+    for node, _slot in group[1]:
+        found = by_node.get(id(node))  # unchanged, here or moved from another container
+        if found is not None:
+            out.append(found)
+            continue
+        if role == "note":
+            return None  # its id is its place among the notes: dump numbers them
+        write = dumper(options, role, {})  # a note's block alone is asked for its id
+        made = None if write is None else write(node)
+        if made is None:
+            return None
+        out.append(digest(canonical_bytes(made)))
     return out
+
+
+@attrs.frozen
+class Bare:
+    """What `reordered` asks of the conversion without the carrier, one block at a time.
+
+    Attributes:
+        options: The converter's options.
+        root: The item's class (the original's: the conversion loads the same kind).
+        kind: The document's type.
+        digest: The anchors' digest function.
+    """
+
+    options: DocumentOptions
+    root: type
+    kind: str
+    digest: Callable[[bytes], str]
+
+    def trips(
+        self, name: str, blocks: list[Block], shown: list[str], own: set[str]
+    ) -> list[tuple[str, str] | None] | None:
+        """Per block of list `name`: the role of the container the conversion loads it into
+        and the digest of the block `dump` writes back of that node (None: nothing, or a
+        block of the kind's own making, `own`); None where one cannot be told."""
+        out: list[tuple[str, str] | None] = []
+        for index, block in enumerate(blocks):
+            if shown[index] in own:
+                # a block of the kind's own making (a package's cover, say): a rel no node of
+                # a role has (`roles.made_node` declines them), so no other block's twin
+                out.append(None)
+                continue
+            try:
+                made = made_node(self.options, name, block, index, self.kind, self.root)
+                if made is None:
+                    return None  # loaded twice, or of several blocks: not one node's
+                role, node = made
+                if node is None:
+                    out.append(None)  # dropped: the conversion writes nothing of it
+                    continue
+                write = dumper(self.options, role, block)
+                back = None if write is None else write(node)
+            except NewsItemError:
+                return None  # the conversion refuses it: the whole check says why
+            if back is None:
+                return None
+            out.append((role, self.digest(canonical_bytes(back))))
+        return out
+
+
+def reordered(
+    bare: Bare,
+    name: str,
+    blocks: list[Block],
+    recorded: tuple[tuple[str, Path], ...],
+    shown: list[str],
+    written: Written,
+) -> bool:
+    """Whether the law accepts list `name` as `dump` writes it (`written`): the document's
+    blocks in another order, the one NewsML holds (`law.shows`).
+
+    `shows` takes a list that holds the user's blocks, each once, in another
+    order (`_agrees`: each is one of the user's) where each two neighbours
+    the user has the other way round are in the conversion's list once
+    each, in the written order (`_in_order`; blocks the user has more than
+    once are not judged, nor their place). That conversion is known block
+    by block here: both neighbours are loaded into containers of the roles
+    they are written from and written back unchanged (`Bare.trips`: a
+    node of the original too, which the conversion loads anew), no other
+    block is written back as either, and `dump` writes their roles'
+    containers in that order whatever the item (`_ORDER`). Anything else
+    (a block of the kind's own making moved, two containers of one role)
+    cannot be told.
+    """
+    order = _ORDER.get((bare.root, name))
+    ordered, loose = written
+    count = Counter(shown)
+    if order is None or count != Counter(entry[0] for entry in ordered) + Counter(loose):
+        return False  # not the user's blocks, each as often (`_agrees`)
+    if any(count[each] == 1 for each in loose):
+        return False  # a block the law judges written where it is not known
+    at = {each: index for index, each in enumerate(shown) if count[each] == 1}
+    kept = [entry for entry in ordered if entry[0] in at]
+    trips: list[tuple[str, str] | None] | None = None
+    twins: Counter[str] = Counter()
+    for (first, first_role), (second, second_role) in pairwise(kept):
+        if at[first] < at[second]:
+            continue  # the user's order
+        if first_role not in order or second_role not in order:
+            return False
+        if order.index(first_role) >= order.index(second_role):
+            return False  # not an order dump always writes
+        if trips is None:
+            own = {block_digest for block_digest, path in recorded if not path}
+            trips = bare.trips(name, blocks, shown, own)
+            if trips is None:
+                return False
+            twins = Counter(trip[1] for trip in trips if trip is not None)
+        for each, role in ((first, first_role), (second, second_role)):
+            if trips[at[each]] != (role, each) or twins[each] != 1:
+                return False
+    return True
+
+
+_ORDER: Mapping[tuple[type, str], tuple[str, ...]] = {
+    (PlanningItem, "links"): ("links", "service", "cmlinks", "coverage"),
+    (ItemList, "links"): ("products", "links", "service"),
+    (Package, "links"): ("products", "links", "service"),
+}
+"""Per kind and list, the roles of its containers in the order `dump` writes them whatever
+the item (`_dump`): itemMeta's links (its ``<links>`` in turn, its services last), then
+contentMeta's, then a planning item's coverages; a list's or a package's products first."""
 
 
 def _ranks(recorded: tuple[tuple[str, Path], ...]) -> list[Path | str] | None:
