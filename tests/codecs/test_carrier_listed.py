@@ -29,7 +29,7 @@ from newsml_codecs.document import _convert
 from newsml_codecs.document._carrier import anchored, law, listed
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._dump.omit import omitted
-from newsml_model import NewsItem, NewsItemError
+from newsml_model import NewsItem, NewsItemError, PlanningItem
 
 Edit = Callable[[dict[str, Any]], object]
 KINDS = sorted(FIXTURES.glob("kind-*.xml"))
@@ -165,21 +165,11 @@ REORDERED = {"kind-planningitem.xml", "kind-package.xml", "kind-list.xml"}
 """The fixtures some edit of which `dump` writes in another order the law accepts."""
 
 
-@pytest.mark.parametrize("path", list(_inputs()), ids=lambda p: p.name)
-def test_the_shortcut_says_yes_only_where_the_whole_check_agrees(
-    path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """On every kind fixture (and the corpus's concepts) under every list edit and an
-    appended link: wherever the lists are taken as the document's without a dump, the
-    check they replace accepts the result (a whole dump shows the edited document, or the
-    law holds against the conversion without the carrier); and the order NewsML holds is
-    taken so on the planning item's, the package's and the list's fixtures."""
-    if isinstance(newsml.loads(path.read_bytes()), NewsItem):
-        pytest.skip("a newsItem's lists are the document's by construction")
-    try:
-        doc = document.from_newsml(path.read_bytes())
-    except NewsItemError as error:
-        pytest.skip(f"the converter refuses it: {error}")
+def _verdicts(doc: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool, bool]]:
+    """Per edit of `doc` (`_edits`) whose lists the shortcut took as shown: (the edit, whether
+    the check it replaces accepts the result, whether they are in another order than the
+    document's). That check: a whole dump shows the edited document, or the law holds
+    against the conversion without the carrier (what `anchored.restore` asks)."""
     said: list[bool] = []
     asked: list[bool] = []
     verdicts: list[tuple[str, bool, bool]] = []
@@ -203,19 +193,80 @@ def test_the_shortcut_says_yes_only_where_the_whole_check_agrees(
             verdicts.append((labels[-1], held, True in asked))
         return result
 
-    monkeypatch.setattr(anchored, "lists_shown", spy)
-    monkeypatch.setattr(listed, "reordered", asking)
-    monkeypatch.setattr(_convert, "restore", judged)
-    for label, edited in _edits(doc):
-        labels.append(label)
-        said.clear()
-        asked.clear()
-        _convert.PATCHES.clear()
-        document.load(edited)
+    with monkeypatch.context() as patched:
+        patched.setattr(anchored, "lists_shown", spy)
+        patched.setattr(listed, "reordered", asking)
+        patched.setattr(_convert, "restore", judged)
+        for label, edited in _edits(doc):
+            labels.append(label)
+            said.clear()
+            asked.clear()
+            _convert.PATCHES.clear()
+            document.load(edited)
+    return verdicts
+
+
+@pytest.mark.parametrize("path", list(_inputs()), ids=lambda p: p.name)
+def test_the_shortcut_says_yes_only_where_the_whole_check_agrees(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On every kind fixture (and the corpus's concepts) under every list edit and an
+    appended link: wherever the lists are taken as the document's without a dump, the
+    check they replace accepts the result; and the order NewsML holds is taken so on the
+    planning item's, the package's and the list's fixtures."""
+    if isinstance(newsml.loads(path.read_bytes()), NewsItem):
+        pytest.skip("a newsItem's lists are the document's by construction")
+    try:
+        doc = document.from_newsml(path.read_bytes())
+    except NewsItemError as error:
+        pytest.skip(f"the converter refuses it: {error}")
+    verdicts = _verdicts(doc, monkeypatch)
     assert [] == [label for label, held, _ in verdicts if not held]
     assert verdicts, "no edit took the shortcut: the test would prove nothing"
     if path.name in REORDERED:
         assert any(new for _, _, new in verdicts), "no edit took the reordered way"
+
+
+def _without_item_links(fixture: str) -> dict[str, Any]:
+    """The document of `fixture` whose itemMeta has no ``<links>`` (a first link makes one)."""
+    text = (FIXTURES / fixture).read_text(encoding="utf-8")
+    start = text.index("<links", text.index("<itemMeta>"))
+    end = text.index("</links>", start) + len("</links>")
+    return document.from_newsml(text[:start] + text[end:])
+
+
+@pytest.mark.parametrize("fixture", ["kind-planningitem.xml", "kind-package.xml"])
+def test_a_container_made_for_a_first_link_holds_the_promise(
+    fixture: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A planning item or a package without itemMeta links, edited as above: the links
+    container made for the first one (where `dump` writes it: after the products, before
+    the services and coverages) keeps the promise; the shortcut takes it for the planning
+    item's appended link."""
+    verdicts = _verdicts(_without_item_links(fixture), monkeypatch)
+    assert [] == [label for label, held, _ in verdicts if not held]
+    assert any(new for _, _, new in verdicts)
+
+
+def test_a_made_container_next_to_a_block_of_the_kinds_own_making_is_checked(
+    checks: list[str], ways: list[str]
+) -> None:
+    """A package without itemMeta links gets a subject link: `dump` writes the container made
+    for it after the package's cover link, which `_carrier.listed` does not place, so
+    the result is dumped and judged (twice the same link: neither is judged, no dump)."""
+    doc = _without_item_links("kind-package.xml")
+    for times, dumped in ((1, ["Package"]), (2, [])):
+        edited = copy.deepcopy(doc)
+        edited["links"].extend(dict(SUBJECT) for _ in range(times))
+        checks.clear()
+        ways.clear()
+        _convert.PATCHES.clear()
+        back = document.load(edited)
+        assert ["anchored"] == ways
+        assert dumped == checks[:1]  # the result's dump (then the conversion's)
+        assert ce.law_holds(edited)[0]
+        uuids = [link.get("uuid") for link in document.dump(back, carriers=False)["links"]]
+        assert times == uuids.count(SUBJECT["uuid"])
 
 
 def _list_of(items: int) -> str:
@@ -249,3 +300,107 @@ def test_the_shortcut_is_linear_in_the_list(monkeypatch: pytest.MonkeyPatch) -> 
         assert omitted(ce.stripped(doc)) == document.dump(back, carriers=False)
     assert 0 < looks[0]
     assert looks[1] <= 2.2 * looks[0]
+
+
+Trips = list[tuple[str, str] | None]
+_TRIPS: Trips = [("service", "svc"), ("coverage", "asg"), ("links", "sub")]
+_WRITTEN: listed.Written = ([("sub", "links"), ("svc", "service"), ("asg", "coverage")], [])
+
+
+def _judge(shown: list[str], written: listed.Written, trips: Trips = _TRIPS) -> bool:
+    """`listed.reordered` of a planning item's links whose conversion, block by block, is
+    `trips` (each block's role and the digest written back)."""
+
+    class Known(listed.Bare):
+        def trips(
+            self, name: str, blocks: list[Any], shown: list[str], own: set[str]
+        ) -> Trips | None:
+            return trips
+
+    bare = Known(document.make_options({}), PlanningItem, "", str)
+    own = [(each, ()) for each in shown if each == "own"]
+    return listed.reordered(bare, "links", [{}] * len(shown), tuple(own), shown, written)
+
+
+@pytest.mark.parametrize(
+    ("shown", "written", "trips", "expected"),
+    [
+        # a subject appended after a service and an assignment: written first, as converted
+        (["svc", "asg", "sub"], _WRITTEN, _TRIPS, True),
+        # the conversion loads the subject into another role than it is written from
+        (["svc", "asg", "sub"], _WRITTEN, [*_TRIPS[:2], ("cmlinks", "sub")], False),
+        # another block is written back as the subject: twice in the conversion's list
+        (["svc", "asg", "sub"], _WRITTEN, [_TRIPS[0], ("coverage", "sub"), _TRIPS[2]], False),
+        # two containers of one role, or roles dump does not write in that order
+        (
+            ["svc", "asg", "sub"],
+            ([("sub", "service"), *_WRITTEN[0][1:]], []),
+            [*_TRIPS[:2], ("service", "sub")],
+            False,
+        ),
+        (
+            ["svc", "asg", "sub"],
+            ([("sub", "coverage"), *_WRITTEN[0][1:]], []),
+            [*_TRIPS[:2], ("coverage", "sub")],
+            False,
+        ),
+        # not the user's blocks, each once
+        (["svc", "asg", "sub"], (_WRITTEN[0][:2], []), _TRIPS, False),
+        # a container made for the subject: placed where its role goes, or not known
+        (["svc", "asg", "sub"], (_WRITTEN[0][1:], [("sub", "links")]), _TRIPS, True),
+        (["svc", "asg", "sub"], (_WRITTEN[0][1:], [("sub", None)]), _TRIPS, False),
+        # the same link twice, its place not known: not judged
+        (["svc", "asg", "sub", "sub"], (_WRITTEN[0][1:], [("sub", None)] * 2), None, True),
+        # next to a block of the kind's own making (its place not known), or one of the pair
+        (
+            ["sub", "own", "svc"],
+            ([("own", None), ("svc", "service")], [("sub", "links")]),
+            [("links", "sub"), None, ("service", "svc")],
+            False,
+        ),
+        (["own", "sub"], ([("sub", "links"), ("own", None)], []), [None, ("links", "sub")], False),
+    ],
+)
+def test_reordered_knows_the_laws_verdict_only_where_the_conversion_agrees(
+    shown: list[str], written: listed.Written, trips: Trips, expected: bool
+) -> None:
+    """`reordered` says yes only where each two reversed neighbours are loaded by the conversion
+    into the roles they are written from, written back as they are, once each, and their
+    roles are in the order `dump` always writes them."""
+    assert expected == _judge(shown, written, trips)
+
+
+def _products_of(count: int) -> dict[str, Any]:
+    """A list of `count` products whose itemMeta link the user moved first."""
+    products = "".join(
+        f'<product uuid="5b0ad1a4-3c0e-4a55-9f6a-{i:012d}">P{i}</product>' for i in range(count)
+    )
+    text = (FIXTURES / "kind-list.xml").read_text(encoding="utf-8")
+    start, end = text.index("<products>"), text.index("</products>")
+    doc = document.from_newsml(text[:start] + f"<products>{products}" + text[end:])
+    doc["links"].insert(0, doc["links"].pop(count))
+    return doc
+
+
+def test_the_reordered_way_is_linear_in_the_list(
+    checks: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A list's itemMeta link moved before its products (`dump` writes it after them): twice
+    the products cost at most about twice the blocks converted, with no dump."""
+    counted = {"made_node": 0}
+    made_node = listed.made_node
+
+    def counting(*args: Any) -> Any:
+        counted["made_node"] += 1
+        return made_node(*args)
+
+    monkeypatch.setattr(listed, "made_node", counting)
+    made = []
+    for count in (100, 200):
+        doc = _products_of(count)
+        counted["made_node"] = 0
+        document.load(doc)
+        made.append(counted["made_node"])
+    assert [] == checks
+    assert 0 < made[0]
+    assert made[1] <= 2.2 * made[0]

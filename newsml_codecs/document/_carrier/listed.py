@@ -39,7 +39,7 @@ import attrs
 
 from newsml_codecs.document._carrier.anchors import DIGESTS, LISTS, Anchors
 from newsml_codecs.document._carrier.law import canonical_bytes
-from newsml_codecs.document._carrier.roles import dumper, made_node, role_of
+from newsml_codecs.document._carrier.roles import CONTAINERS, dumper, made_node, role_of
 from newsml_codecs.document._carrier.units import Group, node_at
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._kind_common import Block, Path
@@ -48,13 +48,16 @@ from newsml_model import AnyItem, ItemList, NewsItemError, Package, PlanningItem
 Placed = Mapping[str, Mapping[Path, Group]]
 """Per list the save wrote again: per container, what it wrote there (`anchored`)."""
 
-Written = tuple[list[tuple[str, str | None]], list[str]]
-"""What `dump` writes of a list: (digest, container's role) in its order; the digests of
-containers whose place it is not known."""
+Entries = list[tuple[str, str | None]]
+"""Blocks `dump` writes: (digest, the role of its container; None: of the kind's own making,
+or, apart, in a container whose place among its role's is not known)."""
 
-_GROWN = {"links": "links", "meta": "cmeta"}
-"""The role whose `dumper` writes a node of a container `roles.grown` made, per list (a link's
-block is the same in itemMeta's and contentMeta's ``<links>``)."""
+Written = tuple[Entries, Entries]
+"""What `dump` writes of a list: the blocks of the containers the anchors saw, in its order;
+apart, those of the containers they never saw (made for a first node of a role, or empty)."""
+
+_GROWN = {"links": ("links", "cmlinks"), "meta": ("cmeta",)}
+"""The roles of the containers `roles.grown` makes, per list (told apart by their section)."""
 
 
 def lists_shown(
@@ -137,22 +140,25 @@ def _written(
         if digests is None:
             return None
         out.extend((each, role) for each in digests)
-    loose: list[str] = []
+    loose: Entries = []
     for container, group in groups.items():
         if container in containers:
             continue
-        # made for a first node of its role (not in the original: `roles.grown`), or empty
-        # before: where `dump` writes it is not known, only what
         made = node_at(original, container)
-        role = (
-            _GROWN.get(name)
-            if made is None
-            else role_of(made, node_at(original, container[:-1]), name)
-        )
+        section = node_at(original, container[:-1])
+        if made is None:  # made for a first node of its role, the one of it (`roles.grown`)
+            grown = [
+                role for role in _GROWN.get(name, ()) if isinstance(section, CONTAINERS[role][0])
+            ]
+            role = grown[0] if len(grown) == 1 else None
+            where = role
+        else:  # empty before: its place among its role's other containers is not known
+            role = role_of(made, section, name)
+            where = None
         digests = None if role is None else _digests(options, role, group, by_node, digest)
         if digests is None:
             return None
-        loose.extend(digests)
+        loose.extend((each, where) for each in digests)
     return out, loose
 
 
@@ -252,11 +258,11 @@ def reordered(
     cannot be told.
     """
     order = _ORDER.get((bare.root, name))
-    ordered, loose = written
     count = Counter(shown)
-    if order is None or count != Counter(entry[0] for entry in ordered) + Counter(loose):
+    if order is None or count != Counter(entry[0] for part in written for entry in part):
         return False  # not the user's blocks, each as often (`_agrees`)
-    if any(count[each] == 1 for each in loose):
+    ordered, unplaced = _settled(*written, order)
+    if any(count[each] == 1 for each in unplaced):
         return False  # a block the law judges written where it is not known
     at = {each: index for index, each in enumerate(shown) if count[each] == 1}
     kept = [entry for entry in ordered if entry[0] in at]
@@ -279,6 +285,34 @@ def reordered(
             if trips[at[each]] != (role, each) or twins[each] != 1:
                 return False
     return True
+
+
+def _settled(ordered: Entries, loose: Entries, order: tuple[str, ...]) -> tuple[Entries, list[str]]:
+    """`ordered` with the blocks of the containers made for a first node of their role where
+    `dump` writes that role's (`order`), and the digests of those whose place is not known.
+
+    A made container is its role's only one; `dump` writes it after the
+    roles before it and before those after it, which tells its place
+    unless a block of the kind's own making stands next to that place.
+    """
+    unplaced = [each for each, role in loose if role not in order]
+    out = list(ordered)
+    for role in dict.fromkeys(role for _, role in loose if role in order):
+        rank = order.index(role)
+        at = 1 + max(
+            (
+                i
+                for i, entry in enumerate(out)
+                if entry[1] in order and order.index(entry[1]) <= rank
+            ),
+            default=-1,
+        )
+        blocks = [entry for entry in loose if entry[1] == role]
+        if at < len(out) and out[at][1] not in order:
+            unplaced.extend(each for each, _ in blocks)  # next to a block of the kind's own
+            continue
+        out[at:at] = blocks
+    return out, unplaced
 
 
 _ORDER: Mapping[tuple[type, str], tuple[str, ...]] = {
