@@ -18,14 +18,23 @@ follow from what the save placed:
   writes of it (`roles.dumper`, one node alone).
 
 Where that gives the document's digests, list by list, the lists are the
-document's. The save asks only where no field changed (the original's
+document's. Where it gives them in another order, the one NewsML holds
+(a link appended after a planning item's assignments is written with
+itemMeta's links, before them), the check would judge the result by the
+carrier law against the conversion without the carrier; `reordered`
+knows that verdict where it can tell that conversion's order block by
+block (`Bare`, `_ORDER`), and a container made for a first link
+(`roles.grown`) is placed where `dump` writes its role (`_settled`).
+The save asks only where no field changed (the original's
 fields are the document's); a new title is written where `dump` reads it
-(`titles`), as a newsItem's. Anything this cannot tell (a container the
-anchors never saw, a container `dump` reads twice, a node `dumper` cannot
-write alone, a note whose id is its place) says no, and the result is
-dumped as before. Like a newsItem's save, this trusts the anchors as
+(`titles`), as a newsItem's. Anything this cannot tell (a container
+`dump` reads twice, a node `dumper` cannot write alone, a note whose id
+is its place, a reordered list of another kind) says no, and the result
+is dumped as before. Like a newsItem's save, this trusts the anchors as
 `dump` wrote them (docs/mapping.md, "Carriers"): a carrier that lies about
-its nodes gives an item, not necessarily the document's.
+its nodes gives an item, not necessarily the document's; and it trusts
+`roles.made_node` and `roles.dumper` to be what the conversion loads and
+`dump` writes of one block, as the anchored save does.
 """
 
 from __future__ import annotations
