@@ -218,11 +218,22 @@ class Bare:
         and the digest of the block `dump` writes back of that node (None: nothing, or a
         block of the kind's own making, `own`); None where one cannot be told."""
         out: list[tuple[str, str] | None] = []
+        # the blocks the conversion makes its own nodes of: a package's first cover link and
+        # its last list link (`_load.lists`); the others it drops
+        picked = {}
+        for index, block in enumerate(blocks):
+            role = self.own(name, block)
+            if role is not None and (role == "list" or role not in picked):
+                picked[role] = index
         for index, block in enumerate(blocks):
             if shown[index] in own:
-                # a block of the kind's own making (a package's cover, say): a rel no node of
-                # a role has (`roles.made_node` declines them), so no other block's twin
-                out.append(None)
+                # a block of the kind's own making as `dump` wrote it: the conversion writes
+                # it back the same where it is the one it takes (a <cover> or <itemList>
+                # of its uuid alone); a rel no node of a role has (`roles.made_node`
+                # declines them), so no other block's twin
+                role = self.own(name, block)
+                taken = role is not None and picked.get(role) == index
+                out.append((role, shown[index]) if role is not None and taken else None)
                 continue
             try:
                 made = made_node(self.options, name, block, index, self.kind, self.root)
@@ -240,6 +251,14 @@ class Bare:
                 return None
             out.append((role, self.digest(canonical_bytes(back))))
         return out
+
+    def own(self, name: str, block: Block) -> str | None:
+        """Where `dump` writes a block of the kind's own making of list `name` (`_ORDER`):
+        a package's cover and list links, as their rel (None: not known)."""
+        if self.root is Package and name == "links":
+            rel = block.get("rel")
+            return rel if rel in ("cover", "list") else None
+        return None
 
 
 def reordered(
@@ -270,10 +289,14 @@ def reordered(
     count = Counter(shown)
     if order is None or count != Counter(entry[0] for part in written for entry in part):
         return False  # not the user's blocks, each as often (`_agrees`)
-    ordered, unplaced = _settled(*written, order)
+    at = {each: index for index, each in enumerate(shown) if count[each] == 1}
+    ordered = [
+        (each, bare.own(name, blocks[at[each]]) if role is None and each in at else role)
+        for each, role in written[0]
+    ]
+    ordered, unplaced = _settled(ordered, written[1], order)
     if any(count[each] == 1 for each in unplaced):
         return False  # a block the law judges written where it is not known
-    at = {each: index for index, each in enumerate(shown) if count[each] == 1}
     kept = [entry for entry in ordered if entry[0] in at]
     trips: list[tuple[str, str] | None] | None = None
     twins: Counter[str] = Counter()
@@ -327,11 +350,12 @@ def _settled(ordered: Entries, loose: Entries, order: tuple[str, ...]) -> tuple[
 _ORDER: Mapping[tuple[type, str], tuple[str, ...]] = {
     (PlanningItem, "links"): ("links", "service", "cmlinks", "coverage"),
     (ItemList, "links"): ("products", "links", "service"),
-    (Package, "links"): ("products", "links", "service"),
+    (Package, "links"): ("products", "cover", "links", "service", "list"),
 }
 """Per kind and list, the roles of its containers in the order `dump` writes them whatever
 the item (`_dump`): itemMeta's links (its ``<links>`` in turn, its services last), then
-contentMeta's, then a planning item's coverages; a list's or a package's products first."""
+contentMeta's, then a planning item's coverages; a list's or a package's products first,
+then a package's cover, and its list link last (`Bare.own`)."""
 
 
 def _ranks(recorded: tuple[tuple[str, Path], ...]) -> list[Path | str] | None:
