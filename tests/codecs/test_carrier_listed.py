@@ -26,10 +26,11 @@ from support import carrier as ce
 from newsml_codecs import document, newsml
 from newsml_codecs._xmlraw import materialized
 from newsml_codecs.document import _convert
-from newsml_codecs.document._carrier import anchored, law, listed
+from newsml_codecs.document._carrier import anchored, law, listed, roles
+from newsml_codecs.document._carrier.anchors import DIGESTS
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._dump.omit import omitted
-from newsml_model import NewsItem, NewsItemError, Package, PlanningItem
+from newsml_model import ItemMeta, Links, NewsItem, NewsItemError, Package, PlanningItem
 
 Edit = Callable[[dict[str, Any]], object]
 KINDS = sorted(FIXTURES.glob("kind-*.xml"))
@@ -96,6 +97,7 @@ def test_lists_in_dumps_order_are_not_dumped_to_be_checked(
 
 
 SUBJECT = {"uuid": "03d22994-a1d1-11e5-aab3-6ed9a6c3f6f2", "type": "x-im/topic", "rel": "subject"}
+SERVICE = {"type": "x-im/service", "data": {"why": "imext:main"}, "value": "imsection:local"}
 
 
 def _append_subject(doc: dict[str, Any]) -> None:
@@ -163,6 +165,7 @@ def _edits(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
                 edited = copy.deepcopy(doc)
                 ce.list_edit(edited[name], op, i, j)
                 yield f"{name} {op} {i}", edited
+    yield from _note_edits(doc)
     retitled = copy.deepcopy(doc)
     retitled["title"] = "Edited"
     yield "title", retitled
@@ -172,6 +175,24 @@ def _edits(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
         if reverse:
             appended["links"].reverse()
         yield f"subject x{times}{' reversed' if reverse else ''}", appended
+
+
+def _note_edits(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """A note's text changed; a note added after the last one, with the id `dump` gives it
+    (one more than the last's), or with another."""
+    meta = doc.get("meta") or []
+    notes = [i for i, block in enumerate(meta) if block.get("type") == "x-im/note"]
+    if not notes:
+        return
+    texted = copy.deepcopy(doc)
+    texted["meta"][notes[0]]["data"]["text"] = "An edited note."
+    yield "note text", texted
+    after = int(meta[notes[-1]]["id"]) + 1
+    for label, note_id in (("note added", after), ("note added, its id off", after - 1)):
+        added = copy.deepcopy(doc)
+        note = {"type": "x-im/note", "id": str(note_id), "data": {"text": "A new note."}}
+        added["meta"].insert(notes[-1] + 1, note)
+        yield label, added
 
 
 REORDERED = {"kind-planningitem.xml", "kind-package.xml", "kind-list.xml"}
@@ -281,6 +302,136 @@ def test_a_container_made_after_a_packages_cover_is_placed_before_its_list_link(
         links = document.dump(back, carriers=False)["links"]
         rels = [link.get("rel") for link in links]
         assert ["cover", *["subject"] * times, "list"] == rels[-2 - times :]
+
+
+@pytest.mark.parametrize("fixture", ["kind-planningitem.xml", "kind-package.xml"])
+@pytest.mark.parametrize("label", ["note text", "note added"])
+def test_a_changed_or_new_note_is_not_dumped_to_be_checked(
+    checks: list[str], ways: list[str], fixture: str, label: str
+) -> None:
+    """A note's text changed, or a note added after the last: `dump` numbers the notes by
+    their place (a package's from 1, after its own block), so the shortcut writes a new
+    note's block with that id; no dump, and the result shows the document exactly."""
+    doc = document.from_newsml((FIXTURES / fixture).read_bytes())
+    edited = dict(_note_edits(doc))[label]
+    back = document.load(edited)
+    assert ["anchored"] == ways
+    assert [] == checks
+    assert ce.stripped(edited) == document.dump(back, carriers=False)
+
+
+def test_a_new_note_of_another_id_is_checked(checks: list[str], ways: list[str]) -> None:
+    """A note added with an id `dump` does not give it (the last note's): the shortcut does
+    not take it as shown; the result is dumped and judged."""
+    doc = document.from_newsml((FIXTURES / "kind-package.xml").read_bytes())
+    document.load(dict(_note_edits(doc))["note added, its id off"])
+    assert ["Package"] == checks[:1]  # its result dumped (then the conversion, to judge)
+
+
+def _emptied_links(fixture: str) -> dict[str, Any]:
+    """The document of `fixture` whose first ``<links>`` (itemMeta's) holds no link."""
+    text = (FIXTURES / fixture).read_text(encoding="utf-8")
+    start = text.index(">", text.index("<links", text.index("<itemMeta>"))) + 1
+    end = text.index("</links>", start)
+    return document.from_newsml(text[:start] + text[end:])
+
+
+@pytest.mark.parametrize(
+    "fixture", ["kind-planningitem.xml", "kind-package.xml", "kind-concept-tag.xml"]
+)
+def test_a_first_link_in_an_empty_links_container_is_not_dumped_to_be_checked(
+    checks: list[str], ways: list[str], fixture: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An itemMeta ``<links>`` that holds no link gets the Writer's subject: it is the only
+    container of its role, so `dump` writes it where it writes that role (a concept's, its
+    only links); no dump. The edits of the promise test keep it on such a document."""
+    doc = _emptied_links(fixture)
+    edited = copy.deepcopy(doc)
+    edited.setdefault("links", []).append(dict(SUBJECT))
+    back = document.load(edited)
+    assert ["anchored"] == ways
+    assert [] == checks
+    assert ce.law_holds(edited)[0]
+    links = document.dump(back, carriers=False)["links"]
+    assert 1 == [link.get("uuid") for link in links].count(SUBJECT["uuid"])
+    verdicts = _verdicts(doc, monkeypatch)
+    assert [] == [label for label, held, _ in verdicts if not held]
+
+
+def test_two_containers_the_anchors_never_saw_are_not_taken_in_the_saves_order() -> None:
+    """A concept without links given a subject and a service: each goes to a container the
+    anchors never saw (itemMeta's ``<links>``, itemMeta itself); `dump` writes them in an
+    order of its own, so their blocks are apart, placed by their roles, whatever order the
+    save wrote them in."""
+    text = (FIXTURES / "kind-concept-tag.xml").read_text(encoding="utf-8")
+    start = text.index(">", text.index("<links", text.index("<itemMeta>"))) + 1
+    original = newsml.loads(text[:start] + text[text.index("</links>", start) :])
+    meta = next(i for i, node in enumerate(original.children) if isinstance(node, ItemMeta))
+    links = next(
+        i for i, node in enumerate(original.children[meta].children) if isinstance(node, Links)
+    )
+    options, digest = document.make_options({}), DIGESTS["xxh3"]
+    made = {
+        role: node
+        for role, node in (
+            roles.made_node(options, "links", block, 0, "x-im/tag", original.__class__)
+            for block in (SUBJECT, SERVICE)
+        )
+    }
+    groups = {
+        (meta, links): ([], [(made["links"], None)]),
+        (meta,): ([], [(made["service"], None)]),
+    }
+    for placed in (groups, dict(reversed(groups.items()))):
+        written = listed._written(options, original, "links", (), placed, digest)
+        assert written is not None
+        assert ([], ["links", "service"]) == (written[0], sorted(str(w) for _, w in written[1]))
+
+
+def test_a_container_beside_another_of_its_role_is_not_placed_by_its_role() -> None:
+    """A subject in an empty itemMeta ``<links>`` beside one whose links the anchors saw: its
+    place among its role's containers is not known, so its block is apart, not placed."""
+    text = (FIXTURES / "kind-concept-tag.xml").read_text(encoding="utf-8")
+    end = text.index("</links>", text.index("<itemMeta>")) + len("</links>")
+    empty = '<links xmlns="http://www.infomaker.se/newsml/1.0"/>'
+    original = newsml.loads(text[:end] + empty + text[end:])
+    meta = next(i for i, node in enumerate(original.children) if isinstance(node, ItemMeta))
+    held, made = (
+        i for i, node in enumerate(original.children[meta].children) if isinstance(node, Links)
+    )
+    options = document.make_options({})
+    node = roles.made_node(options, "links", SUBJECT, 0, "x-im/tag", original.__class__)
+    assert node is not None
+    groups = {(meta, made): ([], [(node[1], None)])}
+    recorded = (("seen", (meta, held, 0)),)
+    written = listed._written(options, original, "links", recorded, groups, DIGESTS["xxh3"])
+    assert written is not None
+    assert ([("seen", "links")], [None]) == (written[0], [where for _, where in written[1]])
+
+
+def test_a_note_after_another_container_of_notes_is_not_numbered() -> None:
+    """A planning item with two itemMeta sections, each with a note: a new note in the
+    second, or in one whose notes the anchors never saw (numbered by its place among the
+    notes' containers), has an id not known here: no answer (the result is dumped)."""
+    text = (FIXTURES / "kind-planningitem.xml").read_text(encoding="utf-8")
+    end = text.index("</itemMeta>") + len("</itemMeta>")
+    original = newsml.loads(text[:end] + text[text.index("<itemMeta>") : end] + text[end:])
+    first, second = (i for i, node in enumerate(original.children) if isinstance(node, ItemMeta))
+    note = next(
+        i
+        for i, node in enumerate(original.children[first].children)
+        if getattr(node, "name", None) == "edNote"
+    )
+    options = document.make_options({})
+    block = {"type": "x-im/note", "id": "1", "data": {"text": "A new note."}}
+    made = roles.made_node(options, "meta", block, 0, "x-im/newscoverage", PlanningItem)
+    assert made is not None
+    assert "note" == made[0]
+    group = ([], [(made[1], None)])
+    recorded = (("one", (first, note)), ("two", (second, note)))
+    for seen in (recorded, recorded[:1]):
+        groups = {(second,): group}
+        assert listed._written(options, original, "meta", seen, groups, DIGESTS["xxh3"]) is None
 
 
 def _list_of(items: int) -> str:

@@ -15,7 +15,12 @@ follow from what the save placed:
   them (`pairing.derived_kept` has checked it is shown unchanged);
 * an unchanged node's block is the one the anchors digested (it is the
   original's node, by identity); a new or changed node's is what `dump`
-  writes of it (`roles.dumper`, one node alone).
+  writes of it (`roles.dumper`, one node alone), a note's with the id
+  `dump` numbers it by (its place among the notes, `_NOTES_FROM` on);
+* a container the anchors never saw (made for a first node of its role,
+  `roles.grown`, or empty before) is written where `dump` writes its role
+  when it is the only container of that role that writes; where the
+  anchors saw none of the list, it is the list.
 
 Where that gives the document's digests, list by list, the lists are the
 document's. Where it gives them in another order, the one NewsML holds
@@ -23,18 +28,17 @@ document's. Where it gives them in another order, the one NewsML holds
 itemMeta's links, before them), the check would judge the result by the
 carrier law against the conversion without the carrier; `reordered`
 knows that verdict where it can tell that conversion's order block by
-block (`Bare`, `_ORDER`), and a container made for a first link
-(`roles.grown`) is placed where `dump` writes its role (`_settled`).
-The save asks only where no field changed (the original's
-fields are the document's); a new title is written where `dump` reads it
-(`titles`), as a newsItem's. Anything this cannot tell (a container
-`dump` reads twice, a node `dumper` cannot write alone, a note whose id
-is its place, a reordered list of another kind) says no, and the result
-is dumped as before. Like a newsItem's save, this trusts the anchors as
-`dump` wrote them (docs/mapping.md, "Carriers"): a carrier that lies about
-its nodes gives an item, not necessarily the document's; and it trusts
-`roles.made_node` and `roles.dumper` to be what the conversion loads and
-`dump` writes of one block, as the anchored save does.
+block (`Bare`, `_ORDER`; a container made for a first link placed where
+`dump` writes its role, `_settled`). The save asks only where no field
+changed (the original's fields are the document's); a new title is
+written where `dump` reads it (`titles`), as a newsItem's. Anything this
+cannot tell (a container `dump` reads twice, a node `dumper` cannot
+write alone, a first note or one beside another container of notes, a
+reordered list of another kind) says no, and the result is dumped as
+before. Like a newsItem's save, this trusts the anchors as `dump` wrote
+them (docs/mapping.md, "Carriers") and `roles.made_node` and
+`roles.dumper` to be what the conversion loads and `dump` writes of one
+block.
 """
 
 from __future__ import annotations
@@ -115,7 +119,9 @@ def _written(
 ) -> Written | None:
     """What `dump` would write of list `name`'s `groups` (None: cannot tell): in its order,
     each block's digest and its container's role (None: a block of the kind's own making);
-    apart, the digests of the containers the anchors never saw (their place unknown)."""
+    apart, those of the containers the anchors never saw, each with its role where it is
+    the only container of that role that writes (else None: its place is not known). Where
+    the anchors saw none of the list and one container writes, its blocks are the list."""
     ranks = _ranks(recorded)
     if ranks is None:
         return None
@@ -134,6 +140,8 @@ def _written(
             by_node[id(children[path[-1]])] = block_digest
         per_container.setdefault(parent, []).append(block_digest)
     out: list[tuple[str, str | None]] = []
+    others: Counter[str | None] = Counter()  # the containers of each role that write
+    first_note = _NOTES_FROM.get(original.__class__, 0)  # the id `dump` gives the first note
     for rank in ranks:
         if isinstance(rank, str):
             out.append((rank, None))  # a block of the kind's own making: its digest, in its place
@@ -141,16 +149,17 @@ def _written(
         role = role_of(containers[rank], node_at(original, rank[:-1]), name)
         group = groups.get(rank)
         if group is None:
-            out.extend((each, role) for each in per_container[rank])  # nothing placed: as it was
-            continue
-        if role is None:
-            return None
-        digests = _digests(options, role, group, by_node, digest)
+            digests: list[str] | None = per_container[rank]  # nothing placed: as it was
+        else:  # a note's id counted from the first note's: no container of notes before it
+            notes = None if others["note"] else first_note
+            digests = _digests(options, role, group, by_node, digest, notes)
         if digests is None:
             return None
         out.extend((each, role) for each in digests)
+        others[role] += 1
     loose: Entries = []
-    for container, group in groups.items():
+    made_roles: dict[Path, str | None] = {}
+    for container in groups:
         if container in containers:
             continue
         made = node_at(original, container)
@@ -159,35 +168,46 @@ def _written(
             grown = [
                 role for role in _GROWN.get(name, ()) if isinstance(section, CONTAINERS[role][0])
             ]
-            role = grown[0] if len(grown) == 1 else None
-            where = role
-        else:  # empty before: its place among its role's other containers is not known
-            role = role_of(made, section, name)
-            where = None
-        digests = None if role is None else _digests(options, role, group, by_node, digest)
+            made_roles[container] = grown[0] if len(grown) == 1 else None
+        else:  # empty before
+            made_roles[container] = role_of(made, section, name)
+    others.update(made_roles.values())
+    for container, role in made_roles.items():
+        # the only container of its role that writes: `dump` writes it where it writes its
+        # role; else its place among its role's other containers is not known
+        where = role if others[role] == 1 else None
+        digests = _digests(options, role, groups[container], by_node, digest)
         if digests is None:
             return None
         loose.extend((each, where) for each in digests)
+    if not out and len(made_roles) == 1:
+        return loose, []  # the list's one container: `dump` writes its nodes in their order
     return out, loose
 
 
 def _digests(
     options: DocumentOptions,
-    role: str,
+    role: str | None,
     group: Group,
     by_node: Mapping[int, str],
     digest: Callable[[bytes], str],
+    notes: int | None = None,
 ) -> list[str] | None:
-    """The digests of the blocks `dump` writes of `group`'s nodes in a container of `role`."""
+    """The digests of the blocks `dump` writes of `group`'s nodes in a container of `role`;
+    `notes`: the id `dump` gives its first note (None: not known)."""
+    if role is None:
+        return None
     out: list[str] = []
     for node, _slot in group[1]:
         found = by_node.get(id(node))  # unchanged, here or moved from another container
         if found is not None:
             out.append(found)
             continue
-        if role == "note":
+        if role == "note" and notes is None:
             return None  # its id is its place among the notes: dump numbers them
-        write = dumper(options, role, {})  # a note's block alone is asked for its id
+        # (`_renumbered` has loaded anew the notes that moved: the notes before it are kept)
+        block = {} if notes is None else {"id": str(notes + len(out))}
+        write = dumper(options, role, block)
         made = None if write is None else write(node)
         if made is None:
             return None
@@ -320,23 +340,19 @@ def reordered(
 
 
 def _settled(ordered: Entries, loose: Entries, order: tuple[str, ...]) -> tuple[Entries, list[str]]:
-    """`ordered` with the blocks of the containers made for a first node of their role where
-    `dump` writes that role's (`order`), and the digests of those whose place is not known.
+    """`ordered` with the blocks of the containers the anchors never saw where `dump` writes
+    their role's (`order`), and the digests of those whose place is not known.
 
-    A made container is its role's only one; `dump` writes it after the
-    roles before it and before those after it, which tells its place
-    unless a block of the kind's own making stands next to that place.
+    Such a container with a role is its role's only one that writes; `dump`
+    writes it after the roles before it and before those after it, which
+    tells its place unless a block of the kind's own making stands there.
     """
     unplaced = [each for each, role in loose if role not in order]
     out = list(ordered)
     for role in dict.fromkeys(role for _, role in loose if role in order):
         rank = order.index(role)
         at = 1 + max(
-            (
-                i
-                for i, entry in enumerate(out)
-                if entry[1] in order and order.index(entry[1]) <= rank
-            ),
+            (i for i, (_, of) in enumerate(out) if of in order and order.index(of) <= rank),
             default=-1,
         )
         blocks = [entry for entry in loose if entry[1] == role]
@@ -356,6 +372,10 @@ _ORDER: Mapping[tuple[type, str], tuple[str, ...]] = {
 the item (`_dump`): itemMeta's links (its ``<links>`` in turn, its services last), then
 contentMeta's, then a planning item's coverages; a list's or a package's products first,
 then a package's cover, and its list link last (`Bare.own`)."""
+
+_NOTES_FROM: Mapping[type, int] = {Package: 1}
+"""Per kind, the id `dump` gives its first note where not 0: the meta list's length before
+its notes (`number_notes`), a package's own block first."""
 
 
 def _ranks(recorded: tuple[tuple[str, Path], ...]) -> list[Path | str] | None:
