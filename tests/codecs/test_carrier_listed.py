@@ -28,6 +28,8 @@ from newsml_codecs._xmlraw import materialized
 from newsml_codecs.document import _convert
 from newsml_codecs.document._carrier import anchored, law, listed, roles
 from newsml_codecs.document._carrier.anchors import DIGESTS
+from newsml_codecs.document._carrier.units import node_at
+from newsml_codecs.document._carrier.written import Written, written_of
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._dump.omit import omitted
 from newsml_model import ItemMeta, Links, NewsItem, NewsItemError, Package, PlanningItem
@@ -383,9 +385,9 @@ def test_two_containers_the_anchors_never_saw_are_not_taken_in_the_saves_order()
         (meta,): ([], [(made["service"], None)]),
     }
     for placed in (groups, dict(reversed(groups.items()))):
-        written = listed._written(options, original, "links", (), placed, digest)
-        assert written is not None
-        assert ([], ["links", "service"]) == (written[0], sorted(str(w) for _, w in written[1]))
+        made_of = written_of(options, original, "links", (), placed, digest)
+        assert made_of is not None
+        assert ([], ["links", "service"]) == (made_of[0], sorted(str(w) for _, w in made_of[1]))
 
 
 def test_a_container_beside_another_of_its_role_is_not_placed_by_its_role() -> None:
@@ -404,9 +406,9 @@ def test_a_container_beside_another_of_its_role_is_not_placed_by_its_role() -> N
     assert node is not None
     groups = {(meta, made): ([], [(node[1], None)])}
     recorded = (("seen", (meta, held, 0)),)
-    written = listed._written(options, original, "links", recorded, groups, DIGESTS["xxh3"])
-    assert written is not None
-    assert ([("seen", "links")], [None]) == (written[0], [where for _, where in written[1]])
+    made_of = written_of(options, original, "links", recorded, groups, DIGESTS["xxh3"])
+    assert made_of is not None
+    assert ([("seen", "links")], [None]) == (made_of[0], [where for _, where in made_of[1]])
 
 
 def test_a_note_after_another_container_of_notes_is_not_numbered() -> None:
@@ -431,7 +433,7 @@ def test_a_note_after_another_container_of_notes_is_not_numbered() -> None:
     recorded = (("one", (first, note)), ("two", (second, note)))
     for seen in (recorded, recorded[:1]):
         groups = {(second,): group}
-        assert listed._written(options, original, "meta", seen, groups, DIGESTS["xxh3"]) is None
+        assert written_of(options, original, "meta", seen, groups, DIGESTS["xxh3"]) is None
 
 
 def _list_of(items: int) -> str:
@@ -448,13 +450,12 @@ def test_the_shortcut_is_linear_in_the_list(monkeypatch: pytest.MonkeyPatch) -> 
     """Every item of a list duplicated (each copy a new node, dumped alone): twice the items
     cost at most about twice the node look-ups, and the shortcut holds."""
     counted = {"node_at": 0}
-    node_at = listed.node_at
 
     def counting(root: Any, path: Any) -> Any:
         counted["node_at"] += 1
         return node_at(root, path)
 
-    monkeypatch.setattr(listed, "node_at", counting)
+    monkeypatch.setattr("newsml_codecs.document._carrier.written.node_at", counting)
     looks = []
     for items in (100, 200):
         doc = document.from_newsml(_list_of(items))
@@ -469,11 +470,11 @@ def test_the_shortcut_is_linear_in_the_list(monkeypatch: pytest.MonkeyPatch) -> 
 
 Trips = list[tuple[str, str] | None]
 _TRIPS: Trips = [("service", "svc"), ("coverage", "asg"), ("links", "sub")]
-_WRITTEN: listed.Written = ([("sub", "links"), ("svc", "service"), ("asg", "coverage")], [])
+_WRITTEN: Written = ([("sub", "links"), ("svc", "service"), ("asg", "coverage")], [])
 
 
 def _judge(
-    shown: list[str], written: listed.Written, trips: Trips = _TRIPS, root: type = PlanningItem
+    shown: list[str], written: Written, trips: Trips = _TRIPS, root: type = PlanningItem
 ) -> bool:
     """`listed.reordered` of an item's links whose conversion, block by block, is `trips`
     (each block's role and the digest written back); each block's rel is its digest."""
@@ -530,7 +531,7 @@ def _judge(
     ],
 )
 def test_reordered_knows_the_laws_verdict_only_where_the_conversion_agrees(
-    shown: list[str], written: listed.Written, trips: Trips, expected: bool
+    shown: list[str], written: Written, trips: Trips, expected: bool
 ) -> None:
     """`reordered` says yes only where each two reversed neighbours are loaded by the conversion
     into the roles they are written from, written back as they are, once each, and their
@@ -538,7 +539,7 @@ def test_reordered_knows_the_laws_verdict_only_where_the_conversion_agrees(
     assert expected == _judge(shown, written, trips)
 
 
-_PACKAGE: listed.Written = ([("channel", "products"), ("sub", "links"), ("list", None)], [])
+_PACKAGE: Written = ([("channel", "products"), ("sub", "links"), ("list", None)], [])
 
 
 @pytest.mark.parametrize(
