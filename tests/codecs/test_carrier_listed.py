@@ -32,7 +32,15 @@ from newsml_codecs.document._carrier.units import node_at
 from newsml_codecs.document._carrier.written import Written, written_of
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._dump.omit import omitted
-from newsml_model import ItemMeta, Links, NewsItem, NewsItemError, Package, PlanningItem
+from newsml_model import (
+    ItemList,
+    ItemMeta,
+    Links,
+    NewsItem,
+    NewsItemError,
+    Package,
+    PlanningItem,
+)
 
 Edit = Callable[[dict[str, Any]], object]
 KINDS = sorted(FIXTURES.glob("kind-*.xml"))
@@ -100,6 +108,7 @@ def test_lists_in_dumps_order_are_not_dumped_to_be_checked(
 
 SUBJECT = {"uuid": "03d22994-a1d1-11e5-aab3-6ed9a6c3f6f2", "type": "x-im/topic", "rel": "subject"}
 SERVICE = {"type": "x-im/service", "data": {"why": "imext:main"}, "value": "imsection:local"}
+PARAGRAPH = {"type": "x-im/paragraph", "id": "p1", "data": {"text": "A new paragraph."}}
 
 
 def _append_subject(doc: dict[str, Any]) -> None:
@@ -168,6 +177,10 @@ def _edits(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
                 ce.list_edit(edited[name], op, i, j)
                 yield f"{name} {op} {i}", edited
     yield from _note_edits(doc)
+    if doc.get("content"):  # a paragraph among the blocks (a list's items: one more item)
+        inserted = copy.deepcopy(doc)
+        inserted["content"].insert(1, dict(PARAGRAPH))
+        yield "paragraph inserted", inserted
     retitled = copy.deepcopy(doc)
     retitled["title"] = "Edited"
     yield "title", retitled
@@ -436,6 +449,110 @@ def test_a_note_after_another_container_of_notes_is_not_numbered() -> None:
         assert written_of(options, original, "meta", seen, groups, DIGESTS["xxh3"]) is None
 
 
+def _paragraph_among_items() -> dict[str, Any]:
+    """The list fixture's document with a paragraph put among its items."""
+    doc = document.from_newsml((FIXTURES / "kind-list.xml").read_bytes())
+    doc["content"].insert(1, dict(PARAGRAPH))
+    return doc
+
+
+def test_a_paragraph_among_a_lists_items_is_not_dumped_to_be_checked(
+    checks: list[str], ways: list[str]
+) -> None:
+    """A paragraph put among a list's items: `dump` writes it as an item, not as the user's
+    block, but as the conversion without the carrier writes it, whose list the law takes;
+    no dump, and the law holds."""
+    doc = _paragraph_among_items()
+    back = document.load(doc)
+    assert ["anchored"] == ways
+    assert [] == checks
+    assert ce.law_holds(doc)[0]
+    content = document.dump(back, carriers=False)["content"]
+    assert len(doc["content"]) == len(content)
+    assert doc["content"][1] != content[1]
+
+
+ONE_FIXTURES = {
+    ItemList: "kind-list.xml",
+    Package: "kind-package.xml",
+    PlanningItem: "kind-planningitem.xml",
+}
+
+
+@pytest.mark.parametrize(
+    ("root", "name"), list(listed._ONE), ids=lambda v: getattr(v, "__name__", v)
+)
+def test_the_one_container_table_is_the_conversions_order(root: type, name: str) -> None:
+    """`listed._ONE`: the conversion without the carrier loads each block of the list, in
+    the blocks' order (here reversed, a paragraph among them), into the table's role, as
+    `Bare.trips` tells."""
+    doc = ce.oracle(document.from_newsml((FIXTURES / ONE_FIXTURES[root]).read_bytes()))
+    blocks = doc[name] = [*reversed(doc.get(name) or []), dict(PARAGRAPH)]
+    bare = listed.Bare(document.make_options({}), root, doc["type"], DIGESTS["xxh3"])
+    trips = bare.trips(name, blocks, ["x"] * len(blocks), set())
+    assert trips is not None
+    back = document.dump(document.load(doc), carriers=False)[name]
+    assert [trip[1] for trip in trips if trip is not None] == [
+        bare.digest(law.canonical_bytes(block)) for block in back
+    ]
+    assert {listed._ONE[(root, name)][0]} == {trip[0] for trip in trips if trip is not None}
+
+
+def test_a_list_with_an_item_link_is_not_taken_as_converted() -> None:
+    """A list whose document also has an ``item`` link: the conversion puts that link's item
+    before the content's, so the content's blocks alone do not tell its list: no answer."""
+    doc = _paragraph_among_items()
+    bare = listed.Bare(document.make_options({}), ItemList, doc["type"], DIGESTS["xxh3"])
+    blocks = doc["content"]
+    shown = ["x"] * len(blocks)
+    trips = bare.trips("content", blocks, shown, set())
+    assert trips is not None
+    written: Written = ([(trip[1], "items") for trip in trips if trip is not None], [])
+    recorded = (("one", (5, 0)),)
+    assert listed.converted(bare, "content", doc, recorded, shown, written)
+    item = {"type": "x-im/article", "rel": "item", "uuid": SUBJECT["uuid"]}
+    linked = {**doc, "links": [*doc.get("links", []), item]}
+    assert not listed.converted(bare, "content", linked, recorded, shown, written)
+    assert not listed.converted(bare, "content", doc, recorded, shown, (written[0][1:], []))
+
+
+def _converted(trips: Trips, written: Written, recorded: Any = (("a", (5, 0)),)) -> bool:
+    """`listed.converted` of a list's content whose conversion, block by block, is `trips`."""
+    bare = _known(trips, ItemList, "x-im/list")
+    doc = {"content": [{} for _ in trips]}
+    return listed.converted(bare, "content", doc, recorded, ["x"] * len(trips), written)
+
+
+@pytest.mark.parametrize(
+    ("trips", "written", "recorded", "expected"),
+    [
+        (
+            [("items", "a"), None, ("items", "b")],
+            ([("a", "items"), ("b", "items")], []),
+            None,
+            True,
+        ),
+        # another role, a container apart, a block of the kind's own making, another list
+        ([("items", "a"), ("links", "b")], ([("a", "items"), ("b", "items")], []), None, False),
+        (
+            [("items", "a"), ("items", "b")],
+            ([("a", "items"), ("b", "items")], [("c", None)]),
+            None,
+            False,
+        ),
+        ([("items", "a")], ([("a", "items")], []), (("own", ()),), False),
+        ([("items", "a"), ("items", "b")], ([("b", "items"), ("a", "items")], []), None, False),
+    ],
+)
+def test_converted_knows_the_laws_verdict_only_where_the_conversion_is_known(
+    trips: Trips, written: Written, recorded: Any, expected: bool
+) -> None:
+    """`converted` says yes only where every block goes to the one container of the list's
+    role, no block is apart or of the kind's own making, and the written list is the
+    conversion's, block for block in the blocks' order (dropped blocks left out)."""
+    assert expected == _converted(trips, written, *(() if recorded is None else (recorded,)))
+
+
 def _list_of(items: int) -> str:
     """A list of `items` articles."""
     entries = "".join(
@@ -473,11 +590,8 @@ _TRIPS: Trips = [("service", "svc"), ("coverage", "asg"), ("links", "sub")]
 _WRITTEN: Written = ([("sub", "links"), ("svc", "service"), ("asg", "coverage")], [])
 
 
-def _judge(
-    shown: list[str], written: Written, trips: Trips = _TRIPS, root: type = PlanningItem
-) -> bool:
-    """`listed.reordered` of an item's links whose conversion, block by block, is `trips`
-    (each block's role and the digest written back); each block's rel is its digest."""
+def _known(trips: Trips, root: type, kind: str) -> listed.Bare:
+    """A `listed.Bare` of `root` whose conversion, block by block, is `trips`."""
 
     class Known(listed.Bare):
         def trips(
@@ -485,7 +599,15 @@ def _judge(
         ) -> Trips | None:
             return trips
 
-    bare = Known(document.make_options({}), root, "", str)
+    return Known(document.make_options({}), root, kind, str)
+
+
+def _judge(
+    shown: list[str], written: Written, trips: Trips = _TRIPS, root: type = PlanningItem
+) -> bool:
+    """`listed.reordered` of an item's links whose conversion, block by block, is `trips`
+    (each block's role and the digest written back); each block's rel is its digest."""
+    bare = _known(trips, root, "")
     own = [(each, ()) for each in shown if each in ("own", "cover", "list")]
     blocks = [{"rel": each} for each in shown]
     return listed.reordered(bare, "links", blocks, tuple(own), shown, written)

@@ -15,7 +15,10 @@ itemMeta's links, before them), the check would judge the result by the
 carrier law against the conversion without the carrier; `reordered`
 knows that verdict where it can tell that conversion's order block by
 block (`Bare`, `_ORDER`; a container made for a first link placed where
-`dump` writes its role, `_settled`). The save asks only where no field
+`dump` writes its role, `_settled`). Where it gives blocks written
+otherwise than the user's (a paragraph among a list's items is written
+as an item), `converted` knows the law takes them where they are that
+conversion's, block for block. The save asks only where no field
 changed (the original's fields are the document's); a new title is
 written where `dump` reads it (`titles`), as a newsItem's. Anything this
 cannot tell (a container `dump` reads twice, a node `dumper` cannot
@@ -80,7 +83,10 @@ def lists_shown(
         if not loose and [entry[0] for entry in ordered] == shown[name]:
             continue  # the document's list, in its order
         bare = Bare(options, original.__class__, doc.get("type") or "", digest)
-        if not reordered(bare, name, doc.get(name) or [], recorded, shown[name], written):
+        blocks = doc.get(name) or []
+        if not reordered(bare, name, blocks, recorded, shown[name], written) and not converted(
+            bare, name, doc, recorded, shown[name], written
+        ):
             return False  # the law's verdict not known: the result is dumped and judged
     return True
 
@@ -209,6 +215,34 @@ def reordered(
     return True
 
 
+def converted(
+    bare: Bare,
+    name: str,
+    doc: Mapping[str, Any],
+    recorded: tuple[tuple[str, Path], ...],
+    shown: list[str],
+    written: Written,
+) -> bool:
+    """Whether `dump` writes list `name` (`written`) as the conversion without the carrier
+    does, block for block: the law takes a list equal to that conversion's (`law.shows`).
+
+    That conversion is known here where the kind loads every block of the
+    list into its one container of one role (`_ONE`: a list's items, where
+    a paragraph the user put among them becomes an item, written back
+    otherwise), and no link of the document goes there too: each block as
+    `Bare.trips` tells, in the blocks' order.
+    """
+    role, rel = _ONE.get((bare.root, name), (None, None))
+    if role is None or written[1] or any(not path for _, path in recorded):
+        return False  # a container apart, or a block of the kind's own making
+    if any(link.get("rel") == rel for link in doc.get("links") or ()):
+        return False  # loaded there before the blocks (`roles.made_node` declines it)
+    trips = bare.trips(name, doc.get(name) or [], shown, set())
+    if trips is None or any(trip is not None and trip[0] != role for trip in trips):
+        return False
+    return [trip[1] for trip in trips if trip is not None] == [each for each, _ in written[0]]
+
+
 def _settled(ordered: Entries, loose: Entries, order: tuple[str, ...]) -> tuple[Entries, list[str]]:
     """`ordered` with the blocks of the containers the anchors never saw where `dump` writes
     their role's (`order`), and the digests of those whose place is not known.
@@ -242,3 +276,8 @@ _ORDER: Mapping[tuple[type, str], tuple[str, ...]] = {
 the item (`_dump`): itemMeta's links (its ``<links>`` in turn, its services last), then
 contentMeta's, then a planning item's coverages; a list's or a package's products first,
 then a package's cover, and its list link last (`Bare.own`)."""
+
+_ONE: Mapping[tuple[type, str], tuple[str, str]] = {(ItemList, "content"): ("items", "item")}
+"""Per kind and list whose every block the conversion loads into its one container of a
+role, in the blocks' order: that role, and the rel of the links it loads there first (a
+list's ``<items>``: its ``item`` links, then its content, `_load.lists`)."""
