@@ -13,7 +13,8 @@ its kind that says it:
   list's status and publication times too);
 * a property's one ext property, in itemMeta or contentMeta, or the text of
   contentMeta's last slugline, headline, by, urgency or altId
-  (`_properties`; a planning item's, a concept's and a list's too);
+  (`properties`; a planning item's, a concept's, a list's and a package's
+  too, but for a package's own ``published``, ``type`` and ``category``);
 * the ``xml:lang`` of the last ``<idf>`` that has one (`_language`);
 * a package's own ``<pubStatus>``, ``<pubStart>``, ``<pubStop>``
   (`_PACKAGE_RULES`); an assignment's own ``planningExtProperty``
@@ -29,7 +30,7 @@ anchored save checks this result against the document (`anchored.restore`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, cast
 
 import attrs
@@ -37,12 +38,12 @@ import attrs
 from newsml_codecs._xmlbuild import new_ext_property
 from newsml_codecs.document._carrier.exports import exported
 from newsml_codecs.document._carrier.law import visible_bytes
+from newsml_codecs.document._carrier.properties import elements_named, properties_said, without
 from newsml_codecs.document._config import PACKAGE_STATUS_BACK, DocumentOptions
 from newsml_codecs.document._load.item import el
 from newsml_model import (
     AnyItem,
     ConceptItem,
-    ContentMeta,
     Element,
     ExtProperty,
     ItemList,
@@ -105,18 +106,23 @@ def refielded_item(options: DocumentOptions, item: AnyItem, changed: Changed) ->
         if status not in PACKAGE_STATUS_BACK:
             return None  # the reference writes no <pubStatus> of it: the patch way
         package: AnyItem = _ruled(options, item, _PACKAGE_RULES, changed)
-        if "status" not in changed:
+        if "status" in changed:
+            # dump reads an itemMeta <pubStatus> after the package's own: it says it too
+            package = with_children(
+                package,
+                tuple(
+                    _ruled(options, c, _RULES, {"status": changed["status"]})
+                    if c.__class__ is ItemMeta and elements_named(c.children, "pubStatus")
+                    else c
+                    for c in package.children
+                ),
+            )
+        if "properties" not in changed:
             return package
-        # dump reads an itemMeta <pubStatus> after the package's own: it says it too
-        return with_children(
-            package,
-            tuple(
-                _ruled(options, c, _RULES, {"status": changed["status"]})
-                if c.__class__ is ItemMeta and _elements(c.children, "pubStatus")
-                else c
-                for c in package.children
-            ),
-        )
+        # its itemMeta's ext properties; not those its own attribute and elements say
+        # (`dump_package`), nor those its load leaves out of its itemMeta
+        own = {name.lower() for name in options.package_exceptions} | _PACKAGE_OWN
+        return properties_said(package, *changed["properties"], own)
     at = next((i for i, c in enumerate(item.children) if c.__class__ is ItemMeta), None)
     if at is None:
         return None
@@ -129,7 +135,7 @@ def refielded_item(options: DocumentOptions, item: AnyItem, changed: Changed) ->
             return None
         refielded = said
     if "properties" in changed:
-        return _properties(refielded, *changed["properties"])
+        return properties_said(refielded, *changed["properties"])
     return refielded
 
 
@@ -140,90 +146,6 @@ def _ruled(options: DocumentOptions, node: Any, rules: dict[str, Rule], changed:
         if key in rules:
             children = rules[key](options, children, value or "")
     return with_children(node, tuple(children))
-
-
-def _elements(children: Sequence[Any], name: str) -> list[int]:
-    """The indices of the elements called `name` among `children`."""
-    return [i for i, c in enumerate(children) if c.__class__ is Element and c.name == name]
-
-
-def _properties(item: AnyItem, before: Any, after: Any) -> AnyItem | None:
-    """`item` whose ext properties say `after` (the document's properties, `before` as `dump`
-    read them): each one changed, removed or added (to itemMeta, after its last); None where
-    a changed name is not one ext property (several, or an element's: fileName, role).
-
-    A name the document holds several times (a concept's definitions) is left as it is
-    where its entries are unchanged.
-    """
-    was, now = _named(before), _named(after)
-    if was is None or now is None:
-        return None
-    items = list(item.children)
-    for name in sorted(was.keys() | now.keys()):
-        olds, news = was.get(name, []), now.get(name, [])
-        if olds == news:
-            continue
-        if len(olds) > 1 or len(news) > 1:
-            return None  # a name said several times changed: the patch way
-        prop = news[0] if news else None
-        if name in _CONTENT_TEXTS:
-            texts = _content_text(items, name, prop)
-            if texts is None:
-                return None
-            items = texts
-            continue
-        if name.lower() in _ELEMENT_PROPERTIES:
-            return None
-        held = [
-            (i, j)
-            for i, section in enumerate(items)
-            if section.__class__ in (ItemMeta, ContentMeta)
-            for j, c in enumerate(cast(Any, section).children)
-            if c.__class__ is ExtProperty and c.type == name
-        ]
-        if len(held) > 1 or (not held and prop is None):
-            return None
-        if held:
-            (i, j), section = held[0], cast(Any, items[held[0][0]])
-            children: Children = list(section.children)
-            if prop is None:
-                children = _without(children, [j])
-            else:
-                children[j] = _property(children[j], prop)
-            items[i] = with_children(section, tuple(children))
-            continue
-        at = next((i for i, c in enumerate(items) if c.__class__ is ItemMeta), None)
-        if at is None:
-            return None
-        meta = cast(ItemMeta, items[at])
-        children = list(meta.children)
-        exts = [j for j, c in enumerate(children) if c.__class__ is ExtProperty]
-        place = exts[-1] + 1 if exts else len(children)
-        children.insert(place, _property(new_ext_property(name, None, (), ()), cast(Any, prop)))
-        items[at] = with_children(meta, tuple(children))
-    props: AnyItem = with_children(item, tuple(items))
-    return props
-
-
-def _content_text(items: Children, name: str, prop: Any) -> Children | None:
-    """`items` whose contentMeta's last ``<name>`` says `prop`'s value (`dump` reads the last;
-    an empty one drops the property), or without them all when `prop` is None; None where
-    there is none to write into, or `prop` has parameters."""
-    if prop is not None and set(prop) - {"name", "value"}:
-        return None
-    at = next((i for i, c in enumerate(items) if c.__class__ is ContentMeta), None)
-    if at is None:
-        return None
-    meta = cast(ContentMeta, items[at])
-    children: Children = list(meta.children)
-    found = _elements(children, name)
-    if prop is None:
-        children = _without(children, found)
-    elif not found:
-        return None
-    else:
-        children[found[-1]] = with_children(children[found[-1]], (prop.get("value") or "",))
-    return [*items[:at], with_children(meta, tuple(children)), *items[at + 1 :]]
 
 
 def _language(item: AnyItem, language: str) -> AnyItem | None:
@@ -264,36 +186,13 @@ def _idf_at(item: AnyItem, place: tuple[int, int, int]) -> Element:
     return idf
 
 
-def _named(props: Any) -> dict[str, list[dict[str, Any]]] | None:
-    """The document's `props` by name, in their order (None: not a list of named objects)."""
-    if props is None:
-        return {}
-    if props.__class__ is not list or not all(
-        p.__class__ is dict and p.get("name").__class__ is str for p in props
-    ):
-        return None
-    named: dict[str, list[dict[str, Any]]] = {}
-    for prop in props:
-        named.setdefault(prop["name"], []).append(prop)
-    return named
-
-
-def _property(node: ExtProperty, prop: dict[str, Any]) -> ExtProperty:
-    """`node` saying `prop`'s value and parameters (``creator``, ``why``), its other attributes kept."""
-    params = prop.get("parameters") or {}
-    attributes = node.attributes
-    for key in ("creator", "why"):
-        attributes = set_attribute(attributes, key, params.get(key) or None)
-    return attrs.evolve(node, value=prop.get("value") or "", attributes=attributes)
-
-
 def _element(name: str, after: tuple[str, ...], write: Callable[[Element, str], Element]) -> Rule:
     """The rule of a field `dump` reads from the last itemMeta element `name`."""
 
     def rule(options: DocumentOptions, children: Children, value: str) -> Children:
-        found = _elements(children, name)
+        found = elements_named(children, name)
         if not value:
-            return _without(children, found)
+            return without(children, found)
         if found:
             children[found[-1]] = write(children[found[-1]], value)
             return children
@@ -325,7 +224,7 @@ def _ext(kind: str) -> Rule:
     def rule(options: DocumentOptions, children: Children, value: str) -> Children:
         found = [i for i, c in enumerate(children) if c.__class__ is ExtProperty and c.type == kind]
         if not value:
-            return _without(children, found)
+            return without(children, found)
         if found:
             children[found[-1]] = attrs.evolve(children[found[-1]], value=value)
             return children
@@ -334,15 +233,6 @@ def _ext(kind: str) -> Rule:
         return [*children[:at], new_ext_property(kind, value, (), ()), *children[at:]]
 
     return rule
-
-
-def _without(children: Children, found: list[int]) -> Children:
-    """`children` without those at `found`, each with the layout text before it."""
-    gone = set(found)
-    for index in found:
-        if index and children[index - 1].__class__ is str and not children[index - 1].strip():
-            gone.add(index - 1)
-    return [c for i, c in enumerate(children) if i not in gone]
 
 
 _RULES: dict[str, Rule] = {
@@ -368,20 +258,15 @@ _PACKAGE_RULES: dict[str, Rule] = {
 }
 """A package's fields: the text of its own root elements (`_dump.lists.dump_package`)."""
 
+_PACKAGE_OWN = frozenset(["published", "type", "category"])
+"""The properties `dump` reads from a package's own attribute and elements."""
+
 _PLANNING_RULES: dict[str, Rule] = {
     "status": _ext("imext:status"),
     "created": _ext("nrpdate:created"),
     "modified": _ext("nrpdate:modified"),
 }
 """An assignment's fields: its own ``planningExtProperty`` (`_dump.assignment`)."""
-
-_CONTENT_TEXTS = frozenset(["altId", "slugline", "headline", "by", "urgency"])
-"""The properties `dump` reads from the text of contentMeta's last element of their name."""
-
-_ELEMENT_PROPERTIES = frozenset(
-    ["filename", "role", "language", "description", "infosource", "creator"]
-)
-"""The other properties `dump` reads from elements, not ext properties (the patch way writes them)."""
 
 _FIELDS = {
     NewsItem: frozenset([*_RULES, "properties", "language"]),
@@ -391,7 +276,7 @@ _FIELDS = {
     # and a concept's and a list's: `dump_item_meta` reads all four kinds' itemMeta
     ConceptItem: frozenset(["status", "published", "unpublished", "properties"]),
     ItemList: frozenset(["status", "published", "unpublished", "properties"]),
-    Package: frozenset(_PACKAGE_RULES),
+    Package: frozenset([*_PACKAGE_RULES, "properties"]),
     Planning: frozenset(_PLANNING_RULES),
 }
 """Per root kind: the fields `_RULES` write."""

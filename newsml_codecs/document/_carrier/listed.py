@@ -21,9 +21,10 @@ as an item), `converted` knows the law takes them where they are that
 conversion's, block for block. The save asks only where no field
 changed (the original's fields are the document's); a new title is
 written where `dump` reads it (`titles`), as a newsItem's. Anything this
-cannot tell (a container `dump` reads twice, a node `dumper` cannot
-write alone, a first note or one beside another container of notes, a
-reordered list of another kind) says no, and the result is dumped as
+cannot tell (a block of the kind's own making changed in its place,
+whose nodes the save left as they were; a container `dump` reads twice,
+a node `dumper` cannot write alone, a first note or one beside another
+container of notes, a reordered list of another kind) says no, and the result is dumped as
 before. Like a newsItem's save, this trusts the anchors as `dump` wrote
 them (docs/mapping.md, "Carriers") and `roles.made_node` and
 `roles.dumper` to be what the conversion loads and `dump` writes of one
@@ -41,6 +42,7 @@ import attrs
 
 from newsml_codecs.document._carrier.anchors import DIGESTS, LISTS, Anchors
 from newsml_codecs.document._carrier.law import canonical_bytes
+from newsml_codecs.document._carrier.pairing import derived_changed
 from newsml_codecs.document._carrier.roles import dumper, made_node
 from newsml_codecs.document._carrier.units import Group
 from newsml_codecs.document._carrier.written import Entries, Written, written_of
@@ -76,6 +78,8 @@ def lists_shown(
         if name not in placed:
             continue  # unchanged: the original's nodes where they were
         recorded = anchors.blocks.get(name, ())
+        if derived_changed(recorded, shown[name]):
+            return False  # the original's nodes left for a block of the kind's own, edited
         written = written_of(options, original, name, recorded, placed[name], digest)
         if written is None:
             return False

@@ -21,13 +21,18 @@ from newsml_model import AnyItem, Element, Link, Service
 def derived_kept(
     recorded: tuple[tuple[str, Path], ...], edited: list[str], taken: list[Any]
 ) -> bool:
-    """Whether every block recorded without a source is still shown, unchanged, in its order.
+    """Whether every block recorded without a source is still shown in its order: unchanged,
+    or changed in its place (`derived_changed`).
 
     The other kinds make blocks of their own of several nodes (a list's
     description and limit, a concept's event): their nodes stay as they were, so such a
-    block must not have changed, gone or moved among its kind. The edited
-    blocks showing them are marked `FOLLOWS` in `taken`: nothing is
-    written for them.
+    block must not have gone or moved among its kind. The edited blocks
+    showing them are marked `FOLLOWS` in `taken`: nothing is written for
+    them. One changed in its place (a meta title set on a planning item's
+    coverage block, a list's description) so leaves the original's nodes,
+    and the save's result is dumped and judged by the carrier law
+    (`listed.lists_shown` says no: `anchored.restore`); a newsItem has no
+    such block (its `dump` records a source for each).
     """
     derived = [block_digest for block_digest, path in recorded if not path]
     if not derived:
@@ -35,10 +40,30 @@ def derived_kept(
     wanted = set(derived)
     shown = [i for i, value in enumerate(edited) if taken[i] is None and value in wanted]
     if [edited[i] for i in shown] != derived:
-        return False
+        shown = derived_changed(recorded, edited) or []
+        if not shown:
+            return False  # gone, moved or beside other edits: the patch way
     for index in shown:
         taken[index] = FOLLOWS
     return True
+
+
+def derived_changed(recorded: tuple[tuple[str, Path], ...], edited: list[str]) -> list[int]:
+    """The places of the blocks recorded without a source where one of them changed in its
+    place and nothing else did ([]: not so).
+
+    The document holds as many blocks as the anchors recorded, each block
+    with a source unchanged in its place: the blocks at the places of the
+    others are theirs, edited.
+    """
+    if len(edited) != len(recorded):
+        return []
+    places = [at for at, (_, path) in enumerate(recorded) if not path]
+    if all(edited[at] == recorded[at][0] for at in places) or any(
+        edited[at] != block_digest for at, (block_digest, path) in enumerate(recorded) if path
+    ):
+        return []
+    return places
 
 
 def changed_sources(

@@ -6,7 +6,8 @@ coverages), each container's nodes in their order; the anchors record
 the blocks in that order with their nodes' paths, so the containers'
 order is read off them (`_ranks`). A block of the kind's own making (a
 list's description, a package's cover: no path) keeps its place among
-them (`pairing.derived_kept` has checked it is shown unchanged). An
+them (`pairing.derived_kept` has checked it is shown, and `listed` that
+it is unchanged: one changed in its place is not told so). An
 unchanged node's block is the one the anchors digested (it is the
 original's node, by identity); a new or changed node's is what `dump`
 writes of it (`roles.dumper`, one node alone), a note's with the id
