@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from support import canonical, fixture_text
+from support.carrier import carrier_of, with_carrier
 
 from newsml_codecs import document, newsml
 from newsml_codecs.document._carrier.pairing import derived_changed
@@ -106,3 +107,19 @@ def test_derived_changed_gives_every_such_place() -> None:
     original's nodes)."""
     recorded = ((A, ()), (B, (3, 0)), (C, ()))
     assert [0, 2] == derived_changed(recorded, [A, B, "x"])
+
+
+def test_a_news_items_block_without_a_source_edited_in_place_declines(ways: list[str]) -> None:
+    """A newsItem's `dump` records a source for every block, and its result is not judged
+    after the save: a carrier whose anchors say otherwise (a paragraph without its source)
+    with that paragraph edited goes the patch way, which shows the edit, never the original's
+    node kept in silence."""
+    doc = document.from_newsml(fixture_text("article-full.xml"))
+    carrier = carrier_of(doc)[1]
+    carrier["n"]["c"][1][1] = []  # the second block: no source, as a kind's own block
+    forged = with_carrier(doc, carrier)
+    text_block = forged["content"][1]
+    text_block["data"]["text"] = "Edited in place."
+    back = document.to_newsml(forged)
+    assert ["patch"] == ways
+    assert "Edited in place." in back

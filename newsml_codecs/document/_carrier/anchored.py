@@ -270,7 +270,8 @@ def _place(
         if _unheld_note_ids(blocks):
             return None  # the oracle numbers the notes without the empty ones: the patch way
         _renumbered(blocks, taken, [path for path in sources if roles[path] == "note"])
-    if not derived_kept(recorded, edited, taken):
+    # a newsItem's result is not judged after the save: a block changed in place declines
+    if not derived_kept(recorded, edited, taken, judged=original.__class__ is not NewsItem):
         return None  # a block the kind makes of more than one node changed or went
     runs = geo_run(options, original, blocks, taken, roles) if name == "links" else {}
     changed = changed_sources(list(sources), taken, blocks, original)

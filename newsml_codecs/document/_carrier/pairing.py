@@ -19,7 +19,11 @@ from newsml_model import AnyItem, Element, Link, Service
 
 
 def derived_kept(
-    recorded: tuple[tuple[str, Path], ...], edited: list[str], taken: list[Any]
+    recorded: tuple[tuple[str, Path], ...],
+    edited: list[str],
+    taken: list[Any],
+    *,
+    judged: bool,
 ) -> bool:
     """Whether every block recorded without a source is still shown in its order: unchanged,
     or changed in its place (`derived_changed`).
@@ -31,8 +35,11 @@ def derived_kept(
     them. One changed in its place (a meta title set on a planning item's
     coverage block, a list's description) so leaves the original's nodes,
     and the save's result is dumped and judged by the carrier law
-    (`listed.lists_shown` says no: `anchored.restore`); a newsItem has no
-    such block (its `dump` records a source for each).
+    (`listed.lists_shown` says no: `anchored.restore`) where the save is
+    `judged`. A newsItem's result is not judged (its blocks are the
+    document's by construction) and its `dump` records a source for each
+    block: a carrier whose anchors say otherwise keeps no edited block's
+    original in silence, it declines.
     """
     derived = [block_digest for block_digest, path in recorded if not path]
     if not derived:
@@ -40,7 +47,7 @@ def derived_kept(
     wanted = set(derived)
     shown = [i for i, value in enumerate(edited) if taken[i] is None and value in wanted]
     if [edited[i] for i in shown] != derived:
-        shown = derived_changed(recorded, edited) or []
+        shown = derived_changed(recorded, edited) if judged else []
         if not shown:
             return False  # gone, moved or beside other edits: the patch way
     for index in shown:
