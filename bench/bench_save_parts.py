@@ -47,7 +47,7 @@ _COPIES = 16
 _PARTS = {
     "anchored": [(anchored, "_restored")],
     "check": [(anchored, "dump_any"), (_convert, "load_any")],
-    "write": [(newsml, "dumps")],
+    "write": [(newsml, "dumps"), (_convert, "serialize")],
 }
 
 

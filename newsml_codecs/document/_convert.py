@@ -17,7 +17,9 @@ from typing import Any
 
 import orjson
 
+from newsml_codecs import newsml
 from newsml_codecs._sourcetext import source_spans, source_text
+from newsml_codecs._xmlwrite import serialize
 from newsml_codecs.document._carrier.anchored import restore
 from newsml_codecs.document._carrier.anchors import LISTS, record, shown
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
@@ -221,6 +223,43 @@ def load_document(
     newsItem's save may build its original on the carrier's skeleton
     (`_carrier.lean`): the item may then hold `newsml_codecs._xmlraw.Raw` nodes.
     """
+    return _loaded(options, mapping, lean)[0]
+
+
+def save_document(
+    options: DocumentOptions,
+    mapping: Mapping[str, Any],
+    *,
+    xml_declaration: bool = True,
+    indent: int | str | None = None,
+) -> str:
+    """The NewsML text of `mapping` (`Converter.to_newsml`): `load_document` written.
+
+    A result built on a carried original shares its nodes where the user
+    left them alone: written as a save of that original wrote them before
+    (`Written`: the same text, copied).
+
+    Raises:
+        InvalidDocumentError: As `load_document`, or nested too deeply.
+        InvalidArgumentError: As `newsml.dumps`.
+    """
+    try:
+        item, original = _loaded(options, mapping, True)
+    except RecursionError:
+        raise InvalidDocumentError("the document is nested too deeply") from None
+    if original is None or indent is not None:
+        return newsml.dumps(item, xml_declaration=xml_declaration, indent=indent)
+    try:
+        written = ORIGINALS.written(original)
+        return serialize(item, xml_declaration=xml_declaration, write_child=written.write)
+    except RecursionError:
+        raise InvalidArgumentError("the item is nested too deeply to write", field="item") from None
+
+
+def _loaded(
+    options: DocumentOptions, mapping: Mapping[str, Any], lean: bool
+) -> tuple[AnyItem, AnyItem | None]:
+    """`load_document`'s item, and the carried original it was built on (None: none)."""
     typeless = isinstance(mapping, Mapping) and not mapping.get("type")
     # A document with a carrier is read as `dump` writes documents (below): checked and
     # its empty fields left out in one pass (a twentieth of an article's save).
@@ -258,7 +297,8 @@ def load_document(
                 unedited = carrier.fingerprint == digest(visible)
             if unedited:
                 # the document as dump wrote it: the original
-                return ORIGINALS.get(carrier.original, most)
+                found = ORIGINALS.get(carrier.original, most)
+                return found, found
             kind, strict = load_target(options, doc, carrier.kind)
             timed = restore_times(doc, dict(carrier.times))
             bare = cache(partial(load_any, options, timed, kind, strict=strict))
@@ -276,7 +316,7 @@ def load_document(
                 if root_kind(original) == kind:
                     done = restore(options, original, doc, anchors, seen, bare, lean=built)
                     if done is not None:
-                        return refresh(done, edited)
+                        return refresh(done, edited), original
             # Edited: the patch of what the reference drops, checked below.
             try:
                 patch = PATCHES.get(carrier.original, options, partial(patch_for, options), most)
@@ -292,7 +332,7 @@ def load_document(
     kind, strict = load_target(options, doc, None if carrier is None else carrier.kind)
     item: AnyItem = bare() if bare is not None else load_any(options, doc, kind, strict=strict)
     if patch is None:
-        return item
+        return item, None
     # An edited document, or a previous release's carrier (a patch): checked.
     whole: AnyItem = apply_patch(item, patch, doc)
     kept: AnyItem = keep_edits(
@@ -303,7 +343,7 @@ def load_document(
         apply=lambda patch: apply_patch(item, patch, doc),
         visible=lambda loaded: dump_document(options, loaded, carriers=False),
     )
-    return kept if edited is None else refresh(kept, edited)
+    return (kept if edited is None else refresh(kept, edited)), None
 
 
 def _checked(mapping: Mapping[str, Any], typeless: bool, omit: bool) -> dict[str, Any]:

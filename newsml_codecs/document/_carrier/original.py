@@ -27,6 +27,7 @@ import zstandard
 
 from newsml_codecs import newsml
 from newsml_codecs._sourcetext import read_depth, source_text
+from newsml_codecs._xmlwritten import Written
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.lean import original_of
 from newsml_model import AnyItem, DecodeError, InvalidArgumentError
@@ -239,6 +240,7 @@ class OriginalCache:
     def __init__(self, size: int = 32, max_text: int = 256 * 1024) -> None:
         self.max_text = max_text
         self._recent = _Recent(size)
+        self._written = _Recent(size)
 
     def get(self, packed: Any, most: int, text: bytes | None = None) -> AnyItem:
         """`unpack(packed, most)`, from memory when this carrier was unpacked before
@@ -281,9 +283,22 @@ class OriginalCache:
             self._recent.put(("lean", key, fields), (item, len(text)))
         return item
 
+    def written(self, item: AnyItem) -> Written:
+        """What saves wrote of `item`, an original this cache gave (`Written`: the text of its
+        nodes, copied where a later save's result shares them), by the original, remembered
+        as long as it is one of the most recent few."""
+        hit = self._written.get(id(item))
+        if hit is not None and hit[0] is item:
+            found: Written = hit[1]
+            return found
+        made = Written(item)
+        self._written.put(id(item), (item, made))
+        return made
+
     def clear(self) -> None:
         """Forget every original (benchmarks time the first save of a document)."""
         self._recent.clear()
+        self._written.clear()
 
 
 Patch = dict[str, Any] | None

@@ -1,0 +1,116 @@
+"""An item's nodes as the writer wrote them, copied where it writes the same node again; internal.
+
+An edited document's save writes the carried original's nodes again
+wherever the user left their blocks alone: the very records, which the
+result shares with the original (frozen), in the same places. On the
+kinds other than a newsItem that is most of the item (their original is
+two to three times what the reference keeps), and writing it cost as
+much as their whole save without the carrier. `Written` records the text
+of the original's nodes the first time a save writes them and copies it
+at the next: the text of a record written under the same parent name
+and namespace in scope never changes, so the output is the same, byte
+for byte, as the nodes written anew.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from newsml_codecs._xmlescape import escape_attribute, escape_text
+from newsml_codecs._xmlnames import GOOD_ELEMENTS, element_name
+from newsml_codecs._xmlraw import Raw
+from newsml_codecs._xmlwrite import TYPED, write_attributes, write_element
+from newsml_model.tree import element_parts
+
+
+class Written:
+    """The text written of one item's nodes at its first `DEEPEST` levels, by node.
+
+    Only the item's own nodes are recorded (a node a save made is not met
+    again), each with its parent's name and the namespace in scope it was
+    written under: written elsewhere, it is written anew. Shared by the
+    threads saving the same original, it stays sound: each records the
+    same text of a node.
+    """
+
+    DEEPEST = 3
+    """The deepest level recorded (the item's sections: 1; their containers: 2; blocks: 3)."""
+
+    __slots__ = ("_item", "_known", "_texts")
+
+    def __init__(self, item: Any) -> None:
+        self._item = item
+        self._known: dict[int, Any] | None = None
+        # by node id: the node, its parent's name, the namespace in scope, its text
+        self._texts: dict[int, tuple[Any, str, str, str]] = {}
+
+    def write(self, node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
+        """`write_element` of a child of the item's root (`serialize`'s ``write_child``)."""
+        self._write(node, parent_name, default_ns, out, 1)
+
+    def _write(
+        self, node: Any, parent_name: str, default_ns: str, out: list[str], level: int
+    ) -> None:
+        """`write_element` of `node` at `level`: the text recorded of it in this place, else
+        written and recorded (a node of the item's).
+
+        A node the save made is written element by element down to
+        `DEEPEST`, so the item's nodes inside it are copied too.
+        """
+        key = id(node)
+        hit = self._texts.get(key)
+        if hit is not None and hit[0] is node and hit[1] == parent_name and hit[2] == default_ns:
+            out.append(hit[3])
+            return
+        start = len(out)
+        kind = node.__class__
+        # (a child that is no record has no children: write_element says what it is)
+        if (
+            level < self.DEEPEST
+            and kind is not Raw
+            and kind not in TYPED
+            and getattr(node, "children", None)
+        ):
+            self._write_content(node, parent_name, default_ns, out, level)
+        else:
+            write_element(node, parent_name, default_ns, out)
+        if self._nodes().get(key) is node:
+            self._texts[key] = (node, parent_name, default_ns, "".join(out[start:]))
+
+    def _write_content(
+        self, node: Any, parent_name: str, default_ns: str, out: list[str], level: int
+    ) -> None:
+        """What `write_element` writes of a node with children, its children by `_write`."""
+        name, namespace, attributes, children = element_parts(node, parent_name)
+        if name not in GOOD_ELEMENTS:
+            element_name(name)
+        out.append("<" + name)
+        if namespace is not None and namespace != default_ns:
+            out.append(' xmlns="' + escape_attribute(namespace) + '"')
+            default_ns = namespace
+        if attributes:
+            write_attributes(attributes, out)
+        out.append(">")
+        for child in children:
+            if child.__class__ is str:
+                out.append(escape_text(child))
+            else:
+                self._write(child, name, default_ns, out, level + 1)
+        out.append("</" + name + ">")
+
+    def _nodes(self) -> dict[int, Any]:
+        """The item's nodes at levels 1 to `DEEPEST`, by id (found at the first write)."""
+        if self._known is None:
+            known: dict[int, Any] = {}
+            level = [self._item]
+            for _ in range(self.DEEPEST):
+                level = [
+                    child
+                    for node in level
+                    if node.__class__ is not Raw
+                    for child in getattr(node, "children", ())
+                    if child.__class__ is not str
+                ]
+                known.update((id(node), node) for node in level)
+            self._known = known
+        return self._known

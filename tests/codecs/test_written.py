@@ -1,0 +1,111 @@
+"""The writer copies the text it wrote of an original's nodes where a later save writes them
+again (`newsml_codecs._xmlwritten.Written`), and the text is the same, byte for byte."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from support import FIXTURES, KIND_FIXTURES
+
+from newsml_codecs import _xmlwritten, document, newsml
+from newsml_codecs._xmlwrite import serialize
+from newsml_codecs._xmlwritten import Written
+from newsml_model import Element, InvalidArgumentError
+from newsml_model.tree import with_children
+
+SUBJECT = {
+    "uuid": "03d22994-a1d1-11e5-aab3-6ed9a6c3f6f2",
+    "title": "Subject",
+    "type": "x-im/category",
+    "rel": "subject",
+}
+IMEXT = "http://www.infomaker.se/newsml/1.0"
+NAR = "http://iptc.org/std/nar/2006-10-01/"
+
+
+def edited(doc: dict[str, Any], text: str) -> dict[str, Any]:
+    """`doc` with a reporter's edit: the first text block's text (else the title), a link."""
+    out = copy.deepcopy(doc)
+    block = next(
+        (b for b in out.get("content") or () if isinstance((b.get("data") or {}).get("text"), str)),
+        None,
+    )
+    if block is None:
+        out["title"] = text
+    else:
+        block["data"]["text"] = text
+    out.setdefault("links", []).append(dict(SUBJECT))
+    return out
+
+
+class Counted:
+    """`write_element` of `_xmlwritten`, counting its calls (the nodes written anew)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls = 0
+        self._write = _xmlwritten.write_element
+        monkeypatch.setattr(_xmlwritten, "write_element", self)
+
+    def __call__(self, *args: Any) -> None:
+        self.calls += 1
+        self._write(*args)
+
+
+@pytest.mark.parametrize("name", [*KIND_FIXTURES, "document-article.xml"])
+def test_saves_write_what_the_item_writes(name: str) -> None:
+    """Every save of an edited document, the first and the next ones (which copy the
+    original's nodes as the first wrote them), is the text of its item written anew."""
+    doc = document.from_newsml((FIXTURES / name).read_bytes())
+    document._PATCHES.clear()  # as for a document not seen before
+    for text in ("Edited.", "Edited again.", "Edited again."):
+        changed = edited(doc, text)
+        expected = newsml.dumps(document.load(changed))
+        if name.startswith("kind-"):  # a newsItem's save copies its text as read: equivalent
+            assert expected == document.to_newsml(changed)
+        else:
+            assert newsml.equivalent(expected, document.to_newsml(changed))
+
+
+def test_a_second_write_copies_the_shared_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An item sharing the original's nodes is written with their text copied: the nodes
+    under the one the save made are the only ones written anew, and the text is the same."""
+    item = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
+    written = Written(item)
+    assert serialize(item) == serialize(item, write_child=written.write)
+    first = next(i for i, c in enumerate(item.children) if not isinstance(c, str))
+    section = item.children[first]
+    changed = with_children(section, (*section.children, Element(name="note")))
+    result = with_children(item, (*item.children[:first], changed, *item.children[first + 1 :]))
+    counted = Counted(monkeypatch)
+    text = serialize(result, write_child=written.write)
+    assert serialize(result) == text
+    # the section's children were recorded: all copied, but the new one
+    assert 1 == counted.calls
+
+
+def test_a_node_elsewhere_is_written_anew() -> None:
+    """A recorded node written under another parent or namespace is written there anew:
+    the text the reader reads back in that place, not the one recorded."""
+    inner = Element(name="a", attributes=(("x", "1"),), children=("text",), namespace=NAR)
+    root = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
+    item = with_children(root, (Element(name="p", children=(inner,)),))
+    written = Written(item)
+    assert '<p><a x="1">text</a></p>' in serialize(item, write_child=written.write)
+    moved = with_children(root, (Element(name="p", children=(inner,), namespace=IMEXT),))
+    expected = serialize(moved)
+    assert f'<p xmlns="{IMEXT}"><a xmlns="{NAR}" x="1">text</a></p>' in expected
+    assert expected == serialize(moved, write_child=written.write)
+
+
+def test_a_bad_name_is_refused_as_without_the_copy() -> None:
+    """A name XML cannot carry under a node the save made is refused as the plain writer
+    refuses it, naming the path."""
+    root = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
+    item = with_children(root, (Element(name="p", children=(Element(name="a b"),)),))
+    with pytest.raises(InvalidArgumentError) as plain:
+        serialize(item)
+    with pytest.raises(InvalidArgumentError) as copied:
+        serialize(item, write_child=Written(root).write)
+    assert str(plain.value) == str(copied.value)
