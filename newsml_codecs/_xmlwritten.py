@@ -52,17 +52,23 @@ class Written:
         self, node: Any, parent_name: str, default_ns: str, out: list[str], level: int
     ) -> None:
         """`write_element` of `node` at `level`: the text recorded of it in this place, else
-        written and recorded (a node of the item's).
+        written whole and recorded (a node of the item's).
 
         A node the save made is written element by element down to
-        `DEEPEST`, so the item's nodes inside it are copied too.
+        `DEEPEST`, so the item's nodes inside it are copied, or recorded.
         """
         key = id(node)
         hit = self._texts.get(key)
         if hit is not None and hit[0] is node and hit[1] == parent_name and hit[2] == default_ns:
             out.append(hit[3])
             return
-        start = len(out)
+        if self._nodes().get(key) is node:
+            # whole, not element by element: a later save that changes a node inside it
+            # writes its other nodes whole and records them then
+            start = len(out)
+            write_element(node, parent_name, default_ns, out)
+            self._texts[key] = (node, parent_name, default_ns, "".join(out[start:]))
+            return
         kind = node.__class__
         # (a child that is no record has no children: write_element says what it is)
         if (
@@ -74,8 +80,6 @@ class Written:
             self._write_content(node, parent_name, default_ns, out, level)
         else:
             write_element(node, parent_name, default_ns, out)
-        if self._nodes().get(key) is node:
-            self._texts[key] = (node, parent_name, default_ns, "".join(out[start:]))
 
     def _write_content(
         self, node: Any, parent_name: str, default_ns: str, out: list[str], level: int

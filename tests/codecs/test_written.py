@@ -12,7 +12,7 @@ from support import FIXTURES, KIND_FIXTURES
 from newsml_codecs import _xmlwritten, document, newsml
 from newsml_codecs._xmlwrite import serialize
 from newsml_codecs._xmlwritten import Written
-from newsml_model import Element, InvalidArgumentError
+from newsml_model import Element, InvalidArgumentError, ItemMeta
 from newsml_model.tree import with_children
 
 SUBJECT = {
@@ -68,21 +68,31 @@ def test_saves_write_what_the_item_writes(name: str) -> None:
             assert newsml.equivalent(expected, document.to_newsml(changed))
 
 
-def test_a_second_write_copies_the_shared_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An item sharing the original's nodes is written with their text copied: the nodes
-    under the one the save made are the only ones written anew, and the text is the same."""
+def test_later_writes_copy_the_shared_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Items sharing the original's nodes are written with their text copied: a section
+    the save made is written element by element, its nodes of the original whole (then
+    recorded), and at the next write only the nodes the save made are written anew."""
     item = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
+    at = next(i for i, c in enumerate(item.children) if isinstance(c, ItemMeta))
+    section = item.children[at]
+
+    def with_note(n: str) -> Any:
+        note = Element(name="note", attributes=(("n", n),))
+        changed = with_children(section, (*section.children, note))
+        return with_children(item, (*item.children[:at], changed, *item.children[at + 1 :]))
+
     written = Written(item)
     assert serialize(item) == serialize(item, write_child=written.write)
-    first = next(i for i, c in enumerate(item.children) if not isinstance(c, str))
-    section = item.children[first]
-    changed = with_children(section, (*section.children, Element(name="note")))
-    result = with_children(item, (*item.children[:first], changed, *item.children[first + 1 :]))
+    first = with_note("1")
     counted = Counted(monkeypatch)
-    text = serialize(result, write_child=written.write)
-    assert serialize(result) == text
-    # the section's children were recorded: all copied, but the new one
-    assert 1 == counted.calls
+    assert serialize(first) == serialize(first, write_child=written.write)
+    # the section's children, recorded whole (the first write recorded the section whole)
+    assert 1 + sum(not isinstance(c, str) for c in section.children) == counted.calls
+    counted.calls = 0
+    second = with_note("2")
+    text = serialize(second, write_child=written.write)
+    assert serialize(second) == text
+    assert 1 == counted.calls  # the new note alone
 
 
 def test_a_node_elsewhere_is_written_anew() -> None:
