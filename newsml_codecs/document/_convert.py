@@ -36,7 +36,7 @@ from newsml_codecs.document._carrier.original import (
     limit,
     pack,
 )
-from newsml_codecs.document._carrier.record import forget_carriers, read_carrier
+from newsml_codecs.document._carrier.record import forget_carriers, read_value
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     add_kind_header,
@@ -46,7 +46,6 @@ from newsml_codecs.document._dispatch import (
     load_target,
     restore_times,
     root_kind,
-    split_kind_header,
     wire_spelled,
 )
 from newsml_codecs.document._dump.omit import omitted
@@ -266,7 +265,7 @@ def _loaded(
     omit = _has_carrier(mapping)
     doc = _checked(mapping, typeless, omit)
     doc, value = _without_carrier(doc)
-    carrier = None if value is None else read_carrier(*split_kind_header(value))
+    carrier = None if value is None else read_value(value)
     if carrier is not None and not carrier.belongs_to(doc):
         carrier = None  # copied from another document: nothing of it applies here
         if omit:  # read as the reference reads it, empty fields and all
