@@ -6,13 +6,14 @@ as their first parameter and pass them down to the mappings (`_dispatch`)
 and to the carrier, so nothing is read from the context. What the
 reference drops travels in the carrier (`_carrier`): `dump_document` adds
 it, `load_document` puts the original back (unedited) or applies the patch
-derived from it (edited; derived once per carrier and options, `PATCHES`).
+derived from it (edited; derived once per carrier and options, `PATCHES`);
+`save_document` writes what it loads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 from typing import Any
 
 import orjson
@@ -193,8 +194,7 @@ def _with_uuid(head: tuple[tuple[str, str], ...], uuid: Any) -> tuple[tuple[str,
     )
 
 
-_STAND_IN = "00000000-5374-616e-642d-696e00000000"
-"""A uuid no document is expected to hold (a head with it stands for any uuid's)."""
+_STAND_IN = "00000000-5374-616e-642d-696e00000000"  # no document's uuid: stands for any
 
 ORIGINALS = OriginalCache()
 """Originals unpacked for edited documents' anchored saves, by carrier (`OriginalCache`)."""
@@ -232,11 +232,8 @@ def save_document(
     xml_declaration: bool = True,
     indent: int | str | None = None,
 ) -> str:
-    """The NewsML text of `mapping` (`Converter.to_newsml`): `load_document` written.
-
-    A result built on a carried original shares its nodes where the user
-    left them alone: written as a save of that original wrote them before
-    (`Written`: the same text, copied).
+    """The NewsML text of `mapping` (`Converter.to_newsml`): `load_document` written, the
+    nodes it shares with the carried original as a save wrote them before (`Written`).
 
     Raises:
         InvalidDocumentError: As `load_document`, or nested too deeply.
@@ -300,7 +297,7 @@ def _loaded(
                 return found, found
             kind, strict = load_target(options, doc, carrier.kind)
             timed = restore_times(doc, dict(carrier.times))
-            bare = cache(partial(load_any, options, timed, kind, strict=strict))
+            bare = _once(partial(load_any, options, timed, kind, strict=strict))
             edited = changed(doc, carrier.copies) if anchors is None else seen.changed(anchors)
             if anchors is not None:
                 built = lean and carrier.skeleton is not None
@@ -343,6 +340,16 @@ def _loaded(
         visible=lambda loaded: dump_document(options, loaded, carriers=False),
     )
     return (kept if edited is None else refresh(kept, edited)), None
+
+
+def _once(call: Callable[[], AnyItem]) -> Callable[[], AnyItem]:
+    """`call`, made at the first call only (`functools.cache` made a wrapper each save: 3 us)."""
+    made: dict[int, AnyItem] = {}
+
+    def once() -> AnyItem:
+        return made[0] if made else made.setdefault(0, call())
+
+    return once
 
 
 def _checked(mapping: Mapping[str, Any], typeless: bool, omit: bool) -> dict[str, Any]:
