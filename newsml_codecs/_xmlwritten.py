@@ -28,31 +28,44 @@ class Written:
 
     Only the item's own nodes are recorded (a node a save made is not met
     again), each with its parent's name and the namespace in scope it was
-    written under: written elsewhere, it is written anew. Shared by the
-    threads saving the same original, it stays sound: each records the
-    same text of a node.
+    written under: written elsewhere, it is written anew. A node is the
+    item's own when it is, by identity, a child of the item's node it
+    stands in: the root, and in a node the save made, the item's node of
+    the same element (`_counterpart`). Nothing is walked beforehand, which
+    a first save would pay for. Shared by the threads saving the same
+    original, it stays sound: each records the same text of a node.
     """
 
     DEEPEST = 3
     """The deepest level recorded (the item's sections: 1; their containers: 2; blocks: 3)."""
 
-    __slots__ = ("_item", "_known", "_texts")
+    __slots__ = ("_item", "_root", "_texts")
 
     def __init__(self, item: Any) -> None:
         self._item = item
-        self._known: dict[int, Any] | None = None
+        self._root: frozenset[int] | None = None  # the ids of the root's children
         # by node id: the node, its parent's name, the namespace in scope, its text
         self._texts: dict[int, tuple[Any, str, str, str]] = {}
 
     def write(self, node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
         """`write_element` of a child of the item's root (`serialize`'s ``write_child``)."""
-        self._write(node, parent_name, default_ns, out, 1)
+        if self._root is None:
+            self._root = _ids(self._item)
+        self._write(node, parent_name, default_ns, out, 1, self._item, self._root)
 
     def _write(
-        self, node: Any, parent_name: str, default_ns: str, out: list[str], level: int
+        self,
+        node: Any,
+        parent_name: str,
+        default_ns: str,
+        out: list[str],
+        level: int,
+        origin: Any,
+        known: frozenset[int],
     ) -> None:
         """`write_element` of `node` at `level`: the text recorded of it in this place, else
-        written whole and recorded (a node of the item's).
+        written whole and recorded when it is one of `origin`'s children (`known`: their
+        ids), the item's node it stands in (None: none).
 
         A node the save made is written element by element down to
         `DEEPEST`, so the item's nodes inside it are copied, or recorded.
@@ -62,7 +75,7 @@ class Written:
         if hit is not None and hit[0] is node and hit[1] == parent_name and hit[2] == default_ns:
             out.append(hit[3])
             return
-        if self._nodes().get(key) is node:
+        if key in known:
             # whole, not element by element: a later save that changes a node inside it
             # writes its other nodes whole and records them then
             start = len(out)
@@ -77,14 +90,21 @@ class Written:
             and kind not in TYPED
             and getattr(node, "children", None)
         ):
-            self._write_content(node, parent_name, default_ns, out, level)
+            self._write_content(node, parent_name, default_ns, out, level, origin)
         else:
             write_element(node, parent_name, default_ns, out)
 
     def _write_content(
-        self, node: Any, parent_name: str, default_ns: str, out: list[str], level: int
+        self,
+        node: Any,
+        parent_name: str,
+        default_ns: str,
+        out: list[str],
+        level: int,
+        origin: Any,
     ) -> None:
-        """What `write_element` writes of a node with children, its children by `_write`."""
+        """What `write_element` writes of a node with children, its children by `_write`,
+        known among the children of the item's node of the same element in `origin`."""
         name, namespace, attributes, children = element_parts(node, parent_name)
         if name not in GOOD_ELEMENTS:
             element_name(name)
@@ -95,26 +115,33 @@ class Written:
         if attributes:
             write_attributes(attributes, out)
         out.append(">")
+        own = None if origin is None else _counterpart(origin, node, name, parent_name)
+        known = _NONE if own is None else _ids(own)
         for child in children:
             if child.__class__ is str:
                 out.append(escape_text(child))
             else:
-                self._write(child, name, default_ns, out, level + 1)
+                self._write(child, name, default_ns, out, level + 1, own, known)
         out.append("</" + name + ">")
 
-    def _nodes(self) -> dict[int, Any]:
-        """The item's nodes at levels 1 to `DEEPEST`, by id (found at the first write)."""
-        if self._known is None:
-            known: dict[int, Any] = {}
-            level = [self._item]
-            for _ in range(self.DEEPEST):
-                level = [
-                    child
-                    for node in level
-                    if node.__class__ is not Raw
-                    for child in getattr(node, "children", ())
-                    if child.__class__ is not str
-                ]
-                known.update((id(node), node) for node in level)
-            self._known = known
-        return self._known
+
+_NONE: frozenset[int] = frozenset()
+
+
+def _ids(node: Any) -> frozenset[int]:
+    """The ids of `node`'s children that are records (its own while it lives)."""
+    return frozenset(id(child) for child in node.children if child.__class__ is not str)
+
+
+def _counterpart(origin: Any, node: Any, name: str, parent_name: str) -> Any:
+    """The first child of `origin` of `node`'s class and element `name`, with children (the
+    item's node a node the save made stands for), or None."""
+    kind = node.__class__
+    for child in origin.children:
+        if (
+            child.__class__ is kind
+            and getattr(child, "children", None)
+            and element_parts(child, parent_name)[0] == name
+        ):
+            return child
+    return None

@@ -21,6 +21,7 @@ import orjson
 from newsml_codecs import newsml
 from newsml_codecs._sourcetext import source_spans, source_text
 from newsml_codecs._xmlwrite import serialize
+from newsml_codecs._xmlwritten import Written
 from newsml_codecs.document._carrier.anchored import restore
 from newsml_codecs.document._carrier.anchors import LISTS, record, shown
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
@@ -240,13 +241,12 @@ def save_document(
         InvalidArgumentError: As `newsml.dumps`.
     """
     try:
-        item, original = _loaded(options, mapping, True)
+        item, written = _loaded(options, mapping, True)
     except RecursionError:
         raise InvalidDocumentError("the document is nested too deeply") from None
-    if original is None or indent is not None:
+    if written is None or indent is not None:
         return newsml.dumps(item, xml_declaration=xml_declaration, indent=indent)
     try:
-        written = ORIGINALS.written(original)
         return serialize(item, xml_declaration=xml_declaration, write_child=written.write)
     except RecursionError:
         raise InvalidArgumentError("the item is nested too deeply to write", field="item") from None
@@ -254,8 +254,8 @@ def save_document(
 
 def _loaded(
     options: DocumentOptions, mapping: Mapping[str, Any], lean: bool
-) -> tuple[AnyItem, AnyItem | None]:
-    """`load_document`'s item, and the carried original it was built on (None: none)."""
+) -> tuple[AnyItem, Written | None]:
+    """`load_document`'s item, and the `Written` of the original it was built on (or None)."""
     typeless = isinstance(mapping, Mapping) and not mapping.get("type")
     # A document with a carrier is read as `dump` writes documents (below): checked and
     # its empty fields left out in one pass (a twentieth of an article's save).
@@ -294,7 +294,7 @@ def _loaded(
             if unedited:
                 # the document as dump wrote it: the original
                 found = ORIGINALS.get(carrier.original, most)
-                return found, found
+                return found, ORIGINALS.written(found, carrier.original)
             kind, strict = load_target(options, doc, carrier.kind)
             timed = restore_times(doc, dict(carrier.times))
             bare = _once(partial(load_any, options, timed, kind, strict=strict))
@@ -312,7 +312,8 @@ def _loaded(
                 if root_kind(original) == kind:
                     done = restore(options, original, doc, anchors, seen, bare, lean=built)
                     if done is not None:
-                        return refresh(done, edited), original
+                        copied = None if built else ORIGINALS.written(original, carrier.original)
+                        return refresh(done, edited), copied  # (a skeleton's: text already)
             # Edited: the patch of what the reference drops, checked below.
             try:
                 patch = PATCHES.get(carrier.original, options, partial(patch_for, options), most)
@@ -376,8 +377,7 @@ def _has_carrier(mapping: Any) -> bool:
 
 
 def _without_empty_properties(doc: dict[str, Any]) -> dict[str, Any]:
-    """`doc`, checked without its empty fields, without the property list the carrier
-    alone filled (as `omitted` leaves it out after the carrier is taken away)."""
+    """`doc` without the property list the carrier alone filled (as `omitted` leaves it)."""
     if doc.get("properties") == []:
         return {key: value for key, value in doc.items() if key != "properties"}
     return doc

@@ -12,6 +12,7 @@ from support import FIXTURES, KIND_FIXTURES
 from newsml_codecs import _xmlwritten, document, newsml
 from newsml_codecs._xmlwrite import serialize
 from newsml_codecs._xmlwritten import Written
+from newsml_codecs.document._carrier.original import OriginalCache
 from newsml_model import Element, InvalidArgumentError, ItemMeta
 from newsml_model.tree import with_children
 
@@ -119,3 +120,19 @@ def test_a_bad_name_is_refused_as_without_the_copy() -> None:
     with pytest.raises(InvalidArgumentError) as copied:
         serialize(item, write_child=Written(root).write)
     assert str(plain.value) == str(copied.value)
+
+
+def test_an_original_is_recorded_from_its_second_save() -> None:
+    """The cache of originals gives one `Written` per original it keeps from its second save
+    on, the same at every save (the first save writes as without it); none for a carrier
+    too long to keep (its original is read anew at every save)."""
+    item = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
+    other = newsml.loads((FIXTURES / "kind-list.xml").read_bytes())
+    cache = OriginalCache(max_text=8)
+    assert cache.written(item, "12345678") is None
+    second = cache.written(item, "12345678")
+    assert second is not None
+    assert second is cache.written(item, "12345678")
+    assert cache.written(other, "12345678") is None
+    assert second is not cache.written(other, "12345678")
+    assert cache.written(item, "123456789") is None

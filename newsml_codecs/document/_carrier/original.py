@@ -283,17 +283,26 @@ class OriginalCache:
             self._recent.put(("lean", key, fields), (item, len(text)))
         return item
 
-    def written(self, item: AnyItem) -> Written:
-        """What saves wrote of `item`, an original this cache gave (`Written`: the text of its
-        nodes, copied where a later save's result shares them), by the original, remembered
-        as long as it is one of the most recent few."""
+    def written(self, item: AnyItem, packed: str) -> Written | None:
+        """What saves wrote of `item`, the original of `packed` this cache gave (`Written`: the
+        text of its nodes, copied where a later save's result shares them), remembered while
+        it is one of the most recent few.
+
+        None at the first save of an original (recording its nodes' text costs that save
+        3-6 % of its time, which only a next save wins back: that save records), and for
+        a carrier too long to keep (`max_text`), whose original is read anew at every save.
+        """
+        if len(packed) > self.max_text:
+            return None
         hit = self._written.get(id(item))
-        if hit is not None and hit[0] is item:
-            found: Written = hit[1]
-            return found
-        made = Written(item)
-        self._written.put(id(item), (item, made))
-        return made
+        if hit is None or hit[0] is not item:
+            self._written.put(id(item), (item, None))  # seen once: recorded at the next save
+            return None
+        found: Written | None = hit[1]
+        if found is None:
+            found = Written(item)
+            self._written.put(id(item), (item, found))
+        return found
 
     def clear(self) -> None:
         """Forget every original (benchmarks time the first save of a document)."""
