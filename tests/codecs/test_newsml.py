@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from support import (
     corpus_params,
     fixture_text,
 )
+from support.garbage import cycles_left
 
 import newsml_model as nm
 from newsml_codecs import _xmlread, newsml
@@ -299,14 +299,12 @@ def test_a_parse_leaves_no_garbage_cycle(source: Path | str) -> None:
     found them most of the gap to xmltodict, docs/performance.md).
     """
     data = source.read_bytes() if isinstance(source, Path) else source
-    gc.collect()
-    gc.disable()
-    try:
+
+    def read() -> None:
         with contextlib.suppress(nm.NewsItemError):
             newsml.loads(data)
-        assert 0 == gc.collect()
-    finally:
-        gc.enable()
+
+    assert 0 == cycles_left(read)[1]
 
 
 class TestBadInput:

@@ -97,7 +97,8 @@ def restore(
     wrote is checked alone, against a dump without the body. A result of
     the other kinds, which map more of their item to fields and blocks of
     their own (a list's items, a concept's names), stands where no field
-    changed and its lists are the document's in `dump`'s order (`listed`).
+    changed and its lists are the document's in `dump`'s order, or in an
+    order of `dump`'s the carrier law would accept (`listed`).
     Every other result is dumped once (its `Raw` nodes read first) and kept
     when it shows the edited document exactly, or as the carrier law judges
     it against the document's conversion without the carrier.
@@ -139,7 +140,7 @@ def restore(
     if (
         not fields
         and result.__class__ is not NewsItem
-        and lists_shown(options, original, anchors, seen.blocks, placed)
+        and lists_shown(options, original, anchors, seen.blocks, placed, doc)
     ):
         # the lists dump would write are the document's, the title where dump reads it,
         # everything else the original's, which showed the document (its r digest)
