@@ -31,7 +31,7 @@ class Written:
     written under: written elsewhere, it is written anew. A node is the
     item's own when it is, by identity, a child of the item's node it
     stands in: the root, and in a node the save made, the item's node of
-    the same element (`_counterpart`). Nothing is walked beforehand, which
+    the same element (`_known`). Nothing is walked beforehand, which
     a first save would pay for. Shared by the threads saving the same
     original, it stays sound: each records the same text of a node.
     """
@@ -39,19 +39,21 @@ class Written:
     DEEPEST = 3
     """The deepest level recorded (the item's sections: 1; their containers: 2; blocks: 3)."""
 
-    __slots__ = ("_item", "_root", "_texts")
+    __slots__ = ("_children", "_item", "_texts")
 
     def __init__(self, item: Any) -> None:
         self._item = item
-        self._root: frozenset[int] | None = None  # the ids of the root's children
         # by node id: the node, its parent's name, the namespace in scope, its text
         self._texts: dict[int, tuple[Any, str, str, str]] = {}
+        # by id of an item's node: its children's ids, and its first child with children
+        # of each class and element name (each node's read once: linear however many
+        # nodes a save made stand in it)
+        self._children: dict[int, tuple[frozenset[int], dict[tuple[type, str], Any]]] = {}
 
     def write(self, node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
         """`write_element` of a child of the item's root (`serialize`'s ``write_child``)."""
-        if self._root is None:
-            self._root = _ids(self._item)
-        self._write(node, parent_name, default_ns, out, 1, self._item, self._root)
+        known = self._known(self._item, parent_name)[0]
+        self._write(node, parent_name, default_ns, out, 1, self._item, known)
 
     def _write(
         self,
@@ -115,8 +117,12 @@ class Written:
         if attributes:
             write_attributes(attributes, out)
         out.append(">")
-        own = None if origin is None else _counterpart(origin, node, name, parent_name)
-        known = _NONE if own is None else _ids(own)
+        own = (
+            None
+            if origin is None
+            else self._known(origin, parent_name)[1].get((node.__class__, name))
+        )
+        known = _NONE if own is None else self._known(own, name)[0]
         for child in children:
             if child.__class__ is str:
                 out.append(escape_text(child))
@@ -124,24 +130,19 @@ class Written:
                 self._write(child, name, default_ns, out, level + 1, own, known)
         out.append("</" + name + ">")
 
+    def _known(self, origin: Any, name: str) -> tuple[frozenset[int], dict[tuple[type, str], Any]]:
+        """The ids of `origin`'s children (an item's node, element `name`), and its first
+        child with children of each class and element name (the item's node a node the
+        save made stands for), read once."""
+        found = self._children.get(id(origin))
+        if found is None:
+            ids = frozenset(id(child) for child in origin.children if child.__class__ is not str)
+            firsts: dict[tuple[type, str], Any] = {}
+            for child in origin.children:
+                if child.__class__ is not str and getattr(child, "children", None):
+                    firsts.setdefault((child.__class__, element_parts(child, name)[0]), child)
+            found = self._children[id(origin)] = (ids, firsts)
+        return found
+
 
 _NONE: frozenset[int] = frozenset()
-
-
-def _ids(node: Any) -> frozenset[int]:
-    """The ids of `node`'s children that are records (its own while it lives)."""
-    return frozenset(id(child) for child in node.children if child.__class__ is not str)
-
-
-def _counterpart(origin: Any, node: Any, name: str, parent_name: str) -> Any:
-    """The first child of `origin` of `node`'s class and element `name`, with children (the
-    item's node a node the save made stands for), or None."""
-    kind = node.__class__
-    for child in origin.children:
-        if (
-            child.__class__ is kind
-            and getattr(child, "children", None)
-            and element_parts(child, parent_name)[0] == name
-        ):
-            return child
-    return None

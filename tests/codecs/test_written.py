@@ -136,3 +136,32 @@ def test_an_original_is_recorded_from_its_second_save() -> None:
     assert cache.written(other, "12345678") is None
     assert second is not cache.written(other, "12345678")
     assert cache.written(item, "123456789") is None
+
+
+def _parts_read(monkeypatch: pytest.MonkeyPatch, count: int) -> int:
+    """`element_parts` calls of writing an item of `count` sections the save made again,
+    after the original's own were recorded."""
+    root = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
+    sections = tuple(Element(name=f"x{i}", children=(Element(name="y"),)) for i in range(count))
+    item = with_children(root, sections)
+    written = Written(item)
+    serialize(item, write_child=written.write)
+    again = with_children(item, tuple(with_children(s, s.children) for s in sections))
+    calls = [0]
+    parts = _xmlwritten.element_parts
+
+    def counted(node: Any, parent_name: str = "") -> Any:
+        calls[0] += 1
+        return parts(node, parent_name)
+
+    monkeypatch.setattr(_xmlwritten, "element_parts", counted)
+    assert serialize(again) == serialize(again, write_child=written.write)
+    return calls[0]
+
+
+def test_sections_the_save_made_cost_linear_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding the original's node each node a save made stands for reads each original
+    node once: twice the sections, about twice the reads (not four times)."""
+    small, large = _parts_read(monkeypatch, 300), _parts_read(monkeypatch, 600)
+    assert small > 0
+    assert large <= 2.1 * small
