@@ -17,7 +17,7 @@ carry at all (a control, a surrogate), found in the finished text by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from newsml_codecs._xmlchars import not_xml_character
@@ -186,6 +186,13 @@ ChildWriter = Callable[[Any, str, str, list[str]], None]
 """Writes a node given its parent's name and the namespace in scope (`write_element`)."""
 
 
+class CheckedText(str):
+    """Text a `ChildWriter` copies that holds no character XML 1.0 cannot carry (found so
+    when it was recorded): `serialize_node` searches only the rest of its text."""
+
+    __slots__ = ()
+
+
 # Inline markup: whitespace between two of these is text a reader sees.
 _INLINE = frozenset(
     {"a", "b", "br", "code", "del", "em", "i", "ins", "mark", "q", "s", "small", "span"}
@@ -319,14 +326,19 @@ def serialize_node(
             character XML 1.0 cannot carry, or a name XML cannot carry.
     """
     try:
-        text = _serialize(node, xml_declaration, indent, write_child or write_element)
+        out = _serialize(node, xml_declaration, indent, write_child or write_element)
     except BadNameError as error:
         raise InvalidArgumentError(
             f"{error.kind} name {error.name!r} at tree path {path_of(node, error)} "
             "cannot be written: not an XML name",
             field="item",
         ) from None
-    bad = not_xml_character(text)
+    text = "".join(out)
+    # (text `write_child` copied, found to hold none when it was recorded, is not searched)
+    unchecked = text if write_child is None else "".join(_unchecked(out))
+    bad = not_xml_character(unchecked)
+    if bad is not None and unchecked is not text:
+        bad = not_xml_character(text)  # the first in the whole text, for the message
     if bad is not None:
         context = text[max(0, bad.start() - 40) : bad.start()]
         raise InvalidArgumentError(
@@ -336,9 +348,13 @@ def serialize_node(
     return text
 
 
+def _unchecked(out: list[str]) -> Iterator[str]:
+    return (piece for piece in out if piece.__class__ is not CheckedText)
+
+
 def _serialize(
     node: Any, xml_declaration: bool, indent: str | None, write_child: ChildWriter
-) -> str:
+) -> list[str]:
     name, namespace, attributes, children = element_parts(node)
     out: list[str] = ['<?xml version="1.0" encoding="UTF-8"?>\n'] if xml_declaration else []
     out.append("<" + name)
@@ -358,7 +374,7 @@ def _serialize(
         else:
             write_children(children, name, namespace or "", out, indent=indent, depth=1)
         out.append("</" + name + ">")
-    return "".join(out)
+    return out
 
 
 def indent_unit(indent: int | str | None) -> str | None:

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from newsml_codecs._xmlchars import not_xml_character
 from newsml_codecs._xmlescape import escape_attribute, escape_text
 from newsml_codecs._xmlnames import GOOD_ELEMENTS, element_name
 from newsml_codecs._xmlraw import Raw
-from newsml_codecs._xmlwrite import TYPED, write_attributes, write_element
+from newsml_codecs._xmlwrite import TYPED, CheckedText, write_attributes, write_element
 from newsml_model.tree import element_parts
 
 
@@ -82,7 +83,10 @@ class Written:
             # writes its other nodes whole and records them then
             start = len(out)
             write_element(node, parent_name, default_ns, out)
-            self._texts[key] = (node, parent_name, default_ns, "".join(out[start:]))
+            text = "".join(out[start:])
+            if not_xml_character(text) is None:  # the writer need not search it when copied
+                text = CheckedText(text)
+            self._texts[key] = (node, parent_name, default_ns, text)
             return
         kind = node.__class__
         # (a child that is no record has no children: write_element says what it is)

@@ -165,3 +165,25 @@ def test_sections_the_save_made_cost_linear_time(monkeypatch: pytest.MonkeyPatch
     small, large = _parts_read(monkeypatch, 300), _parts_read(monkeypatch, 600)
     assert small > 0
     assert large <= 2.1 * small
+
+
+def _refusal(item: Any, written: Written | None = None) -> str:
+    """The message of the refusal to write `item` (with `written`, its recorded text)."""
+    with pytest.raises(InvalidArgumentError) as refused:
+        serialize(item, write_child=None if written is None else written.write)
+    return str(refused.value)
+
+
+def test_a_character_xml_cannot_carry_is_refused_copied_or_not() -> None:
+    """A character XML 1.0 cannot carry is refused with the plain writer's message whether
+    it is in a node whose text was recorded (and is copied) or in one the save made."""
+    root = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
+    bad = Element(name="p", attributes=(("a", "x\x01y"),), children=("t",))
+    good = Element(name="q", children=("fine",))
+    item = with_children(root, (good, bad))
+    written = Written(item)
+    expected = _refusal(item)
+    assert "\\x01" in expected
+    assert [expected, expected] == [_refusal(item, written), _refusal(item, written)]
+    made = with_children(root, (good, Element(name="r", children=("z\x02",))))
+    assert _refusal(made) == _refusal(made, written)
