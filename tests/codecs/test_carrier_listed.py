@@ -26,10 +26,21 @@ from support import carrier as ce
 from newsml_codecs import document, newsml
 from newsml_codecs._xmlraw import materialized
 from newsml_codecs.document import _convert
-from newsml_codecs.document._carrier import anchored, law, listed
+from newsml_codecs.document._carrier import anchored, law, listed, roles
+from newsml_codecs.document._carrier.anchors import DIGESTS
+from newsml_codecs.document._carrier.units import node_at
+from newsml_codecs.document._carrier.written import Written, written_of
 from newsml_codecs.document._dispatch import dump_any
 from newsml_codecs.document._dump.omit import omitted
-from newsml_model import NewsItem, NewsItemError, Package, PlanningItem
+from newsml_model import (
+    ItemList,
+    ItemMeta,
+    Links,
+    NewsItem,
+    NewsItemError,
+    Package,
+    PlanningItem,
+)
 
 Edit = Callable[[dict[str, Any]], object]
 KINDS = sorted(FIXTURES.glob("kind-*.xml"))
@@ -96,6 +107,8 @@ def test_lists_in_dumps_order_are_not_dumped_to_be_checked(
 
 
 SUBJECT = {"uuid": "03d22994-a1d1-11e5-aab3-6ed9a6c3f6f2", "type": "x-im/topic", "rel": "subject"}
+SERVICE = {"type": "x-im/service", "data": {"why": "imext:main"}, "value": "imsection:local"}
+PARAGRAPH = {"type": "x-im/paragraph", "id": "p1", "data": {"text": "A new paragraph."}}
 
 
 def _append_subject(doc: dict[str, Any]) -> None:
@@ -163,6 +176,11 @@ def _edits(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
                 edited = copy.deepcopy(doc)
                 ce.list_edit(edited[name], op, i, j)
                 yield f"{name} {op} {i}", edited
+    yield from _note_edits(doc)
+    if doc.get("content"):  # a paragraph among the blocks (a list's items: one more item)
+        inserted = copy.deepcopy(doc)
+        inserted["content"].insert(1, dict(PARAGRAPH))
+        yield "paragraph inserted", inserted
     retitled = copy.deepcopy(doc)
     retitled["title"] = "Edited"
     yield "title", retitled
@@ -172,6 +190,24 @@ def _edits(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
         if reverse:
             appended["links"].reverse()
         yield f"subject x{times}{' reversed' if reverse else ''}", appended
+
+
+def _note_edits(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """A note's text changed; a note added after the last one, with the id `dump` gives it
+    (one more than the last's), or with another."""
+    meta = doc.get("meta") or []
+    notes = [i for i, block in enumerate(meta) if block.get("type") == "x-im/note"]
+    if not notes:
+        return
+    texted = copy.deepcopy(doc)
+    texted["meta"][notes[0]]["data"]["text"] = "An edited note."
+    yield "note text", texted
+    after = int(meta[notes[-1]]["id"]) + 1
+    for label, note_id in (("note added", after), ("note added, its id off", after - 1)):
+        added = copy.deepcopy(doc)
+        note = {"type": "x-im/note", "id": str(note_id), "data": {"text": "A new note."}}
+        added["meta"].insert(notes[-1] + 1, note)
+        yield label, added
 
 
 REORDERED = {"kind-planningitem.xml", "kind-package.xml", "kind-list.xml"}
@@ -283,6 +319,240 @@ def test_a_container_made_after_a_packages_cover_is_placed_before_its_list_link(
         assert ["cover", *["subject"] * times, "list"] == rels[-2 - times :]
 
 
+@pytest.mark.parametrize("fixture", ["kind-planningitem.xml", "kind-package.xml"])
+@pytest.mark.parametrize("label", ["note text", "note added"])
+def test_a_changed_or_new_note_is_not_dumped_to_be_checked(
+    checks: list[str], ways: list[str], fixture: str, label: str
+) -> None:
+    """A note's text changed, or a note added after the last: `dump` numbers the notes by
+    their place (a package's from 1, after its own block), so the shortcut writes a new
+    note's block with that id; no dump, and the result shows the document exactly."""
+    doc = document.from_newsml((FIXTURES / fixture).read_bytes())
+    edited = dict(_note_edits(doc))[label]
+    back = document.load(edited)
+    assert ["anchored"] == ways
+    assert [] == checks
+    assert ce.stripped(edited) == document.dump(back, carriers=False)
+
+
+def test_a_new_note_of_another_id_is_checked(checks: list[str], ways: list[str]) -> None:
+    """A note added with an id `dump` does not give it (the last note's): the shortcut does
+    not take it as shown; the result is dumped and judged."""
+    doc = document.from_newsml((FIXTURES / "kind-package.xml").read_bytes())
+    document.load(dict(_note_edits(doc))["note added, its id off"])
+    assert ["Package"] == checks[:1]  # its result dumped (then the conversion, to judge)
+
+
+def _emptied_links(fixture: str) -> dict[str, Any]:
+    """The document of `fixture` whose first ``<links>`` (itemMeta's) holds no link."""
+    text = (FIXTURES / fixture).read_text(encoding="utf-8")
+    start = text.index(">", text.index("<links", text.index("<itemMeta>"))) + 1
+    end = text.index("</links>", start)
+    return document.from_newsml(text[:start] + text[end:])
+
+
+@pytest.mark.parametrize(
+    "fixture", ["kind-planningitem.xml", "kind-package.xml", "kind-concept-tag.xml"]
+)
+def test_a_first_link_in_an_empty_links_container_is_not_dumped_to_be_checked(
+    checks: list[str], ways: list[str], fixture: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An itemMeta ``<links>`` that holds no link gets the Writer's subject: it is the only
+    container of its role, so `dump` writes it where it writes that role (a concept's, its
+    only links); no dump. The edits of the promise test keep it on such a document."""
+    doc = _emptied_links(fixture)
+    edited = copy.deepcopy(doc)
+    edited.setdefault("links", []).append(dict(SUBJECT))
+    back = document.load(edited)
+    assert ["anchored"] == ways
+    assert [] == checks
+    assert ce.law_holds(edited)[0]
+    links = document.dump(back, carriers=False)["links"]
+    assert 1 == [link.get("uuid") for link in links].count(SUBJECT["uuid"])
+    verdicts = _verdicts(doc, monkeypatch)
+    assert [] == [label for label, held, _ in verdicts if not held]
+
+
+def test_two_containers_the_anchors_never_saw_are_not_taken_in_the_saves_order() -> None:
+    """A concept without links given a subject and a service: each goes to a container the
+    anchors never saw (itemMeta's ``<links>``, itemMeta itself); `dump` writes them in an
+    order of its own, so their blocks are apart, placed by their roles, whatever order the
+    save wrote them in."""
+    text = (FIXTURES / "kind-concept-tag.xml").read_text(encoding="utf-8")
+    start = text.index(">", text.index("<links", text.index("<itemMeta>"))) + 1
+    original = newsml.loads(text[:start] + text[text.index("</links>", start) :])
+    meta = next(i for i, node in enumerate(original.children) if isinstance(node, ItemMeta))
+    links = next(
+        i for i, node in enumerate(original.children[meta].children) if isinstance(node, Links)
+    )
+    options, digest = document.make_options({}), DIGESTS["xxh3"]
+    made = {
+        role: node
+        for role, node in (
+            roles.made_node(options, "links", block, 0, "x-im/tag", original.__class__)
+            for block in (SUBJECT, SERVICE)
+        )
+    }
+    groups = {
+        (meta, links): ([], [(made["links"], None)]),
+        (meta,): ([], [(made["service"], None)]),
+    }
+    for placed in (groups, dict(reversed(groups.items()))):
+        made_of = written_of(options, original, "links", (), placed, digest)
+        assert made_of is not None
+        assert ([], ["links", "service"]) == (made_of[0], sorted(str(w) for _, w in made_of[1]))
+
+
+def test_a_container_beside_another_of_its_role_is_not_placed_by_its_role() -> None:
+    """A subject in an empty itemMeta ``<links>`` beside one whose links the anchors saw: its
+    place among its role's containers is not known, so its block is apart, not placed."""
+    text = (FIXTURES / "kind-concept-tag.xml").read_text(encoding="utf-8")
+    end = text.index("</links>", text.index("<itemMeta>")) + len("</links>")
+    empty = '<links xmlns="http://www.infomaker.se/newsml/1.0"/>'
+    original = newsml.loads(text[:end] + empty + text[end:])
+    meta = next(i for i, node in enumerate(original.children) if isinstance(node, ItemMeta))
+    held, made = (
+        i for i, node in enumerate(original.children[meta].children) if isinstance(node, Links)
+    )
+    options = document.make_options({})
+    node = roles.made_node(options, "links", SUBJECT, 0, "x-im/tag", original.__class__)
+    assert node is not None
+    groups = {(meta, made): ([], [(node[1], None)])}
+    recorded = (("seen", (meta, held, 0)),)
+    made_of = written_of(options, original, "links", recorded, groups, DIGESTS["xxh3"])
+    assert made_of is not None
+    assert ([("seen", "links")], [None]) == (made_of[0], [where for _, where in made_of[1]])
+
+
+def test_a_note_after_another_container_of_notes_is_not_numbered() -> None:
+    """A planning item with two itemMeta sections, each with a note: a new note in the
+    second, or in one whose notes the anchors never saw (numbered by its place among the
+    notes' containers), has an id not known here: no answer (the result is dumped)."""
+    text = (FIXTURES / "kind-planningitem.xml").read_text(encoding="utf-8")
+    end = text.index("</itemMeta>") + len("</itemMeta>")
+    original = newsml.loads(text[:end] + text[text.index("<itemMeta>") : end] + text[end:])
+    first, second = (i for i, node in enumerate(original.children) if isinstance(node, ItemMeta))
+    note = next(
+        i
+        for i, node in enumerate(original.children[first].children)
+        if getattr(node, "name", None) == "edNote"
+    )
+    options = document.make_options({})
+    block = {"type": "x-im/note", "id": "1", "data": {"text": "A new note."}}
+    made = roles.made_node(options, "meta", block, 0, "x-im/newscoverage", PlanningItem)
+    assert made is not None
+    assert "note" == made[0]
+    group = ([], [(made[1], None)])
+    recorded = (("one", (first, note)), ("two", (second, note)))
+    for seen in (recorded, recorded[:1]):
+        groups = {(second,): group}
+        assert written_of(options, original, "meta", seen, groups, DIGESTS["xxh3"]) is None
+
+
+def _paragraph_among_items() -> dict[str, Any]:
+    """The list fixture's document with a paragraph put among its items."""
+    doc = document.from_newsml((FIXTURES / "kind-list.xml").read_bytes())
+    doc["content"].insert(1, dict(PARAGRAPH))
+    return doc
+
+
+def test_a_paragraph_among_a_lists_items_is_not_dumped_to_be_checked(
+    checks: list[str], ways: list[str]
+) -> None:
+    """A paragraph put among a list's items: `dump` writes it as an item, not as the user's
+    block, but as the conversion without the carrier writes it, whose list the law takes;
+    no dump, and the law holds."""
+    doc = _paragraph_among_items()
+    back = document.load(doc)
+    assert ["anchored"] == ways
+    assert [] == checks
+    assert ce.law_holds(doc)[0]
+    content = document.dump(back, carriers=False)["content"]
+    assert len(doc["content"]) == len(content)
+    assert doc["content"][1] != content[1]
+
+
+ONE_FIXTURES = {
+    ItemList: "kind-list.xml",
+    Package: "kind-package.xml",
+    PlanningItem: "kind-planningitem.xml",
+}
+
+
+@pytest.mark.parametrize(
+    ("root", "name"), list(listed._ONE), ids=lambda v: getattr(v, "__name__", v)
+)
+def test_the_one_container_table_is_the_conversions_order(root: type, name: str) -> None:
+    """`listed._ONE`: the conversion without the carrier loads each block of the list, in
+    the blocks' order (here reversed, a paragraph among them), into the table's role, as
+    `Bare.trips` tells."""
+    doc = ce.oracle(document.from_newsml((FIXTURES / ONE_FIXTURES[root]).read_bytes()))
+    blocks = doc[name] = [*reversed(doc.get(name) or []), dict(PARAGRAPH)]
+    bare = listed.Bare(document.make_options({}), root, doc["type"], DIGESTS["xxh3"])
+    trips = bare.trips(name, blocks, ["x"] * len(blocks), set())
+    assert trips is not None
+    back = document.dump(document.load(doc), carriers=False)[name]
+    assert [trip[1] for trip in trips if trip is not None] == [
+        bare.digest(law.canonical_bytes(block)) for block in back
+    ]
+    assert {listed._ONE[(root, name)][0]} == {trip[0] for trip in trips if trip is not None}
+
+
+def test_a_list_with_an_item_link_is_not_taken_as_converted() -> None:
+    """A list whose document also has an ``item`` link: the conversion puts that link's item
+    before the content's, so the content's blocks alone do not tell its list: no answer."""
+    doc = _paragraph_among_items()
+    bare = listed.Bare(document.make_options({}), ItemList, doc["type"], DIGESTS["xxh3"])
+    blocks = doc["content"]
+    shown = ["x"] * len(blocks)
+    trips = bare.trips("content", blocks, shown, set())
+    assert trips is not None
+    written: Written = ([(trip[1], "items") for trip in trips if trip is not None], [])
+    recorded = (("one", (5, 0)),)
+    assert listed.converted(bare, "content", doc, recorded, shown, written)
+    item = {"type": "x-im/article", "rel": "item", "uuid": SUBJECT["uuid"]}
+    linked = {**doc, "links": [*doc.get("links", []), item]}
+    assert not listed.converted(bare, "content", linked, recorded, shown, written)
+    assert not listed.converted(bare, "content", doc, recorded, shown, (written[0][1:], []))
+
+
+def _converted(trips: Trips, written: Written, recorded: Any = (("a", (5, 0)),)) -> bool:
+    """`listed.converted` of a list's content whose conversion, block by block, is `trips`."""
+    bare = _known(trips, ItemList, "x-im/list")
+    doc = {"content": [{} for _ in trips]}
+    return listed.converted(bare, "content", doc, recorded, ["x"] * len(trips), written)
+
+
+@pytest.mark.parametrize(
+    ("trips", "written", "recorded", "expected"),
+    [
+        (
+            [("items", "a"), None, ("items", "b")],
+            ([("a", "items"), ("b", "items")], []),
+            None,
+            True,
+        ),
+        # another role, a container apart, a block of the kind's own making, another list
+        ([("items", "a"), ("links", "b")], ([("a", "items"), ("b", "items")], []), None, False),
+        (
+            [("items", "a"), ("items", "b")],
+            ([("a", "items"), ("b", "items")], [("c", None)]),
+            None,
+            False,
+        ),
+        ([("items", "a")], ([("a", "items")], []), (("own", ()),), False),
+        ([("items", "a"), ("items", "b")], ([("b", "items"), ("a", "items")], []), None, False),
+    ],
+)
+def test_converted_knows_the_laws_verdict_only_where_the_conversion_is_known(
+    trips: Trips, written: Written, recorded: Any, expected: bool
+) -> None:
+    """`converted` says yes only where every block goes to the one container of the list's
+    role, no block is apart or of the kind's own making, and the written list is the
+    conversion's, block for block in the blocks' order (dropped blocks left out)."""
+    assert expected == _converted(trips, written, *(() if recorded is None else (recorded,)))
+
+
 def _list_of(items: int) -> str:
     """A list of `items` articles."""
     entries = "".join(
@@ -297,13 +567,12 @@ def test_the_shortcut_is_linear_in_the_list(monkeypatch: pytest.MonkeyPatch) -> 
     """Every item of a list duplicated (each copy a new node, dumped alone): twice the items
     cost at most about twice the node look-ups, and the shortcut holds."""
     counted = {"node_at": 0}
-    node_at = listed.node_at
 
     def counting(root: Any, path: Any) -> Any:
         counted["node_at"] += 1
         return node_at(root, path)
 
-    monkeypatch.setattr(listed, "node_at", counting)
+    monkeypatch.setattr("newsml_codecs.document._carrier.written.node_at", counting)
     looks = []
     for items in (100, 200):
         doc = document.from_newsml(_list_of(items))
@@ -318,14 +587,11 @@ def test_the_shortcut_is_linear_in_the_list(monkeypatch: pytest.MonkeyPatch) -> 
 
 Trips = list[tuple[str, str] | None]
 _TRIPS: Trips = [("service", "svc"), ("coverage", "asg"), ("links", "sub")]
-_WRITTEN: listed.Written = ([("sub", "links"), ("svc", "service"), ("asg", "coverage")], [])
+_WRITTEN: Written = ([("sub", "links"), ("svc", "service"), ("asg", "coverage")], [])
 
 
-def _judge(
-    shown: list[str], written: listed.Written, trips: Trips = _TRIPS, root: type = PlanningItem
-) -> bool:
-    """`listed.reordered` of an item's links whose conversion, block by block, is `trips`
-    (each block's role and the digest written back); each block's rel is its digest."""
+def _known(trips: Trips, root: type, kind: str) -> listed.Bare:
+    """A `listed.Bare` of `root` whose conversion, block by block, is `trips`."""
 
     class Known(listed.Bare):
         def trips(
@@ -333,7 +599,15 @@ def _judge(
         ) -> Trips | None:
             return trips
 
-    bare = Known(document.make_options({}), root, "", str)
+    return Known(document.make_options({}), root, kind, str)
+
+
+def _judge(
+    shown: list[str], written: Written, trips: Trips = _TRIPS, root: type = PlanningItem
+) -> bool:
+    """`listed.reordered` of an item's links whose conversion, block by block, is `trips`
+    (each block's role and the digest written back); each block's rel is its digest."""
+    bare = _known(trips, root, "")
     own = [(each, ()) for each in shown if each in ("own", "cover", "list")]
     blocks = [{"rel": each} for each in shown]
     return listed.reordered(bare, "links", blocks, tuple(own), shown, written)
@@ -379,7 +653,7 @@ def _judge(
     ],
 )
 def test_reordered_knows_the_laws_verdict_only_where_the_conversion_agrees(
-    shown: list[str], written: listed.Written, trips: Trips, expected: bool
+    shown: list[str], written: Written, trips: Trips, expected: bool
 ) -> None:
     """`reordered` says yes only where each two reversed neighbours are loaded by the conversion
     into the roles they are written from, written back as they are, once each, and their
@@ -387,7 +661,7 @@ def test_reordered_knows_the_laws_verdict_only_where_the_conversion_agrees(
     assert expected == _judge(shown, written, trips)
 
 
-_PACKAGE: listed.Written = ([("channel", "products"), ("sub", "links"), ("list", None)], [])
+_PACKAGE: Written = ([("channel", "products"), ("sub", "links"), ("list", None)], [])
 
 
 @pytest.mark.parametrize(

@@ -44,8 +44,8 @@ The modules, by step:
   `titles` (where a title goes), `fields` (where a newsItem's status,
   times, properties and language go), `elsewhere` (whether a node stays where the
   reference loads none: the result is checked), `listed` (whether the lists
-  another kind's save wrote are the document's, without dumping the result)
-  and `exports` (what a save works out of the original alone, made once per
+  another kind's save wrote are the document's, without dumping the result,
+  from what `written` tells `dump` writes of them) and `exports` (what a save works out of the original alone, made once per
   original): the anchored save.
 * `make`, with `keys` (children's identity and XML text), `order` (pairing
   and order of children) and `guards` (what ties a carried run to the

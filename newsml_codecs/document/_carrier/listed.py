@@ -4,18 +4,9 @@ The other kinds' anchored save dumped its whole result to compare it with
 the document (`anchored.restore`): their `dump` reads more of the item
 than a newsItem's blocks, so their result is not the document's by
 construction. Most of that dump is the lists, and their order and content
-follow from what the save placed:
-
-* `dump` writes a list container by container, in an order of its own
-  (a planning item's itemMeta links, then its contentMeta links, then its
-  coverages), each container's nodes in their order; the anchors record
-  the blocks in that order with their nodes' paths, so the containers'
-  order is read off them (`_ranks`). A block of the kind's own making (a
-  list's description, a package's cover: no path) keeps its place among
-  them (`pairing.derived_kept` has checked it is shown unchanged);
-* an unchanged node's block is the one the anchors digested (it is the
-  original's node, by identity); a new or changed node's is what `dump`
-  writes of it (`roles.dumper`, one node alone).
+follow from what the save placed (`written`: in `dump`'s order, the
+blocks of the containers the anchors saw, and apart those of the ones
+they never saw).
 
 Where that gives the document's digests, list by list, the lists are the
 document's. Where it gives them in another order, the one NewsML holds
@@ -23,18 +14,20 @@ document's. Where it gives them in another order, the one NewsML holds
 itemMeta's links, before them), the check would judge the result by the
 carrier law against the conversion without the carrier; `reordered`
 knows that verdict where it can tell that conversion's order block by
-block (`Bare`, `_ORDER`), and a container made for a first link
-(`roles.grown`) is placed where `dump` writes its role (`_settled`).
-The save asks only where no field changed (the original's
-fields are the document's); a new title is written where `dump` reads it
-(`titles`), as a newsItem's. Anything this cannot tell (a container
-`dump` reads twice, a node `dumper` cannot write alone, a note whose id
-is its place, a reordered list of another kind) says no, and the result
-is dumped as before. Like a newsItem's save, this trusts the anchors as
-`dump` wrote them (docs/mapping.md, "Carriers"): a carrier that lies about
-its nodes gives an item, not necessarily the document's; and it trusts
-`roles.made_node` and `roles.dumper` to be what the conversion loads and
-`dump` writes of one block, as the anchored save does.
+block (`Bare`, `_ORDER`; a container made for a first link placed where
+`dump` writes its role, `_settled`). Where it gives blocks written
+otherwise than the user's (a paragraph among a list's items is written
+as an item), `converted` knows the law takes them where they are that
+conversion's, block for block. The save asks only where no field
+changed (the original's fields are the document's); a new title is
+written where `dump` reads it (`titles`), as a newsItem's. Anything this
+cannot tell (a container `dump` reads twice, a node `dumper` cannot
+write alone, a first note or one beside another container of notes, a
+reordered list of another kind) says no, and the result is dumped as
+before. Like a newsItem's save, this trusts the anchors as `dump` wrote
+them (docs/mapping.md, "Carriers") and `roles.made_node` and
+`roles.dumper` to be what the conversion loads and `dump` writes of one
+block.
 """
 
 from __future__ import annotations
@@ -48,25 +41,15 @@ import attrs
 
 from newsml_codecs.document._carrier.anchors import DIGESTS, LISTS, Anchors
 from newsml_codecs.document._carrier.law import canonical_bytes
-from newsml_codecs.document._carrier.roles import CONTAINERS, dumper, made_node, role_of
-from newsml_codecs.document._carrier.units import Group, node_at
+from newsml_codecs.document._carrier.roles import dumper, made_node
+from newsml_codecs.document._carrier.units import Group
+from newsml_codecs.document._carrier.written import Entries, Written, written_of
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._kind_common import Block, Path
 from newsml_model import AnyItem, ItemList, NewsItemError, Package, PlanningItem
 
 Placed = Mapping[str, Mapping[Path, Group]]
 """Per list the save wrote again: per container, what it wrote there (`anchored`)."""
-
-Entries = list[tuple[str, str | None]]
-"""Blocks `dump` writes: (digest, the role of its container; None: of the kind's own making,
-or, apart, in a container whose place among its role's is not known)."""
-
-Written = tuple[Entries, Entries]
-"""What `dump` writes of a list: the blocks of the containers the anchors saw, in its order;
-apart, those of the containers they never saw (made for a first node of a role, or empty)."""
-
-_GROWN = {"links": ("links", "cmlinks"), "meta": ("cmeta",)}
-"""The roles of the containers `roles.grown` makes, per list (told apart by their section)."""
 
 
 def lists_shown(
@@ -93,106 +76,19 @@ def lists_shown(
         if name not in placed:
             continue  # unchanged: the original's nodes where they were
         recorded = anchors.blocks.get(name, ())
-        written = _written(options, original, name, recorded, placed[name], digest)
+        written = written_of(options, original, name, recorded, placed[name], digest)
         if written is None:
             return False
         ordered, loose = written
         if not loose and [entry[0] for entry in ordered] == shown[name]:
             continue  # the document's list, in its order
         bare = Bare(options, original.__class__, doc.get("type") or "", digest)
-        if not reordered(bare, name, doc.get(name) or [], recorded, shown[name], written):
+        blocks = doc.get(name) or []
+        if not reordered(bare, name, blocks, recorded, shown[name], written) and not converted(
+            bare, name, doc, recorded, shown[name], written
+        ):
             return False  # the law's verdict not known: the result is dumped and judged
     return True
-
-
-def _written(
-    options: DocumentOptions,
-    original: AnyItem,
-    name: str,
-    recorded: tuple[tuple[str, Path], ...],
-    groups: Mapping[Path, Group],
-    digest: Callable[[bytes], str],
-) -> Written | None:
-    """What `dump` would write of list `name`'s `groups` (None: cannot tell): in its order,
-    each block's digest and its container's role (None: a block of the kind's own making);
-    apart, the digests of the containers the anchors never saw (their place unknown)."""
-    ranks = _ranks(recorded)
-    if ranks is None:
-        return None
-    # each recorded node's digest by its identity, each container's children read once
-    by_node: dict[int, str] = {}
-    per_container: dict[Path, list[str]] = {}
-    containers: dict[Path, Any] = {}
-    for block_digest, path in recorded:
-        if not path:
-            continue
-        parent = path[:-1]
-        if parent not in containers:
-            containers[parent] = node_at(original, parent)
-        children = getattr(containers[parent], "children", ())
-        if path[-1] < len(children):
-            by_node[id(children[path[-1]])] = block_digest
-        per_container.setdefault(parent, []).append(block_digest)
-    out: list[tuple[str, str | None]] = []
-    for rank in ranks:
-        if isinstance(rank, str):
-            out.append((rank, None))  # a block of the kind's own making: its digest, in its place
-            continue
-        role = role_of(containers[rank], node_at(original, rank[:-1]), name)
-        group = groups.get(rank)
-        if group is None:
-            out.extend((each, role) for each in per_container[rank])  # nothing placed: as it was
-            continue
-        if role is None:
-            return None
-        digests = _digests(options, role, group, by_node, digest)
-        if digests is None:
-            return None
-        out.extend((each, role) for each in digests)
-    loose: Entries = []
-    for container, group in groups.items():
-        if container in containers:
-            continue
-        made = node_at(original, container)
-        section = node_at(original, container[:-1])
-        if made is None:  # made for a first node of its role, the one of it (`roles.grown`)
-            grown = [
-                role for role in _GROWN.get(name, ()) if isinstance(section, CONTAINERS[role][0])
-            ]
-            role = grown[0] if len(grown) == 1 else None
-            where = role
-        else:  # empty before: its place among its role's other containers is not known
-            role = role_of(made, section, name)
-            where = None
-        digests = None if role is None else _digests(options, role, group, by_node, digest)
-        if digests is None:
-            return None
-        loose.extend((each, where) for each in digests)
-    return out, loose
-
-
-def _digests(
-    options: DocumentOptions,
-    role: str,
-    group: Group,
-    by_node: Mapping[int, str],
-    digest: Callable[[bytes], str],
-) -> list[str] | None:
-    """The digests of the blocks `dump` writes of `group`'s nodes in a container of `role`."""
-    out: list[str] = []
-    for node, _slot in group[1]:
-        found = by_node.get(id(node))  # unchanged, here or moved from another container
-        if found is not None:
-            out.append(found)
-            continue
-        if role == "note":
-            return None  # its id is its place among the notes: dump numbers them
-        write = dumper(options, role, {})  # a note's block alone is asked for its id
-        made = None if write is None else write(node)
-        if made is None:
-            return None
-        out.append(digest(canonical_bytes(made)))
-    return out
 
 
 @attrs.frozen
@@ -319,24 +215,48 @@ def reordered(
     return True
 
 
-def _settled(ordered: Entries, loose: Entries, order: tuple[str, ...]) -> tuple[Entries, list[str]]:
-    """`ordered` with the blocks of the containers made for a first node of their role where
-    `dump` writes that role's (`order`), and the digests of those whose place is not known.
+def converted(
+    bare: Bare,
+    name: str,
+    doc: Mapping[str, Any],
+    recorded: tuple[tuple[str, Path], ...],
+    shown: list[str],
+    written: Written,
+) -> bool:
+    """Whether `dump` writes list `name` (`written`) as the conversion without the carrier
+    does, block for block: the law takes a list equal to that conversion's (`law.shows`).
 
-    A made container is its role's only one; `dump` writes it after the
-    roles before it and before those after it, which tells its place
-    unless a block of the kind's own making stands next to that place.
+    That conversion is known here where the kind loads every block of the
+    list into its one container of one role (`_ONE`: a list's items, where
+    a paragraph the user put among them becomes an item, written back
+    otherwise), and no link of the document goes there too: each block as
+    `Bare.trips` tells, in the blocks' order.
+    """
+    role, rel = _ONE.get((bare.root, name), (None, None))
+    if role is None or written[1] or any(not path for _, path in recorded):
+        return False  # a container apart, or a block of the kind's own making
+    if any(link.get("rel") == rel for link in doc.get("links") or ()):
+        return False  # loaded there before the blocks (`roles.made_node` declines it)
+    trips = bare.trips(name, doc.get(name) or [], shown, set())
+    if trips is None or any(trip is not None and trip[0] != role for trip in trips):
+        return False
+    return [trip[1] for trip in trips if trip is not None] == [each for each, _ in written[0]]
+
+
+def _settled(ordered: Entries, loose: Entries, order: tuple[str, ...]) -> tuple[Entries, list[str]]:
+    """`ordered` with the blocks of the containers the anchors never saw where `dump` writes
+    their role's (`order`), and the digests of those whose place is not known.
+
+    Such a container with a role is its role's only one that writes; `dump`
+    writes it after the roles before it and before those after it, which
+    tells its place unless a block of the kind's own making stands there.
     """
     unplaced = [each for each, role in loose if role not in order]
     out = list(ordered)
     for role in dict.fromkeys(role for _, role in loose if role in order):
         rank = order.index(role)
         at = 1 + max(
-            (
-                i
-                for i, entry in enumerate(out)
-                if entry[1] in order and order.index(entry[1]) <= rank
-            ),
+            (i for i, (_, of) in enumerate(out) if of in order and order.index(of) <= rank),
             default=-1,
         )
         blocks = [entry for entry in loose if entry[1] == role]
@@ -357,21 +277,7 @@ the item (`_dump`): itemMeta's links (its ``<links>`` in turn, its services last
 contentMeta's, then a planning item's coverages; a list's or a package's products first,
 then a package's cover, and its list link last (`Bare.own`)."""
 
-
-def _ranks(recorded: tuple[tuple[str, Path], ...]) -> list[Path | str] | None:
-    """The containers of a list's recorded blocks in `dump`'s order, a block of the kind's
-    own making as its digest in its place; None where `dump` reads a container twice."""
-    ranks: list[Path | str] = []
-    seen: set[Path] = set()
-    for block_digest, path in recorded:
-        if not path:
-            ranks.append(block_digest)
-            continue
-        parent = path[:-1]
-        if ranks and ranks[-1] == parent:
-            continue
-        if parent in seen:
-            return None  # not one run: a container read in two places
-        seen.add(parent)
-        ranks.append(parent)
-    return ranks
+_ONE: Mapping[tuple[type, str], tuple[str, str]] = {(ItemList, "content"): ("items", "item")}
+"""Per kind and list whose every block the conversion loads into its one container of a
+role, in the blocks' order: that role, and the rel of the links it loads there first (a
+list's ``<items>``: its ``item`` links, then its content, `_load.lists`)."""
