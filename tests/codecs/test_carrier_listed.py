@@ -132,6 +132,27 @@ def test_a_link_dump_writes_before_the_assignments_is_not_dumped_to_be_checked(
     assert uuids.index(SUBJECT["uuid"]) < types.index("x-im/assignment")
 
 
+def test_a_link_dump_writes_before_a_concepts_services_is_not_dumped_to_be_checked(
+    checks: list[str], ways: list[str]
+) -> None:
+    """A subject link appended after a concept's service: `dump` writes it with itemMeta's
+    links, before the services, as the conversion without the carrier does, so the law
+    accepts that order: the shortcut knows it without dumping the result."""
+    doc = document.from_newsml((FIXTURES / "kind-concept-topic.xml").read_bytes())
+    doc["links"].append(dict(SERVICE))
+    serviced = document.from_newsml(document.to_newsml(doc))  # a concept with a service
+    _append_subject(serviced)
+    checks.clear()
+    ways.clear()
+    back = document.load(serviced)
+    assert ["anchored"] == ways
+    assert [] == checks
+    assert ce.law_holds(serviced)[0]
+    links = document.dump(back, carriers=False)["links"]
+    assert ["subject", None] == [link.get("rel") for link in links[-2:]]
+    assert "x-im/service" == links[-1]["type"]
+
+
 def test_a_link_dump_writes_before_a_packages_list_link_is_not_dumped_to_be_checked(
     checks: list[str], ways: list[str]
 ) -> None:

@@ -20,10 +20,11 @@ from newsml_codecs.document._carrier import listed
 from newsml_codecs.document._carrier.anchors import DIGESTS
 from newsml_codecs.document._carrier.law import canonical_bytes
 from newsml_codecs.document._config import DEFAULT
-from newsml_model import ItemList, Package, PlanningItem
+from newsml_model import ConceptItem, ItemList, Package, PlanningItem
 
 FIXTURE = {
     PlanningItem: "kind-planningitem.xml",
+    ConceptItem: "kind-concept-topic.xml",
     ItemList: "kind-list.xml",
     Package: "kind-package.xml",
 }

@@ -46,7 +46,7 @@ from newsml_codecs.document._carrier.units import Group
 from newsml_codecs.document._carrier.written import Entries, Written, written_of
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._kind_common import Block, Path
-from newsml_model import AnyItem, ItemList, NewsItemError, Package, PlanningItem
+from newsml_model import AnyItem, ConceptItem, ItemList, NewsItemError, Package, PlanningItem
 
 Placed = Mapping[str, Mapping[Path, Group]]
 """Per list the save wrote again: per container, what it wrote there (`anchored`)."""
@@ -269,13 +269,15 @@ def _settled(ordered: Entries, loose: Entries, order: tuple[str, ...]) -> tuple[
 
 _ORDER: Mapping[tuple[type, str], tuple[str, ...]] = {
     (PlanningItem, "links"): ("links", "service", "cmlinks", "coverage"),
+    (ConceptItem, "links"): ("links", "service", "cmlinks"),
     (ItemList, "links"): ("products", "links", "service"),
     (Package, "links"): ("products", "cover", "links", "service", "list"),
 }
 """Per kind and list, the roles of its containers in the order `dump` writes them whatever
 the item (`_dump`): itemMeta's links (its ``<links>`` in turn, its services last), then
-contentMeta's, then a planning item's coverages; a list's or a package's products first,
-then a package's cover, and its list link last (`Bare.own`)."""
+contentMeta's, then a planning item's coverages (a concept's section link, of its own
+making, last); a list's or a package's products first, then a package's cover, and its
+list link last (`Bare.own`)."""
 
 _ONE: Mapping[tuple[type, str], tuple[str, str]] = {(ItemList, "content"): ("items", "item")}
 """Per kind and list whose every block the conversion loads into its one container of a
