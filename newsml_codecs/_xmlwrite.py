@@ -17,10 +17,11 @@ carry at all (a control, a surrogate), found in the finished text by
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from newsml_codecs._xmlchars import not_xml_character
+from newsml_codecs._xmlescape import escape_attribute, escape_text
 from newsml_codecs._xmlnames import (
     GOOD_ATTRIBUTES,
     GOOD_ELEMENTS,
@@ -45,33 +46,6 @@ from newsml_model.tree import (
     element_parts,
     is_root,
 )
-
-_TEXT_SPECIAL = re.compile(r"[&<>\r]")
-_ATTR_SPECIAL = re.compile(r'[&<>"\n\r\t]')
-_TEXT_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"}
-_ATTR_ESCAPES = {**_TEXT_ESCAPES, '"': "&quot;", "\n": "&#10;", "\t": "&#9;"}
-
-
-def _escape_text(text: str) -> str:
-    # `in` tests are C loops with no regex call: most text has nothing to escape.
-    if "&" in text or "<" in text or ">" in text or "\r" in text:
-        return _TEXT_SPECIAL.sub(_text_escape, text)
-    return text
-
-
-def _escape_attribute(value: str) -> str:
-    # `in` tests are C loops with no regex call: most values have nothing to escape.
-    if (
-        "&" in value
-        or "<" in value
-        or ">" in value
-        or '"' in value
-        or "\n" in value
-        or "\r" in value
-        or "\t" in value
-    ):
-        return _ATTR_SPECIAL.sub(_attribute_escape, value)
-    return value
 
 
 def write_node(
@@ -99,7 +73,7 @@ def write_node(
         InvalidArgumentError: A child that is not a record of the tree.
     """
     if indent is None:
-        _write(node, parent_name, default_ns, out)
+        write_element(node, parent_name, default_ns, out)
         return
     if node.__class__ is Raw:
         name, namespace, attributes, children = _raw_parts(node, parent_name)  # laid out anew
@@ -107,10 +81,10 @@ def write_node(
         name, namespace, attributes, children = element_parts(node, parent_name)
     out.append("<" + element_name(name))
     if namespace is not None and namespace != default_ns:
-        out.append(' xmlns="' + _escape_attribute(namespace) + '"')
+        out.append(' xmlns="' + escape_attribute(namespace) + '"')
         default_ns = namespace
     if attributes:
-        _write_attributes(attributes, out)
+        write_attributes(attributes, out)
     if not children:
         out.append("/>")
         return
@@ -126,7 +100,7 @@ def _raw_parts(raw: Raw, parent_name: str) -> tuple[str, str | None, Any, Any]:
     return name, raw.context if namespace is None else namespace, attributes, children
 
 
-def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
+def write_element(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
     """`write_node` without indentation: the hot path of `serialize` (issue 20).
 
     A generic `Element`, most of any tree, is read through its slots rather
@@ -141,7 +115,7 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
         attributes = node.attributes
         children = node.children
     else:
-        typed = _TYPED.get(kind)
+        typed = TYPED.get(kind)
         if typed is not None:
             _write_typed(node, typed, default_ns, out)
             return
@@ -155,12 +129,12 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
     if name not in GOOD_ELEMENTS:
         element_name(name)
     if namespace is not None and namespace != default_ns:
-        out.append("<" + name + ' xmlns="' + _escape_attribute(namespace) + '"')
+        out.append("<" + name + ' xmlns="' + escape_attribute(namespace) + '"')
         default_ns = namespace
     else:
         out.append("<" + name)
     if attributes:
-        _write_attributes(attributes, out)
+        write_attributes(attributes, out)
     if not children:
         out.append("/>")
         return
@@ -168,21 +142,21 @@ def _write(node: Any, parent_name: str, default_ns: str, out: list[str]) -> None
 
 
 def _write_content(children: tuple[Any, ...], name: str, default_ns: str, out: list[str]) -> None:
-    """The content and end tag of the non-empty element `name` (`_write`)."""
+    """The content and end tag of the non-empty element `name` (`write_element`)."""
     out.append(">")
     for child in children:
         if child.__class__ is str:
             if "&" in child or "<" in child or ">" in child or "\r" in child:
-                child = _TEXT_SPECIAL.sub(_text_escape, child)
+                child = escape_text(child)
             out.append(child)
         else:
-            _write(child, name, default_ns, out)
+            write_element(child, name, default_ns, out)
     out.append("</" + name + ">")
 
 
 # Typed records written without building their attribute tuple: the
 # element name and typed fields `element_parts` gives them (in its order).
-_TYPED: dict[type, tuple[str, tuple[str, ...]]] = {
+TYPED: dict[type, tuple[str, tuple[str, ...]]] = {
     Link: ("link", LINK_FIELDS),
     ContentMetaObject: ("object", OBJECT_FIELDS),
     Service: ("service", SERVICE_FIELDS),
@@ -192,15 +166,15 @@ _TYPED: dict[type, tuple[str, tuple[str, ...]]] = {
 def _write_typed(
     node: Any, typed: tuple[str, tuple[str, ...]], default_ns: str, out: list[str]
 ) -> None:
-    """`_write` of a `Link`, `ContentMetaObject` or `Service` (no namespace of its own)."""
+    """`write_element` of a `Link`, `ContentMetaObject` or `Service` (no namespace of its own)."""
     name, fields = typed
     out.append("<" + name)
     for key in fields:
         value = getattr(node, key)
         if value is not None:
-            out.append(" " + key + '="' + _escape_attribute(value) + '"')
+            out.append(" " + key + '="' + escape_attribute(value) + '"')
     if node.attributes:
-        _write_attributes(node.attributes, out)
+        write_attributes(node.attributes, out)
     children = node.children
     if not children:
         out.append("/>")
@@ -208,8 +182,15 @@ def _write_typed(
     _write_content(children, name, default_ns, out)
 
 
-def _text_escape(match: re.Match[str]) -> str:
-    return _TEXT_ESCAPES[match.group(0)]
+ChildWriter = Callable[[Any, str, str, list[str]], None]
+"""Writes a node given its parent's name and the namespace in scope (`write_element`)."""
+
+
+class CheckedText(str):
+    """Text a `ChildWriter` copies that holds no character XML 1.0 cannot carry (found so
+    when it was recorded): `serialize_node` searches only the rest of its text."""
+
+    __slots__ = ()
 
 
 # Inline markup: whitespace between two of these is text a reader sees.
@@ -260,7 +241,7 @@ def write_children(
     if not _layout_free(children):
         for child in children:
             if type(child) is str:
-                out.append(_escape_text(child))
+                out.append(escape_text(child))
             else:
                 write_node(child, name, default_ns, out)
         return
@@ -272,7 +253,7 @@ def write_children(
     out.append("\n" + indent * (depth - 1))
 
 
-def _write_attributes(attributes: Attributes, out: list[str]) -> None:
+def write_attributes(attributes: Attributes, out: list[str]) -> None:
     prefixes: dict[str, str] | None = None
     for key, value in attributes:
         if key not in GOOD_ATTRIBUTES:
@@ -284,9 +265,9 @@ def _write_attributes(attributes: Attributes, out: list[str]) -> None:
             prefix = prefixes.get(uri)
             if prefix is None:
                 prefix = prefixes[uri] = _free_prefix(prefixes, attributes)
-                out.append(" xmlns:" + prefix + '="' + _escape_attribute(uri) + '"')
+                out.append(" xmlns:" + prefix + '="' + escape_attribute(uri) + '"')
             key = prefix + ":" + local
-        out.append(" " + key + '="' + _escape_attribute(value) + '"')
+        out.append(" " + key + '="' + escape_attribute(value) + '"')
 
 
 def _free_prefix(prefixes: dict[str, str], attributes: Attributes) -> str:
@@ -302,15 +283,19 @@ def _free_prefix(prefixes: dict[str, str], attributes: Attributes) -> str:
     return f"ns{number}"
 
 
-def _attribute_escape(match: re.Match[str]) -> str:
-    return _ATTR_ESCAPES[match.group(0)]
-
-
-def serialize(item: Any, *, xml_declaration: bool = True, indent: str | None = None) -> str:
+def serialize(
+    item: Any,
+    *,
+    xml_declaration: bool = True,
+    indent: str | None = None,
+    write_child: ChildWriter | None = None,
+) -> str:
     """Write `item` (a root record of any kind) as NewsML text; see `newsml_codecs.newsml.dumps`.
 
     `indent` (one level, such as two spaces) puts element-only content one
-    element a line (`write_children`); None writes the item as it is.
+    element a line (`write_children`); None writes the item as it is, each
+    of the root's children with `write_child` when given (it must write what
+    `write_element` writes: `newsml_codecs._xmlwritten` copies it).
 
     Raises:
         InvalidArgumentError: `item` is not a root record, holds a character
@@ -319,10 +304,18 @@ def serialize(item: Any, *, xml_declaration: bool = True, indent: str | None = N
     """
     if not is_root(item):
         raise InvalidArgumentError(f"not a NewsML item: {type(item).__name__}", field="item")
-    return serialize_node(item, xml_declaration=xml_declaration, indent=indent)
+    return serialize_node(
+        item, xml_declaration=xml_declaration, indent=indent, write_child=write_child
+    )
 
 
-def serialize_node(node: Any, *, xml_declaration: bool = True, indent: str | None = None) -> str:
+def serialize_node(
+    node: Any,
+    *,
+    xml_declaration: bool = True,
+    indent: str | None = None,
+    write_child: ChildWriter | None = None,
+) -> str:
     """Write `node`, any record of the tree, as the root of a document (`serialize`).
 
     `newsml_codecs.g2` writes a ``newsMessage`` (a generic `Element`) so; a
@@ -333,14 +326,19 @@ def serialize_node(node: Any, *, xml_declaration: bool = True, indent: str | Non
             character XML 1.0 cannot carry, or a name XML cannot carry.
     """
     try:
-        text = _serialize(node, xml_declaration, indent)
+        out = _serialize(node, xml_declaration, indent, write_child or write_element)
     except BadNameError as error:
         raise InvalidArgumentError(
             f"{error.kind} name {error.name!r} at tree path {path_of(node, error)} "
             "cannot be written: not an XML name",
             field="item",
         ) from None
-    bad = not_xml_character(text)
+    text = "".join(out)
+    # (text `write_child` copied, found to hold none when it was recorded, is not searched)
+    unchecked = text if write_child is None else "".join(_unchecked(out))
+    bad = not_xml_character(unchecked)
+    if bad is not None and unchecked is not text:
+        bad = not_xml_character(text)  # the first in the whole text, for the message
     if bad is not None:
         context = text[max(0, bad.start() - 40) : bad.start()]
         raise InvalidArgumentError(
@@ -350,13 +348,19 @@ def serialize_node(node: Any, *, xml_declaration: bool = True, indent: str | Non
     return text
 
 
-def _serialize(node: Any, xml_declaration: bool, indent: str | None) -> str:
+def _unchecked(out: list[str]) -> Iterator[str]:
+    return (piece for piece in out if piece.__class__ is not CheckedText)
+
+
+def _serialize(
+    node: Any, xml_declaration: bool, indent: str | None, write_child: ChildWriter
+) -> list[str]:
     name, namespace, attributes, children = element_parts(node)
     out: list[str] = ['<?xml version="1.0" encoding="UTF-8"?>\n'] if xml_declaration else []
     out.append("<" + name)
     if namespace:
-        out.append(' xmlns="' + _escape_attribute(namespace) + '"')
-    _write_attributes(attributes, out)
+        out.append(' xmlns="' + escape_attribute(namespace) + '"')
+    write_attributes(attributes, out)
     if not children:
         out.append("/>")
     else:
@@ -364,13 +368,13 @@ def _serialize(node: Any, xml_declaration: bool, indent: str | None) -> str:
         if indent is None:
             for child in children:
                 if type(child) is str:
-                    out.append(_escape_text(child))
+                    out.append(escape_text(child))
                 else:
-                    _write(child, name, namespace or "", out)
+                    write_child(child, name, namespace or "", out)
         else:
             write_children(children, name, namespace or "", out, indent=indent, depth=1)
         out.append("</" + name + ">")
-    return "".join(out)
+    return out
 
 
 def indent_unit(indent: int | str | None) -> str | None:

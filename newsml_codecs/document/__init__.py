@@ -33,7 +33,7 @@ from newsml_codecs._xmlread import parse
 from newsml_codecs.document import _config
 from newsml_codecs.document._carrier.original import CARRIER_PREFIX, CARRIER_PROPERTY
 from newsml_codecs.document._config import DocumentOptions
-from newsml_codecs.document._convert import PATCHES, dump_document, load_document
+from newsml_codecs.document._convert import PATCHES, dump_document, load_document, save_document
 from newsml_codecs.shapes import DocumentMapping
 from newsml_model import AnyItem, InvalidArgumentError, InvalidDocumentError
 from newsml_model.shapes import ItemT, as_kind
@@ -220,11 +220,7 @@ class Converter:
             InvalidDocumentError: As `load`.
             InvalidArgumentError: As `newsml.dumps`.
         """
-        try:
-            item = load_document(self.options, mapping, lean=True)
-        except RecursionError:
-            raise InvalidDocumentError("the document is nested too deeply") from None
-        return newsml.dumps(item, xml_declaration=xml_declaration, indent=indent)
+        return save_document(self.options, mapping, xml_declaration=xml_declaration, indent=indent)
 
 
 _PATCHES = PATCHES

@@ -6,18 +6,22 @@ as their first parameter and pass them down to the mappings (`_dispatch`)
 and to the carrier, so nothing is read from the context. What the
 reference drops travels in the carrier (`_carrier`): `dump_document` adds
 it, `load_document` puts the original back (unedited) or applies the patch
-derived from it (edited; derived once per carrier and options, `PATCHES`).
+derived from it (edited; derived once per carrier and options, `PATCHES`);
+`save_document` writes what it loads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 from typing import Any
 
 import orjson
 
+from newsml_codecs import newsml
 from newsml_codecs._sourcetext import source_spans, source_text
+from newsml_codecs._xmlwrite import serialize
+from newsml_codecs._xmlwritten import Written
 from newsml_codecs.document._carrier.anchored import restore
 from newsml_codecs.document._carrier.anchors import LISTS, record, shown
 from newsml_codecs.document._carrier.apply import apply_patch, forget_pieces
@@ -34,7 +38,7 @@ from newsml_codecs.document._carrier.original import (
     limit,
     pack,
 )
-from newsml_codecs.document._carrier.record import forget_carriers, read_carrier
+from newsml_codecs.document._carrier.record import forget_carriers, read_value
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     add_kind_header,
@@ -44,7 +48,6 @@ from newsml_codecs.document._dispatch import (
     load_target,
     restore_times,
     root_kind,
-    split_kind_header,
     wire_spelled,
 )
 from newsml_codecs.document._dump.omit import omitted
@@ -192,8 +195,7 @@ def _with_uuid(head: tuple[tuple[str, str], ...], uuid: Any) -> tuple[tuple[str,
     )
 
 
-_STAND_IN = "00000000-5374-616e-642d-696e00000000"
-"""A uuid no document is expected to hold (a head with it stands for any uuid's)."""
+_STAND_IN = "00000000-5374-616e-642d-696e00000000"  # no document's uuid: stands for any
 
 ORIGINALS = OriginalCache()
 """Originals unpacked for edited documents' anchored saves, by carrier (`OriginalCache`)."""
@@ -221,13 +223,46 @@ def load_document(
     newsItem's save may build its original on the carrier's skeleton
     (`_carrier.lean`): the item may then hold `newsml_codecs._xmlraw.Raw` nodes.
     """
+    return _loaded(options, mapping, lean)[0]
+
+
+def save_document(
+    options: DocumentOptions,
+    mapping: Mapping[str, Any],
+    *,
+    xml_declaration: bool = True,
+    indent: int | str | None = None,
+) -> str:
+    """The NewsML text of `mapping` (`Converter.to_newsml`): `load_document` written, the
+    nodes it shares with the carried original as a save wrote them before (`Written`).
+
+    Raises:
+        InvalidDocumentError: As `load_document`, or nested too deeply.
+        InvalidArgumentError: As `newsml.dumps`.
+    """
+    try:
+        item, written = _loaded(options, mapping, True)
+    except RecursionError:
+        raise InvalidDocumentError("the document is nested too deeply") from None
+    if written is None or indent is not None:
+        return newsml.dumps(item, xml_declaration=xml_declaration, indent=indent)
+    try:
+        return serialize(item, xml_declaration=xml_declaration, write_child=written.write)
+    except RecursionError:
+        raise InvalidArgumentError("the item is nested too deeply to write", field="item") from None
+
+
+def _loaded(
+    options: DocumentOptions, mapping: Mapping[str, Any], lean: bool
+) -> tuple[AnyItem, Written | None]:
+    """`load_document`'s item, and the `Written` of the original it was built on (or None)."""
     typeless = isinstance(mapping, Mapping) and not mapping.get("type")
     # A document with a carrier is read as `dump` writes documents (below): checked and
     # its empty fields left out in one pass (a twentieth of an article's save).
     omit = _has_carrier(mapping)
     doc = _checked(mapping, typeless, omit)
     doc, value = _without_carrier(doc)
-    carrier = None if value is None else read_carrier(*split_kind_header(value))
+    carrier = None if value is None else read_value(value)
     if carrier is not None and not carrier.belongs_to(doc):
         carrier = None  # copied from another document: nothing of it applies here
         if omit:  # read as the reference reads it, empty fields and all
@@ -258,10 +293,11 @@ def load_document(
                 unedited = carrier.fingerprint == digest(visible)
             if unedited:
                 # the document as dump wrote it: the original
-                return ORIGINALS.get(carrier.original, most)
+                found = ORIGINALS.get(carrier.original, most)
+                return found, ORIGINALS.written(found, carrier.original)
             kind, strict = load_target(options, doc, carrier.kind)
             timed = restore_times(doc, dict(carrier.times))
-            bare = cache(partial(load_any, options, timed, kind, strict=strict))
+            bare = _once(partial(load_any, options, timed, kind, strict=strict))
             edited = changed(doc, carrier.copies) if anchors is None else seen.changed(anchors)
             if anchors is not None:
                 built = lean and carrier.skeleton is not None
@@ -276,7 +312,8 @@ def load_document(
                 if root_kind(original) == kind:
                     done = restore(options, original, doc, anchors, seen, bare, lean=built)
                     if done is not None:
-                        return refresh(done, edited)
+                        copied = None if built else ORIGINALS.written(original, carrier.original)
+                        return refresh(done, edited), copied  # (a skeleton's: text already)
             # Edited: the patch of what the reference drops, checked below.
             try:
                 patch = PATCHES.get(carrier.original, options, partial(patch_for, options), most)
@@ -292,7 +329,7 @@ def load_document(
     kind, strict = load_target(options, doc, None if carrier is None else carrier.kind)
     item: AnyItem = bare() if bare is not None else load_any(options, doc, kind, strict=strict)
     if patch is None:
-        return item
+        return item, None
     # An edited document, or a previous release's carrier (a patch): checked.
     whole: AnyItem = apply_patch(item, patch, doc)
     kept: AnyItem = keep_edits(
@@ -303,7 +340,17 @@ def load_document(
         apply=lambda patch: apply_patch(item, patch, doc),
         visible=lambda loaded: dump_document(options, loaded, carriers=False),
     )
-    return kept if edited is None else refresh(kept, edited)
+    return (kept if edited is None else refresh(kept, edited)), None
+
+
+def _once(call: Callable[[], AnyItem]) -> Callable[[], AnyItem]:
+    """`call`, made at the first call only (`functools.cache` made a wrapper each save: 3 us)."""
+    made: dict[int, AnyItem] = {}
+
+    def once() -> AnyItem:
+        return made[0] if made else made.setdefault(0, call())
+
+    return once
 
 
 def _checked(mapping: Mapping[str, Any], typeless: bool, omit: bool) -> dict[str, Any]:
@@ -330,8 +377,7 @@ def _has_carrier(mapping: Any) -> bool:
 
 
 def _without_empty_properties(doc: dict[str, Any]) -> dict[str, Any]:
-    """`doc`, checked without its empty fields, without the property list the carrier
-    alone filled (as `omitted` leaves it out after the carrier is taken away)."""
+    """`doc` without the property list the carrier alone filled (as `omitted` leaves it)."""
     if doc.get("properties") == []:
         return {key: value for key, value in doc.items() if key != "properties"}
     return doc

@@ -66,7 +66,7 @@ def _string_map(value: Any, path: str) -> dict[str, str]:
     return dict(value)
 
 
-def _block(value: Any, path: str, omit: bool = False) -> dict[str, Any]:
+def _block(value: Any, within: str, index: int, omit: bool = False) -> dict[str, Any]:
     """The checked copy of a block: a block as JSON gives it (a dict of str, lists and
     dicts) in one pass over its keys, anything else or wrong by `_checked_block`, which
     names the error (half the check of an article).
@@ -78,10 +78,11 @@ def _block(value: Any, path: str, omit: bool = False) -> dict[str, Any]:
     deeply").
 
     `omit`: without its empty fields, as `omitted` gives it after the check (one pass
-    for both; `check_document`).
+    for both; `check_document`). Its path is ``within[index]``, written only where it
+    is said (an error, a list inside: most blocks have neither).
     """
     if value.__class__ is not dict:
-        return _checked_block(value, path, omit)
+        return _checked_block(value, f"{within}[{index}]", omit)
     block: dict[str, Any] = {}
     shown = False
     lists = False  # most blocks hold none: their check ends with the fields
@@ -90,7 +91,7 @@ def _block(value: Any, path: str, omit: bool = False) -> dict[str, Any]:
             continue  # JSON null = absent
         if key in _STRING_KEYS:
             if item.__class__ is not str:
-                return _checked_block(value, path, omit)
+                return _checked_block(value, f"{within}[{index}]", omit)
             if item:
                 shown = True
             elif omit:
@@ -98,7 +99,7 @@ def _block(value: Any, path: str, omit: bool = False) -> dict[str, Any]:
         elif key == "data":
             # `_json_strings`, inline: no call per block
             if item.__class__ is not dict or not all(v.__class__ is str for v in item.values()):
-                return _checked_block(value, path, omit)
+                return _checked_block(value, f"{within}[{index}]", omit)
             shown = True
             if omit and not item:
                 continue
@@ -109,9 +110,10 @@ def _block(value: Any, path: str, omit: bool = False) -> dict[str, Any]:
             continue
         block[key] = item
     if not shown:
-        return _checked_block(value, path, omit)  # the empty block
+        return _checked_block(value, f"{within}[{index}]", omit)  # the empty block
     if not lists:
         return block
+    path = f"{within}[{index}]"
     for key in _BLOCK_LISTS:  # after the fields, in this order, as `_checked_block`
         if key in block:
             blocks = _blocks(block[key], f"{path}.{key}", omit)
@@ -155,7 +157,9 @@ def _blocks(value: Any, path: str, omit: bool = False) -> list[dict[str, Any]]:
     # a block not as JSON gives it goes to `_checked_block` directly, not through `_block`:
     # three frames a level either way (`_block`)
     return [
-        (_block if item.__class__ is dict else _checked_block)(item, f"{path}[{index}]", omit)
+        _block(item, path, index, omit)
+        if item.__class__ is dict
+        else _checked_block(item, f"{path}[{index}]", omit)
         for index, item in enumerate(value)
     ]
 

@@ -27,6 +27,7 @@ import zstandard
 
 from newsml_codecs import newsml
 from newsml_codecs._sourcetext import read_depth, source_text
+from newsml_codecs._xmlwritten import Written
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.lean import original_of
 from newsml_model import AnyItem, DecodeError, InvalidArgumentError
@@ -239,6 +240,7 @@ class OriginalCache:
     def __init__(self, size: int = 32, max_text: int = 256 * 1024) -> None:
         self.max_text = max_text
         self._recent = _Recent(size)
+        self._written = _Recent(size)
 
     def get(self, packed: Any, most: int, text: bytes | None = None) -> AnyItem:
         """`unpack(packed, most)`, from memory when this carrier was unpacked before
@@ -281,9 +283,31 @@ class OriginalCache:
             self._recent.put(("lean", key, fields), (item, len(text)))
         return item
 
+    def written(self, item: AnyItem, packed: str) -> Written | None:
+        """What saves wrote of `item`, the original of `packed` this cache gave (`Written`: the
+        text of its nodes, copied where a later save's result shares them), remembered while
+        it is one of the most recent few.
+
+        None at the first save of an original (recording its nodes' text costs that save
+        3-6 % of its time, which only a next save wins back: that save records), and for
+        a carrier too long to keep (`max_text`), whose original is read anew at every save.
+        """
+        if len(packed) > self.max_text:
+            return None
+        hit = self._written.get(id(item))
+        if hit is None or hit[0] is not item:
+            self._written.put(id(item), (item, None))  # seen once: recorded at the next save
+            return None
+        found: Written | None = hit[1]
+        if found is None:
+            found = Written(item)
+            self._written.put(id(item), (item, found))
+        return found
+
     def clear(self) -> None:
         """Forget every original (benchmarks time the first save of a document)."""
         self._recent.clear()
+        self._written.clear()
 
 
 Patch = dict[str, Any] | None

@@ -16,6 +16,7 @@ import attrs
 from newsml_codecs.document._carrier.anchors import Anchors, read_anchors
 from newsml_codecs.document._carrier.check import malformed
 from newsml_codecs.document._carrier.entries import read_patch
+from newsml_codecs.document._dispatch import split_kind_header
 
 
 @attrs.frozen
@@ -68,9 +69,26 @@ def read_carrier(kind: str | None, times: Mapping[str, str], text: str) -> Carri
     return attrs.evolve(read, kind=kind, times={**times, **read.times})
 
 
+def read_value(value: str) -> Carrier:
+    """The carrier of a carrier property's `value`: `read_carrier` of it, its kind header
+    split off (`split_kind_header`), remembered per value as `read_carrier` remembers its
+    text (the Writer sends the same value at every save).
+
+    Raises:
+        InvalidDocumentError: As `read_carrier`, or a header `add_kind_header` did not write.
+    """
+    if value.__class__ is not str or len(value) > _REMEMBERED_TEXT:
+        return read_carrier(*split_kind_header(value))
+    read: Carrier = _remembered_value(value)
+    if read.patch is not None:
+        return read_carrier(*split_kind_header(value))  # a patch: a dict of its own every load
+    return read
+
+
 def forget_carriers() -> None:
     """Forget the carriers read (benchmarks time a first save)."""
     _remembered.cache_clear()
+    _remembered_value.cache_clear()
 
 
 def _read(text: str) -> Carrier:
@@ -104,3 +122,6 @@ def _skeleton(value: dict[str, Any]) -> tuple[Any, Any] | None:
 # Records are frozen (a previous release's patch, a dict, is read afresh).
 _REMEMBERED_TEXT = 256 * 1024
 _remembered = functools.lru_cache(maxsize=32)(_read)
+_remembered_value = functools.lru_cache(maxsize=32)(
+    lambda value: read_carrier(*split_kind_header(value))
+)
