@@ -55,7 +55,11 @@ def outcome(check: Any, value: Any) -> tuple[str, str, str | None]:
 def test_a_block_checked_in_one_pass_is_the_block_checked_field_by_field(block: Any) -> None:
     """`_block` (one pass where it can) == `_checked_block`, for any block. Both check
     nested blocks with `_block`: each level is the top level of other examples."""
-    assert outcome(_validate._checked_block, block) == outcome(_validate._block, block)
+
+    def one_pass(value: Any, path: str) -> Any:
+        return _validate._block(value, "$.content", 0)  # its path: within[index]
+
+    assert outcome(_validate._checked_block, block) == outcome(one_pass, block)
 
 
 EMPTIES = st.sampled_from(["", [], {}, None, 0, False])
