@@ -38,15 +38,18 @@ The modules, by step:
 * `anchors`: the anchors' wire form (``n``) and the digests of a document
   read (`Shown`, XXH3; BLAKE2b for an earlier release's anchors), which
   also tell an unedited one.
-* `anchored`, with `pairing` (which node each block shows), `roles` (where
-  the reference keeps a block's node, and the node it makes of a block),
+* `anchored`, with `pairing` (which node each block shows, and whether a
+  block of the kind's own making is still shown), `roles` (where the
+  reference keeps a block's node, and the node it makes of a block),
   `merge` (a block edited in place), `units` (a container written again),
-  `titles` (where a title goes), `fields` (where a newsItem's status,
-  times, properties and language go), `elsewhere` (whether a node stays where the
-  reference loads none: the result is checked), `listed` (whether the lists
-  another kind's save wrote are the document's, without dumping the result,
-  from what `written` tells `dump` writes of them) and `exports` (what a save works out of the original alone, made once per
-  original): the anchored save.
+  `titles` (where a title goes), `fields` (where an item's status, times
+  and language go, and which changed properties `properties` writes into
+  their ext property or contentMeta element), `elsewhere` (whether a node
+  stays where the reference loads none: the result is checked), `listed`
+  (whether the lists another kind's save wrote are the document's,
+  without dumping the result) with `written` (what `dump` writes of those
+  lists, known without dumping them), and `exports` (what a save works
+  out of the original alone, made once per original): the anchored save.
 * `make`, with `keys` (children's identity and XML text), `order` (pairing
   and order of children) and `guards` (what ties a carried run to the
   document): the patch, node by node, of what the export lacks.
