@@ -30,10 +30,11 @@ edits win by construction: no law, no search, one pass over the document
 (but where a node stays in a container the reference loads none of its
 kind into, or the item has several itemMeta sections: `elsewhere`; a
 changed field's value is checked alone). The other kinds map more of their
-item to fields and blocks of their own: where the lists the save wrote are
-the document's in `dump`'s order (`listed`, which knows it without dumping
-the result) and no field changed, their result stands; else it is dumped
-once and kept when it shows the document. The original may be the
+item to fields and blocks of their own: where no field changed and the
+lists the save wrote are the document's in `dump`'s order, or in an order
+of `dump`'s own the carrier law takes (`listed`, which knows both without
+dumping the result), their result stands; else it is dumped once and kept
+when it shows the document, or as the law judges it. The original may be the
 carrier's skeleton's (`lean`), its unchanged nodes `Raw` text the writer
 copies.
 """
