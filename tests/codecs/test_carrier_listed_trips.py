@@ -51,9 +51,9 @@ def _edits(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
         yield inserted
 
 
-def _saves(doc: dict[str, Any], forget: bool, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Per edit of `doc`: the save's output and the verdict on its lists (None: not asked);
-    `forget`: no trip remembered before each save."""
+def _saves(doc: dict[str, Any], anew: bool, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Per edit of `doc`: the save's output and the verdicts on its lists; `anew`: each
+    trip worked out where it is asked, none remembered."""
     said: list[bool] = []
     lists_shown = anchored.lists_shown
 
@@ -62,14 +62,21 @@ def _saves(doc: dict[str, Any], forget: bool, monkeypatch: pytest.MonkeyPatch) -
         return said[-1]
 
     out: list[Any] = []
+
+    def worked_out(bare: listed.Bare, name: str, block: Any, index: int, _: str) -> object:
+        asked.append(name)
+        return bare._worked_out(name, block, index)
+
+    asked: list[str] = []
     with monkeypatch.context() as patched:
         patched.setattr(anchored, "lists_shown", spy)
+        if anew:
+            patched.setattr(listed.Bare, "trip", worked_out)
         for edited in _edits(doc):
-            if forget:
-                listed.TRIPS.clear()
             said.clear()
             _convert.PATCHES.clear()
             out.append((document.to_newsml(edited), list(said)))
+    assert asked or not anew, "no save asked a trip: the comparison would prove nothing"
     return out
 
 
@@ -77,22 +84,15 @@ def _saves(doc: dict[str, Any], forget: bool, monkeypatch: pytest.MonkeyPatch) -
 def test_a_remembered_trip_writes_and_judges_as_one_worked_out_anew(
     fixture: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each edit saved with no trip remembered, then again with the trips of every save
-    before it (the same blocks at other places, other documents'): the same output, the
-    same verdict; and some save asked the trips (else this proves nothing)."""
+    """Each edit saved with every trip worked out where it is asked, then twice with the
+    trips remembered (those of every save before it: the same blocks at other places):
+    the same output, the same verdicts; and some save took the shortcut."""
     doc = document.from_newsml((FIXTURES / fixture).read_bytes())
-    asked = {"trip": 0}
-    trip = listed.Bare.trip
-
-    def counting(self: listed.Bare, *args: Any) -> object:
-        asked["trip"] += 1
-        return trip(self, *args)
-
-    monkeypatch.setattr(listed.Bare, "trip", counting)
+    listed.TRIPS.clear()
     anew = _saves(doc, True, monkeypatch)
     remembered = _saves(doc, False, monkeypatch) + _saves(doc, False, monkeypatch)
     assert anew + anew == remembered
-    assert 0 < asked["trip"]
+    assert listed.TRIPS  # remembered: the second time, every trip asked was
     assert any(True in verdicts for _, verdicts in anew)
 
 
