@@ -46,7 +46,7 @@ def _role(bare: listed.Bare, link: dict[str, Any]) -> tuple[str, str] | None:
     own = bare.own("links", link)
     if own is not None:
         return own, bare.digest(canonical_bytes(link))
-    trips = bare.trips("links", [link], ["x"], set())
+    trips = bare.trips("links", [link], [bare.digest(canonical_bytes(link))], set())
     return None if not trips or trips[0] is None else trips[0]
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -135,22 +135,57 @@ class Bare:
                 taken = role is not None and picked.get(role) == index
                 out.append((role, shown[index]) if role is not None and taken else None)
                 continue
-            try:
-                made = made_node(self.options, name, block, index, self.kind, self.root)
-                if made is None:
-                    return None  # loaded twice, or of several blocks: not one node's
-                role, node = made
-                if node is None:
-                    out.append(None)  # dropped: the conversion writes nothing of it
-                    continue
-                write = dumper(self.options, role, block)
-                back = None if write is None else write(node)
-            except NewsItemError:
-                return None  # the conversion refuses it: the whole check says why
-            if back is None:
+            trip = self.trip(name, block, index, shown[index])
+            if trip is _DECLINED:
                 return None
-            out.append((role, self.digest(canonical_bytes(back))))
+            out.append(cast(tuple[str, str] | None, trip))
         return out
+
+    def trip(self, name: str, block: Block, index: int, block_digest: str) -> object:
+        """A block's trip (`trips`), `_DECLINED` where it cannot be told; remembered (`TRIPS`).
+
+        The Writer sends every save of a document with the same blocks, most
+        of them unchanged: their trips are worked out once. A trip is a pure
+        function of the block (its digest, as the document shows it:
+        `anchors.shown` of the whole block) and the conversion's options, the
+        list, the document's type and the item's class, which the key holds,
+        with the digest function the trip's own digest is made with. Not the
+        block's index: `made_node` reads it only to name where a block it
+        refuses is, and a refusal is `_DECLINED` wherever it is. The digest is
+        the anchors' (`anchors.DIGESTS`, not a cryptographic one): a client who
+        forges a block of another's digest gets that block's trip back, a
+        verdict on its own save alone.
+        """
+        key = (self.options, self.root, self.kind, self.digest, name, block_digest)
+        found = TRIPS.get(key, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found
+        trip = self._worked_out(name, block, index)
+        # bounded: blocks and types come from clients' documents; the oldest goes first (a
+        # race of two saves may evict another's entry, or keep one more: no more than that)
+        if len(self.kind) <= 256 and len(block_digest) <= 64:
+            oldest = next(iter(TRIPS), None) if len(TRIPS) >= MOST_TRIPS else None
+            if oldest is not None:
+                TRIPS.pop(oldest, None)
+            TRIPS[key] = trip
+        return trip
+
+    def _worked_out(self, name: str, block: Block, index: int) -> object:
+        """The trip of the block at `index` (`trip`), as the conversion makes and `dump` writes it."""
+        try:
+            made = made_node(self.options, name, block, index, self.kind, self.root)
+            if made is None:
+                return _DECLINED  # loaded twice, or of several blocks: not one node's
+            role, node = made
+            if node is None:
+                return None  # dropped: the conversion writes nothing of it
+            write = dumper(self.options, role, block)
+            back = None if write is None else write(node)
+        except NewsItemError:
+            return _DECLINED  # the conversion refuses it: the whole check says why
+        if back is None:
+            return _DECLINED
+        return role, self.digest(canonical_bytes(back))
 
     def own(self, name: str, block: Block) -> str | None:
         """Where `dump` writes a block of the kind's own making of list `name` (`_ORDER`):
@@ -287,3 +322,12 @@ _ONE: Mapping[tuple[type, str], tuple[str, str]] = {(ItemList, "content"): ("ite
 """Per kind and list whose every block the conversion loads into its one container of a
 role, in the blocks' order: that role, and the rel of the links it loads there first (a
 list's ``<items>``: its ``item`` links, then its content, `_load.lists`)."""
+
+_UNKNOWN = object()
+_DECLINED = object()
+"""A block whose trip cannot be told (`Bare.trip`): the whole list's cannot."""
+MOST_TRIPS = 4096
+"""The most trips `Bare.trip` remembers (a few lists of some hundred items each)."""
+TRIPS: dict[tuple[DocumentOptions, type, str, Callable[[bytes], str], str, str], object] = {}
+"""The trips `Bare.trip` worked out, by options (equal options: equal tables), the item's
+class, the document's type, the digest function, the list and the block's digest."""
