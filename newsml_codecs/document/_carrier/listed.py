@@ -33,6 +33,7 @@ block.
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Callable, Mapping
 from itertools import pairwise
@@ -164,9 +165,10 @@ class Bare:
         # bounded: blocks and types come from clients' documents; the oldest goes first (a
         # race of two saves may evict another's entry, or keep one more: no more than that)
         if len(self.kind) <= 256 and len(block_digest) <= 64:
-            oldest = next(iter(TRIPS), None) if len(TRIPS) >= MOST_TRIPS else None
-            if oldest is not None:
-                TRIPS.pop(oldest, None)
+            if len(TRIPS) >= MOST_TRIPS:
+                # another thread's save may change it meanwhile (and evict, or will)
+                with contextlib.suppress(StopIteration, RuntimeError):
+                    TRIPS.pop(next(iter(TRIPS)), None)
             TRIPS[key] = trip
         return trip
 
