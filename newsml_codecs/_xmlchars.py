@@ -19,11 +19,12 @@ __all__ = ["NOT_XML", "not_xml_character"]
 
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 """Characters XML 1.0 cannot carry at all, not even as character references."""
-# The same characters, for `_may_hold_not_xml`: the controls (as text and as
-# UTF-8 bytes) and the UTF-8 of U+FFFE and U+FFFF.
+# The same characters, for `_may_hold_not_xml`: the controls, as text; every byte but
+# the controls (what `bytes.translate` deletes, leaving the controls a UTF-8 text holds);
+# U+FFFE and U+FFFF, as text.
 _CONTROLS = tuple(chr(code) for code in range(32) if code not in (9, 10, 13))
-_CONTROL_BYTES = tuple(control.encode() for control in _CONTROLS)
-_NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
+_NOT_CONTROL_BYTES = bytes(range(256)).translate(None, "".join(_CONTROLS).encode())
+_NONCHARACTERS = ("\ufffe", "\uffff")
 
 
 def not_xml_character(text: str) -> re.Match[str] | None:
@@ -37,8 +38,11 @@ def _may_hold_not_xml(text: str) -> bool:
     A quicker test than the regular expression, which reads a character
     at a time (a fifth of `serialize` on a 14 KB article): ASCII text can
     only hold a control, found by ``in`` (memchr); other text is encoded
-    as UTF-8, which fails on a surrogate, and its bytes are searched for
-    the controls and for U+FFFE and U+FFFF.
+    as UTF-8, which fails on a surrogate, and its bytes but the controls
+    are deleted in one pass (`bytes.translate`: a third of 29 searches on
+    the Writer's 26 KB article); U+FFFE and U+FFFF are looked for in the
+    text itself (a search of the UTF-8 for three bytes costs thirty times
+    as much).
     """
     # Loops, not any() over a generator: a step of one costs more than a
     # memchr over a small document.
@@ -51,7 +55,6 @@ def _may_hold_not_xml(text: str) -> bool:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
         return True
-    for sequence in _CONTROL_BYTES:
-        if sequence in data:
-            return True
-    return _NONCHARACTERS[0] in data or _NONCHARACTERS[1] in data
+    if data.translate(None, _NOT_CONTROL_BYTES):
+        return True
+    return _NONCHARACTERS[0] in text or _NONCHARACTERS[1] in text
