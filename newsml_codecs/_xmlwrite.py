@@ -79,18 +79,29 @@ def write_node(
         name, namespace, attributes, children = _raw_parts(node, parent_name)  # laid out anew
     else:
         name, namespace, attributes, children = element_parts(node, parent_name)
-    out.append("<" + element_name(name))
-    if namespace is not None and namespace != default_ns:
-        out.append(' xmlns="' + escape_attribute(namespace) + '"')
-        default_ns = namespace
-    if attributes:
-        write_attributes(attributes, out)
+    default_ns = write_start(name, namespace, attributes, default_ns, out)
     if not children:
         out.append("/>")
         return
     out.append(">")
     write_children(children, name, default_ns, out, indent=indent, depth=depth + 1)
     out.append("</" + name + ">")
+
+
+def write_start(
+    name: str, namespace: str | None, attributes: Attributes, default_ns: str, out: list[str]
+) -> str:
+    """The start tag of element `name` but its closing ``>`` (or ``/>``), and the default
+    namespace in scope inside it. (`write_element`, the hot path, writes it inline.)"""
+    if name not in GOOD_ELEMENTS:
+        element_name(name)
+    out.append("<" + name)
+    if namespace is not None and namespace != default_ns:
+        out.append(' xmlns="' + escape_attribute(namespace) + '"')
+        default_ns = namespace
+    if attributes:
+        write_attributes(attributes, out)
+    return default_ns
 
 
 def _raw_parts(raw: Raw, parent_name: str) -> tuple[str, str | None, Any, Any]:

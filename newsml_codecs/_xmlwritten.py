@@ -17,10 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from newsml_codecs._xmlchars import not_xml_character
-from newsml_codecs._xmlescape import escape_attribute, escape_text
-from newsml_codecs._xmlnames import GOOD_ELEMENTS, element_name
+from newsml_codecs._xmlescape import escape_text
 from newsml_codecs._xmlraw import Raw
-from newsml_codecs._xmlwrite import TYPED, CheckedText, write_attributes, write_element
+from newsml_codecs._xmlwrite import TYPED, CheckedText, write_element, write_start
 from newsml_model.tree import element_parts
 
 
@@ -112,14 +111,7 @@ class Written:
         """What `write_element` writes of a node with children, its children by `_write`,
         known among the children of the item's node of the same element in `origin`."""
         name, namespace, attributes, children = element_parts(node, parent_name)
-        if name not in GOOD_ELEMENTS:
-            element_name(name)
-        out.append("<" + name)
-        if namespace is not None and namespace != default_ns:
-            out.append(' xmlns="' + escape_attribute(namespace) + '"')
-            default_ns = namespace
-        if attributes:
-            write_attributes(attributes, out)
+        default_ns = write_start(name, namespace, attributes, default_ns, out)
         out.append(">")
         own = (
             None

@@ -48,8 +48,10 @@ The modules, by step:
   stays where the reference loads none: the result is checked), `listed`
   (whether the lists another kind's save wrote are the document's,
   without dumping the result) with `written` (what `dump` writes of those
-  lists, known without dumping them), and `exports` (what a save works
-  out of the original alone, made once per original): the anchored save.
+  lists, known without dumping them), `exports` (what a save works out
+  of the original alone, made once per original) and `bounded` (the
+  per-process tables of what depends on a block alone, kept bounded):
+  the anchored save.
 * `make`, with `keys` (children's identity and XML text), `order` (pairing
   and order of children) and `guards` (what ties a carried run to the
   document): the patch, node by node, of what the export lacks.

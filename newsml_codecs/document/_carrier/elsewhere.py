@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from newsml_codecs.document._carrier.bounded import keep
 from newsml_codecs.document._carrier.roles import item_role, role_of
 from newsml_codecs.document._carrier.units import node_at
 from newsml_codecs.document._config import DocumentOptions
@@ -97,10 +98,9 @@ def _role(options: DocumentOptions, name: str, block: Block, kind: str) -> str |
     if found is not _NONE:
         return cast(str | None, found)
     role = item_role(options, name, block, kind)
-    # bounded: types and kinds come from clients' documents (a race of two saves may put a
-    # few more than the bound: it holds no more than that)
-    if len(ROLES) < MOST_REMEMBERED and len(link_type) + len(rel or "") + len(kind) <= 256:
-        ROLES[key] = role
+    # bounded: types and kinds come from clients' documents
+    if len(link_type) + len(rel or "") + len(kind) <= 256:
+        keep(ROLES, key, role, MOST_REMEMBERED)
     return role
 
 

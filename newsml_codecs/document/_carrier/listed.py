@@ -33,7 +33,6 @@ block.
 
 from __future__ import annotations
 
-import contextlib
 from collections import Counter
 from collections.abc import Callable, Mapping
 from itertools import pairwise
@@ -42,6 +41,7 @@ from typing import Any, cast
 import attrs
 
 from newsml_codecs.document._carrier.anchors import DIGESTS, LISTS, Anchors
+from newsml_codecs.document._carrier.bounded import keep
 from newsml_codecs.document._carrier.law import canonical_bytes
 from newsml_codecs.document._carrier.pairing import derived_changed
 from newsml_codecs.document._carrier.roles import dumper, made_node
@@ -165,11 +165,7 @@ class Bare:
         # bounded: blocks and types come from clients' documents; the oldest goes first (a
         # race of two saves may evict another's entry, or keep one more: no more than that)
         if len(self.kind) <= 256 and len(block_digest) <= 64:
-            if len(TRIPS) >= MOST_TRIPS:
-                # another thread's save may change it meanwhile (and evict, or will)
-                with contextlib.suppress(StopIteration, RuntimeError):
-                    TRIPS.pop(next(iter(TRIPS)), None)
-            TRIPS[key] = trip
+            keep(TRIPS, key, trip, MOST_TRIPS)
         return trip
 
     def _worked_out(self, name: str, block: Block, index: int) -> object:
