@@ -50,6 +50,7 @@ from newsml_codecs.document._carrier.elsewhere import elsewhere
 from newsml_codecs.document._carrier.fields import changed_fields, refielded_item, writable
 from newsml_codecs.document._carrier.law import same_visible, shows
 from newsml_codecs.document._carrier.listed import Placed, lists_shown
+from newsml_codecs.document._carrier.made import Made, made
 from newsml_codecs.document._carrier.merge import merged
 from newsml_codecs.document._carrier.pairing import (
     FOLLOWS,
@@ -63,7 +64,6 @@ from newsml_codecs.document._carrier.roles import (
     grown,
     home,
     loader,
-    made_node,
     role_of,
 )
 from newsml_codecs.document._carrier.titles import retitled_item
@@ -119,7 +119,8 @@ def restore(
     fields = {} if seen.rest == anchors.rest else changed_fields(options, original, doc)
     if not writable(original, fields):
         return None  # a field the anchored way does not write: the patch way
-    restored = _restored(options, original, doc, anchors, seen.blocks)
+    new: dict[int, Made] = {}
+    restored = _restored(options, original, doc, anchors, seen.blocks, new)
     result, placed = restored if restored is not None else (None, {})
     title = doc.get("title") or ""
     if result is not None and seen.title != anchors.title:
@@ -141,7 +142,7 @@ def restore(
     if (
         not fields
         and result.__class__ is not NewsItem
-        and lists_shown(options, original, anchors, seen.blocks, placed, doc)
+        and lists_shown(options, original, anchors, seen.blocks, placed, doc, new)
     ):
         # the lists dump would write are the document's, the title where dump reads it,
         # everything else the original's, which showed the document (its r digest)
@@ -163,14 +164,15 @@ def _restored(
     doc: dict[str, Any],
     anchors: Anchors,
     edited: Mapping[str, list[str]],
+    new: dict[int, Made],
 ) -> tuple[AnyItem, Placed] | None:
     """`original` with its containers refilled from `doc`, and what each list wrote where
-    (None: this way declines).
+    (None: this way declines); `new` gets the new blocks' nodes as made (`_place`).
 
     A first node of its kind needs its container: it is made at the end of
     its section as the plan reaches it (`_place`).
     """
-    planned = _plans(options, original, doc, anchors, edited)
+    planned = _plans(options, original, doc, anchors, edited, new)
     if planned is None:
         return None
     plans, original, placed = planned
@@ -186,6 +188,7 @@ def _plans(
     doc: dict[str, Any],
     anchors: Anchors,
     edited: Mapping[str, list[str]],
+    new: dict[int, Made],
 ) -> tuple[dict[Path, list[Group]], AnyItem, dict[str, dict[Path, Group]]] | None:
     """Per container, what each list writes in it, `original` with the containers made
     for first nodes of their kind, and per list written again its groups; None where this
@@ -200,7 +203,7 @@ def _plans(
             continue
         blocks = doc.get(name) or []
         placed_here = _place(
-            options, original, name, blocks, edited[name], recorded, doc.get("type") or ""
+            options, original, name, blocks, edited[name], recorded, doc.get("type") or "", new
         )
         if placed_here is None:
             return None
@@ -222,10 +225,12 @@ def _place(
     edited: list[str],
     recorded: tuple[tuple[str, Path], ...],
     kind: str,
+    new: dict[int, Made],
 ) -> tuple[dict[Path, Group], AnyItem] | None:
     """Per container of list `name`: its slots (indices) and what to write there, in order;
     and `original`, with the container made of a role it lacked (a first link, a first
     contentMeta object: last in its section, `grown`). None where this way declines.
+    `new` gets each new block's node as made (`made`), by its identity.
 
     A container made appends to its section: the paths of the nodes
     already placed stay theirs, so the placing goes on in the larger item.
@@ -286,14 +291,15 @@ def _place(
         if index in runs:  # the related-geo link's places, one changed: the link whole again
             role, node = roles[source], runs[index]
         elif source is None:
-            made = made_node(options, name, block, index, kind, original.__class__)
-            if made is None:
+            entry = made(options, name, block, index, kind, original.__class__)
+            if entry is None:
                 return None
-            role, node = made
+            role, node = entry.role, entry.node
             if node is None:
                 continue
             source = changed.get(index)
             if source is None or roles[source] != role:
+                new[id(node)] = entry  # as made: `written` asks what dump writes of it
                 placed.append((role, node, None, None))
                 continue
             dump = dumper(options, role, block)

@@ -43,6 +43,7 @@ import attrs
 from newsml_codecs.document._carrier.anchors import DIGESTS, LISTS, Anchors
 from newsml_codecs.document._carrier.bounded import keep
 from newsml_codecs.document._carrier.law import canonical_bytes
+from newsml_codecs.document._carrier.made import Made
 from newsml_codecs.document._carrier.pairing import derived_changed
 from newsml_codecs.document._carrier.roles import dumper, made_node
 from newsml_codecs.document._carrier.units import Group
@@ -62,6 +63,7 @@ def lists_shown(
     shown: Mapping[str, list[str]],
     placed: Placed,
     doc: Mapping[str, Any],
+    new: Mapping[int, Made] | None = None,
 ) -> bool:
     """Whether the check of the result would accept each list `placed` holds: `dump` writes
     it as the document shows it, or in an order of its own the law accepts (`reordered`).
@@ -73,6 +75,7 @@ def lists_shown(
         shown: The document's digests per list (`anchors.Shown.blocks`).
         placed: Per list written again, each container's group (`anchored`).
         doc: The edited document, as a reader sees it (its blocks, its type).
+        new: The new blocks' nodes as made (`made`), by their identity.
     """
     digest = DIGESTS[anchors.digests]
     for name, _ in LISTS:
@@ -81,7 +84,7 @@ def lists_shown(
         recorded = anchors.blocks.get(name, ())
         if derived_changed(recorded, shown[name]):
             return False  # the original's nodes left for a block of the kind's own, edited
-        written = written_of(options, original, name, recorded, placed[name], digest)
+        written = written_of(options, original, name, recorded, placed[name], digest, new)
         if written is None:
             return False
         ordered, loose = written

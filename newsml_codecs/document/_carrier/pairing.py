@@ -85,8 +85,10 @@ def changed_sources(
     that has its id (or uuid) wherever it is. A block edited in place so
     keeps its source's container (its group, its ``<links>``).
     """
-    rank = {path: at for at, path in enumerate(order)}
     used = {path for path in taken if path is not None and path is not FOLLOWS}
+    if len(used) >= len(order):
+        return {}  # every source shows unchanged (blocks only added, most saves): none to pair
+    rank = {path: at for at, path in enumerate(order)}
     pairs: dict[int, Path] = {}
     gap: list[int] = []
     before = -1

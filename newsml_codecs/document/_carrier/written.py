@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from newsml_codecs.document._carrier.law import canonical_bytes
+from newsml_codecs.document._carrier.made import Made
 from newsml_codecs.document._carrier.roles import CONTAINERS, dumper, role_of
 from newsml_codecs.document._carrier.units import Group, node_at
 from newsml_codecs.document._config import DocumentOptions
@@ -51,12 +52,15 @@ def written_of(
     recorded: tuple[tuple[str, Path], ...],
     groups: Mapping[Path, Group],
     digest: Callable[[bytes], str],
+    new: Mapping[int, Made] | None = None,
 ) -> Written | None:
     """What `dump` would write of list `name`'s `groups` (None: cannot tell): in its order,
     each block's digest and its container's role (None: a block of the kind's own making);
     apart, those of the containers the anchors never saw, each with its role where it is
     the only container of that role that writes (else None: its place is not known). Where
-    the anchors saw none of the list and one container writes, its blocks are the list."""
+    the anchors saw none of the list and one container writes, its blocks are the list.
+    `new`: the new blocks' nodes as made (`made`, which knows what `dump` writes of each)."""
+    new = new or {}
     ranks = _ranks(recorded)
     if ranks is None:
         return None
@@ -87,7 +91,7 @@ def written_of(
             digests: list[str] | None = per_container[rank]  # nothing placed: as it was
         else:  # a note's id counted from the first note's: no container of notes before it
             notes = None if others["note"] else first_note
-            digests = _digests(options, role, group, by_node, digest, notes)
+            digests = _digests(options, role, group, by_node, digest, new, notes)
         if digests is None:
             return None
         out.extend((each, role) for each in digests)
@@ -111,7 +115,7 @@ def written_of(
         # the only container of its role that writes: `dump` writes it where it writes its
         # role; else its place among its role's other containers is not known
         where = role if others[role] == 1 else None
-        digests = _digests(options, role, groups[container], by_node, digest)
+        digests = _digests(options, role, groups[container], by_node, digest, new)
         if digests is None:
             return None
         loose.extend((each, where) for each in digests)
@@ -126,6 +130,7 @@ def _digests(
     group: Group,
     by_node: Mapping[int, str],
     digest: Callable[[bytes], str],
+    new: Mapping[int, Made],
     notes: int | None = None,
 ) -> list[str] | None:
     """The digests of the blocks `dump` writes of `group`'s nodes in a container of `role`;
@@ -140,6 +145,13 @@ def _digests(
             continue
         if role == "note" and notes is None:
             return None  # its id is its place among the notes: dump numbers them
+        entry = new.get(id(node)) if role != "note" else None
+        if entry is not None and entry.node is node:
+            known = entry.digest(role, digest)  # worked out once per block (`made`)
+            if known is None:
+                return None
+            out.append(known)
+            continue
         # (`_renumbered` has loaded anew the notes that moved: the notes before it are kept)
         block = {} if notes is None else {"id": str(notes + len(out))}
         write = dumper(options, role, block)
