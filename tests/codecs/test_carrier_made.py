@@ -1,4 +1,5 @@
-"""`made` remembers the node of a new block, and what `dump` writes of it, across saves.
+"""`made` remembers the node of a new block, what `dump` writes of it, and (`_xmlwritten.keep_text`)
+the text a save writes of it, across saves.
 
 A block the user added stays new against the carried original at every
 later save, so each save made its node again and (for the kinds `listed`
@@ -17,13 +18,16 @@ from typing import Any
 import pytest
 from support import FIXTURES
 
-from newsml_codecs import document
+from newsml_codecs import _xmlwritten, document, newsml
+from newsml_codecs._xmlwrite import serialize
+from newsml_codecs._xmlwritten import Written
 from newsml_codecs.document import _convert
 from newsml_codecs.document._carrier import anchored, made
 from newsml_codecs.document._carrier.anchors import DIGESTS
 from newsml_codecs.document._carrier.law import canonical_bytes
 from newsml_codecs.document._carrier.roles import dumper, made_node
-from newsml_model import InvalidDocumentError, ItemList, NewsItem, PlanningItem
+from newsml_model import Element, InvalidDocumentError, ItemList, ItemMeta, NewsItem, PlanningItem
+from newsml_model.tree import with_children
 
 SUBJECT = {"uuid": "03d22994-a1d1-11e5-aab3-6ed9a6c3f6f2", "type": "x-im/topic", "rel": "subject"}
 PARAGRAPH = {"type": "x-im/paragraph", "id": "p1", "data": {"text": "A new paragraph."}}
@@ -177,3 +181,49 @@ def test_the_remembered_nodes_stay_bounded() -> None:
         OPTIONS, "links", large, 0, "x-im/article", NewsItem
     )
     assert {} == made.MADE
+
+
+def test_a_kept_node_is_copied_at_the_next_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A node `keep_text` marked, standing in a section the save made: written anew and
+    recorded at the first write, copied at the next (no node written anew); the same text
+    each time, the plain writer's. One not marked is written anew at every write."""
+    item = newsml.loads((FIXTURES / "kind-planningitem.xml").read_bytes())
+    at = next(i for i, c in enumerate(item.children) if isinstance(c, ItemMeta))
+    section = item.children[at]
+    kept, other = Element(name="kept", attributes=(("k", "1"),)), Element(name="other")
+    _xmlwritten.keep_text(kept)
+    written = Written(item)
+
+    def standing(node: Any) -> Any:
+        changed = with_children(section, (*section.children, node))
+        return with_children(item, (*item.children[:at], changed, *item.children[at + 1 :]))
+
+    serialize(standing(Element(name="first")), write_child=written.write)  # the section's own
+    calls = [0]
+    write = _xmlwritten.write_element
+
+    def counted(*args: Any) -> None:
+        calls[0] += 1
+        write(*args)
+
+    monkeypatch.setattr(_xmlwritten, "write_element", counted)
+    texts, counts = [], []
+    for node in (kept, kept, other, other):
+        result = standing(node)
+        calls[0] = 0
+        copied = serialize(result, write_child=written.write)
+        counts.append(calls[0])
+        texts.append((serialize(result), copied))
+    assert all(plain == copied for plain, copied in texts)
+    assert [1, 0, 1, 1] == counts
+
+
+def test_the_kept_marks_stay_bounded() -> None:
+    """More nodes marked than `_xmlwritten.MOST_KEPT`: at most that many marks, the newest
+    kept, the oldest gone."""
+    nodes = [Element(name="n", children=(str(i),)) for i in range(_xmlwritten.MOST_KEPT + 10)]
+    for node in nodes:
+        _xmlwritten.keep_text(node)
+    assert _xmlwritten.MOST_KEPT == len(_xmlwritten._KEPT)
+    assert _xmlwritten._KEPT.get(id(nodes[-1])) is nodes[-1]
+    assert _xmlwritten._KEPT.get(id(nodes[0])) is not nodes[0]

@@ -7,7 +7,8 @@ know its digest (`written`). Both are pure functions of the block's JSON and
 the conversion's options, the list, the document's type and the item's
 class: `made` works each out once per process, bounded (`bounded.keep`),
 keyed by the block's whole JSON (not its digest, which a client could forge
-to be handed another client's node).
+to be handed another client's node). The text a save writes of such a
+node is copied at the next save that writes it (`_xmlwritten.keep_text`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import cast
 
 import attrs
 
+from newsml_codecs._xmlwritten import keep_text
 from newsml_codecs.document._carrier.bounded import keep
 from newsml_codecs.document._carrier.law import canonical_bytes
 from newsml_codecs.document._carrier.roles import dumper, made_node
@@ -74,6 +76,8 @@ def made(
     entry = None if node is None else Made(options=options, role=node[0], node=node[1])
     if len(data) <= MOST_BYTES and len(kind) <= 256:
         keep(MADE, key, entry, MOST_MADE)
+        if entry is not None and entry.node is not None:
+            keep_text(entry.node)  # written again at the next save: copied (`Written`)
     return entry
 
 
