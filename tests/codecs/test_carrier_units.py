@@ -1,0 +1,73 @@
+"""`units.refill`'s shortcut for a container whose nodes stay in their order, new ones after.
+
+Most saves append a block: the container's group writes its slots' own
+nodes in their order, then the new ones. `refill` writes that without
+building the units; the promise tested here is that it writes what the
+units give, for any layout of the container, and that any other shape of
+group is written by the units as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from newsml_codecs.document._carrier import units
+from newsml_model import Element
+
+LAYOUTS = st.sampled_from(["\n  ", "\n    ", " ", "\n"])
+TEXTS = st.sampled_from(["text", " x "])
+
+
+@st.composite
+def containers(draw: st.DrawFn) -> tuple[list[Any], units.Group]:
+    """Children (elements, layout and other text, in any order) and a group over some of the
+    elements: mostly their own nodes in their order then new ones, else one changed, moved,
+    dropped or new among them."""
+    kinds = draw(st.lists(st.sampled_from(["node", "layout", "text"]), min_size=1, max_size=12))
+    children: list[Any] = [
+        Element(name=f"n{i}")
+        if kind == "node"
+        else draw(LAYOUTS)
+        if kind == "layout"
+        else draw(TEXTS)
+        for i, kind in enumerate(kinds)
+    ]
+    elements = [i for i, child in enumerate(children) if isinstance(child, Element)]
+    slots = sorted(
+        draw(st.sets(st.sampled_from(elements), max_size=len(elements))) if elements else []
+    )
+    entries: list[tuple[Any, int | None]] = [(children[slot], slot) for slot in slots]
+    new = [(Element(name=f"new{i}"), None) for i in range(draw(st.integers(0, 3)))]
+    shape = draw(st.sampled_from(["appended", "appended", "changed", "moved", "among", "dropped"]))
+    if shape == "changed" and entries:
+        at = draw(st.integers(0, len(entries) - 1))
+        entries[at] = (Element(name="changed"), entries[at][1])
+    elif shape == "moved" and len(entries) > 1:
+        entries.reverse()
+    elif shape == "among" and entries and new:
+        entries.insert(draw(st.integers(0, len(entries) - 1)), new.pop())
+    elif shape == "dropped" and entries:
+        entries.pop(draw(st.integers(0, len(entries) - 1)))
+    return children, (slots, entries + new)
+
+
+@settings(max_examples=300, deadline=None)
+@given(containers())
+def test_the_shortcut_writes_what_the_units_give(container: tuple[list[Any], units.Group]) -> None:
+    """`refill` of one group equals `refill` of the same group beside an empty one (which
+    takes the units' way), whatever the layout and the group's shape."""
+    children, group = container
+    expected = units.refill(list(children), [group, ([], [])])
+    assert expected == units.refill(list(children), [group])
+
+
+def test_an_appended_node_follows_the_last_units_layout() -> None:
+    """Two nodes, each after its layout, the closing layout last: a new node goes after the
+    second, with the layout before it, and the closing layout stays last."""
+    first, second, new = Element(name="a"), Element(name="b"), Element(name="c")
+    children: list[Any] = ["\n  ", first, "\n  ", second, "\n"]
+    group: units.Group = ([1, 3], [(first, 1), (second, 3), (new, None)])
+    assert ["\n  ", first, "\n  ", second, "\n  ", new, "\n"] == units.refill(children, [group])
