@@ -1,4 +1,5 @@
-"""`units.refill`'s shortcut for a container whose nodes stay in their order, new ones after.
+"""`units.refill`'s shortcut for a container whose nodes stay in their order, new ones after;
+`layout`, where a list's anchored nodes stand, read once per original.
 
 Most saves append a block: the container's group writes its slots' own
 nodes in their order, then the new ones. `refill` writes that without
@@ -9,13 +10,22 @@ group is written by the units as before.
 
 from __future__ import annotations
 
+import gc
+import weakref
 from typing import Any
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import FIXTURES
 
-from newsml_codecs.document._carrier import units
+from newsml_codecs import document
+from newsml_codecs.document import _convert
+from newsml_codecs.document._carrier import layout, units
+from newsml_codecs.document._carrier.record import read_value
 from newsml_model import Element
+
+OPTIONS = document.make_options({})
 
 LAYOUTS = st.sampled_from(["\n  ", "\n    ", " ", "\n"])
 TEXTS = st.sampled_from(["text", " x "])
@@ -71,3 +81,50 @@ def test_an_appended_node_follows_the_last_units_layout() -> None:
     children: list[Any] = ["\n  ", first, "\n  ", second, "\n"]
     group: units.Group = ([1, 3], [(first, 1), (second, 3), (new, None)])
     assert ["\n  ", first, "\n  ", second, "\n  ", new, "\n"] == units.refill(children, [group])
+
+
+def _planning() -> tuple[Any, tuple[tuple[str, Any], ...]]:
+    """The planning item fixture's original and the anchors `dump` wrote of its links."""
+    doc = document.from_newsml((FIXTURES / "kind-planningitem.xml").read_bytes())
+    value = next(p["value"] for p in doc["properties"] if p["name"] == document.CARRIER_PROPERTY)
+    carrier = read_value(value)
+    assert carrier.anchors is not None and carrier.original is not None
+    original = _convert.ORIGINALS.get(carrier.original, 1 << 24)
+    return original, carrier.anchors.blocks["links"]
+
+
+def test_a_layout_is_read_once_per_original_and_anchors() -> None:
+    """The same original and anchors: the layout read the first time; equal anchors in
+    another record: the same; other anchors on that original: read for them, not kept in
+    its place; an item made at the save (`remember` False): read anew, equal."""
+    original, recorded = _planning()
+    first = layout.layout_of(OPTIONS, original, "links", recorded)
+    assert first is layout.layout_of(OPTIONS, original, "links", recorded)
+    assert first is layout.layout_of(OPTIONS, original, "links", tuple(list(recorded)))
+    other = recorded[:-1]
+    assert other == layout.layout_of(OPTIONS, original, "links", other).recorded
+    assert first is layout.layout_of(OPTIONS, original, "links", recorded)
+    fresh = layout.layout_of(OPTIONS, original, "links", recorded, remember=False)
+    assert fresh is not first
+    assert attrs.asdict(first) == attrs.asdict(fresh)
+    assert first.slots  # the links' containers, their slots in order
+
+
+def _records(node: Any) -> list[Any]:
+    """`node` and every record under it."""
+    below = (c for c in getattr(node, "children", ()) if c.__class__ is not str)
+    return [node, *(record for child in below for record in _records(child))]
+
+
+def test_a_layout_keeps_no_node_of_the_original_alive() -> None:
+    """A layout remembered, the original let go: the original and its nodes are freed (the
+    layout holds paths and identities, never a node)."""
+    original, recorded = _planning()
+    _convert.PATCHES.clear()  # the cache of originals lets it go
+    remembered = layout.layout_of(OPTIONS, original, "links", recorded)
+    assert remembered.by_node
+    refs = [weakref.ref(node) for node in _records(original)]
+    assert len(refs) > 10
+    del original
+    gc.collect()
+    assert [None] * len(refs) == [ref() for ref in refs]

@@ -8,7 +8,8 @@ item's identity:
 * `exported`: the original's document, which a save that changed a field
   beside the blocks (the Writer's status, a publication time) compares the
   document with (`fields.changed_fields`);
-* `remembered`: any such value by name.
+* `remembered`: any such value by name (`layout`: where a list's anchored
+  nodes stand).
 
 An entry holds its original weakly: it keeps no original alive that the
 cache of originals let go (the large ones), and an identity reused by
@@ -29,8 +30,9 @@ from newsml_model import AnyItem
 
 T = TypeVar("T")
 
-_SIZE = 64
-"""Values remembered (twice the 32 originals `OriginalCache` keeps)."""
+_SIZE = 128
+"""Values remembered (four for each of the 32 originals `OriginalCache` keeps: its document
+and the `layout` of each of its three lists)."""
 
 _ENTRIES: OrderedDict[tuple[int, int, str], tuple[weakref.ref[Any], DocumentOptions, Any]] = (
     OrderedDict()

@@ -4,7 +4,7 @@
 planning item's itemMeta links, then its contentMeta links, then its
 coverages), each container's nodes in their order; the anchors record
 the blocks in that order with their nodes' paths, so the containers'
-order is read off them (`_ranks`). A block of the kind's own making (a
+order is read off them (`layout`, read once per original). A block of the kind's own making (a
 list's description, a package's cover: no path) keeps its place among
 them (`pairing.derived_kept` has checked it is shown, and `listed` that
 it is unchanged: one changed in its place is not told so). An
@@ -22,9 +22,9 @@ tells.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from newsml_codecs.document._carrier.law import canonical_bytes
+from newsml_codecs.document._carrier.layout import layout_of
 from newsml_codecs.document._carrier.made import Made
 from newsml_codecs.document._carrier.roles import CONTAINERS, dumper, role_of
 from newsml_codecs.document._carrier.units import Group, node_at
@@ -60,23 +60,13 @@ def written_of(
     the anchors saw none of the list and one container writes, its blocks are the list.
     `new`: the new blocks' nodes as made (`made`, which knows what `dump` writes of each)."""
     new = new or {}
-    ranks = _ranks(recorded)
+    layout = layout_of(options, original, name, recorded)
+    ranks = layout.ranks
     if ranks is None:
         return None
-    # each recorded node's digest by its identity, each container's children read once
-    by_node: dict[int, str] = {}
-    per_container: dict[Path, list[str]] = {}
-    containers: dict[Path, Any] = {}
-    for block_digest, path in recorded:
-        if not path:
-            continue
-        parent = path[:-1]
-        if parent not in containers:
-            containers[parent] = node_at(original, parent)
-        children = getattr(containers[parent], "children", ())
-        if path[-1] < len(children):
-            by_node[id(children[path[-1]])] = block_digest
-        per_container.setdefault(parent, []).append(block_digest)
+    # each recorded node's digest by its identity, each container's role: read once per
+    # original (`layout`)
+    by_node, per_container, ranked = layout.by_node, layout.per_container, layout.ranked
     out: list[tuple[str, str | None]] = []
     others: dict[str | None, int] = {}  # the containers of each role that write (no Counter:
     # its missing keys cost a Python call each, a tenth of this function)
@@ -85,7 +75,7 @@ def written_of(
         if isinstance(rank, str):
             out.append((rank, None))  # a block of the kind's own making: its digest, in its place
             continue
-        role = role_of(containers[rank], node_at(original, rank[:-1]), name)
+        role = ranked[rank]
         group = groups.get(rank)
         if group is None:
             digests: list[str] | None = per_container[rank]  # nothing placed: as it was
@@ -99,7 +89,7 @@ def written_of(
     loose: Entries = []
     made_roles: dict[Path, str | None] = {}
     for container in groups:
-        if container in containers:
+        if container in per_container:
             continue
         made = node_at(original, container)
         section = node_at(original, container[:-1])
@@ -166,22 +156,3 @@ def _digests(
 _NOTES_FROM: Mapping[type, int] = {Package: 1}
 """Per kind, the id `dump` gives its first note where not 0: the meta list's length before
 its notes (`number_notes`), a package's own block first."""
-
-
-def _ranks(recorded: tuple[tuple[str, Path], ...]) -> list[Path | str] | None:
-    """The containers of a list's recorded blocks in `dump`'s order, a block of the kind's
-    own making as its digest in its place; None where `dump` reads a container twice."""
-    ranks: list[Path | str] = []
-    seen: set[Path] = set()
-    for block_digest, path in recorded:
-        if not path:
-            ranks.append(block_digest)
-            continue
-        parent = path[:-1]
-        if ranks and ranks[-1] == parent:
-            continue
-        if parent in seen:
-            return None  # not one run: a container read in two places
-        seen.add(parent)
-        ranks.append(parent)
-    return ranks
