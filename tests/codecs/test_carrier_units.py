@@ -94,9 +94,10 @@ def _planning() -> tuple[Any, tuple[tuple[str, Any], ...]]:
 
 
 def test_a_layout_is_read_once_per_original_and_anchors() -> None:
-    """The same original and anchors: the layout read the first time; equal anchors in
-    another record: the same; other anchors on that original: read for them, not kept in
-    its place; an item made at the save (`remember` False): read anew, equal."""
+    """The same original and anchors: the layout read the first time (and the ranked one);
+    equal anchors in another record: the same; other anchors on that original: read for
+    them, not kept in its place; an item made at the save (`remember` False): read anew,
+    equal."""
     original, recorded = _planning()
     first = layout.layout_of(OPTIONS, original, "links", recorded)
     assert first is layout.layout_of(OPTIONS, original, "links", recorded)
@@ -108,6 +109,9 @@ def test_a_layout_is_read_once_per_original_and_anchors() -> None:
     assert fresh is not first
     assert attrs.asdict(first) == attrs.asdict(fresh)
     assert first.slots  # the links' containers, their slots in order
+    ranked = layout.ranked_of(OPTIONS, original, "links", recorded)
+    assert ranked is layout.ranked_of(OPTIONS, original, "links", recorded)
+    assert ranked.by_node
 
 
 def _records(node: Any) -> list[Any]:
@@ -121,8 +125,8 @@ def test_a_layout_keeps_no_node_of_the_original_alive() -> None:
     layout holds paths and identities, never a node)."""
     original, recorded = _planning()
     _convert.PATCHES.clear()  # the cache of originals lets it go
-    remembered = layout.layout_of(OPTIONS, original, "links", recorded)
-    assert remembered.by_node
+    assert layout.layout_of(OPTIONS, original, "links", recorded).slots
+    assert layout.ranked_of(OPTIONS, original, "links", recorded).by_node
     refs = [weakref.ref(node) for node in _records(original)]
     assert len(refs) > 10
     del original

@@ -9,7 +9,7 @@ item's identity:
   beside the blocks (the Writer's status, a publication time) compares the
   document with (`fields.changed_fields`);
 * `remembered`: any such value by name (`layout`: where a list's anchored
-  nodes stand).
+  nodes stand, as the save places and as `written` ranks them).
 
 An entry holds its original weakly: it keeps no original alive that the
 cache of originals let go (the large ones), and an identity reused by
@@ -30,9 +30,9 @@ from newsml_model import AnyItem
 
 T = TypeVar("T")
 
-_SIZE = 128
-"""Values remembered (four for each of the 32 originals `OriginalCache` keeps: its document
-and the `layout` of each of its three lists)."""
+_SIZE = 256
+"""Values remembered (eight for each of the 32 originals `OriginalCache` keeps: its document,
+and the `layout` and `ranked` reading of each of its three lists; small values)."""
 
 _ENTRIES: OrderedDict[tuple[int, int, str], tuple[weakref.ref[Any], DocumentOptions, Any]] = (
     OrderedDict()

@@ -1,10 +1,10 @@
 """Where a list's anchored nodes stand in the carried original, worked out once per original; internal.
 
 What the anchored save reads of the original for a list before it looks at
-the document (`anchored._place`: each source's container, its role and
-children; `written.written_of`: the containers in `dump`'s order, each
-node's digest by its identity) depends on the original and the list's
-anchors alone. The original is the same item at every save of a document
+the document (`anchored._place`: each source's container role and slot,
+`Layout`; `written.written_of`: the containers in `dump`'s order, each
+node's digest by its identity, `Ranked`) depends on the original and the
+list's anchors alone. The original is the same item at every save of a document
 and the anchors the same record (`record.read_value`), so it is read once
 and found again (`exports.remembered`, by the original's identity, tied to
 the anchors it was read for).
@@ -12,7 +12,8 @@ the anchors it was read for).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
 
@@ -26,9 +27,11 @@ from newsml_model import AnyItem
 
 @attrs.frozen
 class Layout:
-    """A list's anchored nodes in the original, by path (shared between saves: read, never
-    changed). It holds none of the original's nodes (the original's identity alone, weakly,
-    in `exports`), so it keeps none alive that the cache of originals let go.
+    """A list's anchored nodes in the original as `anchored._place` reads them, by path.
+
+    Like `Ranked`, shared between saves (read, never changed) and holding
+    none of the original's nodes (`exports` holds the original weakly), so it
+    keeps none alive that the cache of originals let go.
 
     Attributes:
         recorded: The list's anchors it was read for (digest, path).
@@ -36,59 +39,92 @@ class Layout:
         roles: Per source path, its container's role (`roles.role_of`).
         slots: Per container, its sources' places in order; None where the anchors are
             not `dump`'s (a path to no child, in no container of a role, out of order).
-        ranks: The containers in `dump`'s order, a block of the kind's own making as its
-            digest (`written`); None where `dump` reads a container twice.
-        ranked: Per container, its role as `written` reads it (beside the root for the
-            root's children).
-        by_node: Each anchored node's digest, by its identity (the original's node: valid
-            while the original is, which `exports` checks).
-        per_container: Per container, its blocks' digests in order.
     """
 
     recorded: tuple[tuple[str, Path], ...]
     sources: dict[Path, list[str]]
     roles: dict[Path, str]
     slots: dict[Path, list[int]] | None
+
+
+@attrs.frozen
+class Ranked:
+    """A list's anchored nodes in the original as `written` reads them.
+
+    Attributes:
+        recorded: The list's anchors it was read for (digest, path).
+        ranks: The containers in `dump`'s order, a block of the kind's own making as its
+            digest; None where `dump` reads a container twice.
+        roles: Per container, its role (beside the root for the root's children).
+        by_node: Each anchored node's digest, by its identity (the original's node: valid
+            while the original is, which `exports` checks).
+        per_container: Per container, its blocks' digests in order.
+    """
+
+    recorded: tuple[tuple[str, Path], ...]
     ranks: list[Path | str] | None
-    ranked: dict[Path, str | None]
+    roles: dict[Path, str | None]
     by_node: dict[int, str]
     per_container: dict[Path, list[str]]
+
+
+R = TypeVar("R", Layout, Ranked)
+Recorded = tuple[tuple[str, Path], ...]
 
 
 def layout_of(
     options: DocumentOptions,
     original: AnyItem,
     name: str,
-    recorded: tuple[tuple[str, Path], ...],
+    recorded: Recorded,
     *,
     remember: bool = True,
 ) -> Layout:
     """The `Layout` of list `name`'s `recorded` anchors in `original`, read once per original
     (`remember`: False for an item made at this save, whose identity no later save meets)."""
+    return _kept(options, original, "layout:" + name, recorded, remember, _laid_out, name)
+
+
+def ranked_of(options: DocumentOptions, original: AnyItem, name: str, recorded: Recorded) -> Ranked:
+    """The `Ranked` of list `name`'s `recorded` anchors in `original`, read once per original."""
+    return _kept(options, original, "ranked:" + name, recorded, True, _ranked, name)
+
+
+def _kept(
+    options: DocumentOptions,
+    original: AnyItem,
+    key: str,
+    recorded: Recorded,
+    remember: bool,
+    read: Callable[[AnyItem, str, Recorded], R],
+    name: str,
+) -> R:
+    """`read(original, name, recorded)`, remembered per original (`exports.remembered`) and
+    tied to `recorded`: other anchors on the same original get theirs, not kept."""
     if not remember:
-        return _read(original, name, recorded)
-    found = remembered(options, original, "layout:" + name, lambda: _read(original, name, recorded))
+        return read(original, name, recorded)
+    found = remembered(options, original, key, lambda: read(original, name, recorded))
     if found.recorded is recorded or found.recorded == recorded:
         return found
-    return _read(original, name, recorded)  # other anchors on the same original: not kept
+    return read(original, name, recorded)
 
 
-def _read(original: AnyItem, name: str, recorded: tuple[tuple[str, Path], ...]) -> Layout:
+def _laid_out(original: AnyItem, name: str, recorded: Recorded) -> Layout:
     sources: dict[Path, list[str]] = {}
     for block_digest, path in recorded:
         if path:  # () for a block of the kind's own making (`pairing.derived_kept`)
             sources.setdefault(path, []).append(block_digest)
-    # per container: its node, role and children (each source's node is read there, not
-    # by a walk from the root per block)
-    nodes: dict[Path, Any] = {}
+    # per container: its role and number of children (read there, not by a walk from the
+    # root per block)
     containers: dict[Path, tuple[str | None, int]] = {}
     roles: dict[Path, str] = {}
-    slots: dict[Path, list[int]] | None = {}
+    slots: dict[Path, list[int]] = {}
+    valid = True
     for path in sources:
         parent = path[:-1]
         known = containers.get(parent)
         if known is None:
-            node = nodes[parent] = node_at(original, parent)
+            node = node_at(original, parent)
             grand = node_at(original, parent[:-1]) if parent else None
             known = containers[parent] = (
                 role_of(node, grand, name),
@@ -96,43 +132,40 @@ def _read(original: AnyItem, name: str, recorded: tuple[tuple[str, Path], ...]) 
             )
         role, count = known
         place = path[-1]
-        if slots is None:
-            continue
         if role is None or place >= count:
-            slots = None  # not a node dump anchors: a carrier dump did not write
-            continue
+            valid = False  # not a node dump anchors: a carrier dump did not write
+            break
         roles[path] = role
         taken = slots.setdefault(parent, [])
         if taken and taken[-1] >= place:
-            slots = None  # dump anchors a container's nodes in their order: not its carrier
-            continue
+            valid = False  # dump anchors a container's nodes in their order: not its carrier
+            break
         taken.append(place)
-    # `written`'s reading: each recorded node's digest by its identity
+    return Layout(recorded=recorded, sources=sources, roles=roles, slots=slots if valid else None)
+
+
+def _ranked(original: AnyItem, name: str, recorded: Recorded) -> Ranked:
     by_node: dict[int, str] = {}
     per_container: dict[Path, list[str]] = {}
+    nodes: dict[Path, Any] = {}
     for block_digest, path in recorded:
         if not path:
             continue
         parent = path[:-1]
+        if parent not in nodes:
+            nodes[parent] = node_at(original, parent)
         children = getattr(nodes[parent], "children", ())
         if path[-1] < len(children):
             by_node[id(children[path[-1]])] = block_digest
         per_container.setdefault(parent, []).append(block_digest)
     ranks = _ranks(recorded)
-    ranked = {
+    roles = {
         rank: role_of(nodes[rank], node_at(original, rank[:-1]), name)
         for rank in ranks or ()
         if not isinstance(rank, str)
     }
-    return Layout(
-        recorded=recorded,
-        sources=sources,
-        roles=roles,
-        slots=slots,
-        ranks=ranks,
-        ranked=ranked,
-        by_node=by_node,
-        per_container=per_container,
+    return Ranked(
+        recorded=recorded, ranks=ranks, roles=roles, by_node=by_node, per_container=per_container
     )
 
 

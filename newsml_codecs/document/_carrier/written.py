@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from newsml_codecs.document._carrier.law import canonical_bytes
-from newsml_codecs.document._carrier.layout import layout_of
+from newsml_codecs.document._carrier.layout import ranked_of
 from newsml_codecs.document._carrier.made import Made
 from newsml_codecs.document._carrier.roles import CONTAINERS, dumper, role_of
 from newsml_codecs.document._carrier.units import Group, node_at
@@ -60,13 +60,13 @@ def written_of(
     the anchors saw none of the list and one container writes, its blocks are the list.
     `new`: the new blocks' nodes as made (`made`, which knows what `dump` writes of each)."""
     new = new or {}
-    layout = layout_of(options, original, name, recorded)
+    layout = ranked_of(options, original, name, recorded)
     ranks = layout.ranks
     if ranks is None:
         return None
     # each recorded node's digest by its identity, each container's role: read once per
     # original (`layout`)
-    by_node, per_container, ranked = layout.by_node, layout.per_container, layout.ranked
+    by_node, per_container, ranked = layout.by_node, layout.per_container, layout.roles
     out: list[tuple[str, str | None]] = []
     others: dict[str | None, int] = {}  # the containers of each role that write (no Counter:
     # its missing keys cost a Python call each, a tenth of this function)
