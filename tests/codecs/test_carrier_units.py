@@ -22,6 +22,7 @@ from support import FIXTURES
 from newsml_codecs import document
 from newsml_codecs.document import _convert
 from newsml_codecs.document._carrier import layout, units
+from newsml_codecs.document._carrier.pairing import matched
 from newsml_codecs.document._carrier.record import read_value
 from newsml_model import Element
 
@@ -132,3 +133,18 @@ def test_a_layout_keeps_no_node_of_the_original_alive() -> None:
     del original
     gc.collect()
     assert [None] * len(refs) == [ref() for ref in refs]
+
+
+DIGESTS = st.sampled_from(["a", "b", "c", "d"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(DIGESTS, max_size=6), st.lists(DIGESTS, max_size=6), st.booleans())
+def test_matched_pairs_a_document_beginning_with_its_sources_as_without_the_shortcut(
+    digests: list[str], tail: list[str], begins: bool
+) -> None:
+    """Sources of one block each, a document of their digests then others (or any
+    document): `matched` given the sources' digests pairs as it does without them."""
+    sources = {(0, i): [each] for i, each in enumerate(digests)}
+    edited = [*digests, *tail] if begins else tail
+    assert matched(sources, edited) == matched(sources, edited, digests)

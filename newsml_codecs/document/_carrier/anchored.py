@@ -260,7 +260,7 @@ def _place(
     # per container: its children (each source's node is read there, not by a walk from
     # the root per block)
     containers: dict[Path, tuple[Any, ...]] = {}
-    taken = matched(sources, edited)
+    taken = matched(sources, edited, layout.singles)
     if name == "meta":
         if _unheld_note_ids(blocks):
             return None  # the oracle numbers the notes without the empty ones: the patch way

@@ -39,12 +39,15 @@ class Layout:
         roles: Per source path, its container's role (`roles.role_of`).
         slots: Per container, its sources' places in order; None where the anchors are
             not `dump`'s (a path to no child, in no container of a role, out of order).
+        singles: The sources' digests in order where each source is one block's (None:
+            not so), which `pairing.matched` pairs at once when the document begins so.
     """
 
     recorded: tuple[tuple[str, Path], ...]
     sources: dict[Path, list[str]]
     roles: dict[Path, str]
     slots: dict[Path, list[int]] | None
+    singles: list[str] | None
 
 
 @attrs.frozen
@@ -141,7 +144,14 @@ def _laid_out(original: AnyItem, name: str, recorded: Recorded) -> Layout:
             valid = False  # dump anchors a container's nodes in their order: not its carrier
             break
         taken.append(place)
-    return Layout(recorded=recorded, sources=sources, roles=roles, slots=slots if valid else None)
+    singles = [each[0] for each in sources.values() if len(each) == 1]
+    return Layout(
+        recorded=recorded,
+        sources=sources,
+        roles=roles,
+        slots=slots if valid else None,
+        singles=singles if len(singles) == len(sources) else None,
+    )
 
 
 def _ranked(original: AnyItem, name: str, recorded: Recorded) -> Ranked:
