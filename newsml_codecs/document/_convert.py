@@ -39,6 +39,7 @@ from newsml_codecs.document._carrier.original import (
     pack,
 )
 from newsml_codecs.document._carrier.record import forget_carriers, read_value
+from newsml_codecs.document._carrier.seal import seal
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     add_kind_header,
@@ -86,14 +87,17 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
         carrier["n"] = record(raw, seen, made)
         lean = _skeleton(item, raw, made) if kind == "newsItem" else None
         if lean is not None:
-            # in n: a release before reads its anchors, not knowing k and b
+            # in n: a release before reads its anchors, not knowing k, b and s
             carrier["n"]["k"], carrier["n"]["b"] = lean
+            tag = seal(packed, lean[1], source_text(item) or b"")
+            if tag is not None:
+                carrier["n"]["s"] = tag
         value = _carrier_text(carrier)
         if original > limit(len(packed), seen.size + len(value)):
             # the text as read may hold more layout than the bound lets in: written again
             original, carrier["o"] = pack(item, as_read=False)
-            carrier["n"].pop("k", None)  # its spans are the text read's
-            carrier["n"].pop("b", None)
+            for key in ("k", "b", "s"):  # the skeleton's spans are the text read's
+                carrier["n"].pop(key, None)
             value = _carrier_text(carrier)
         if original > limit(len(carrier["o"]), seen.size + len(value)):
             # load would refuse it: said now, at the source, not at the save

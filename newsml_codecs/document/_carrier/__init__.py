@@ -8,7 +8,8 @@ docs/mapping.md ("Carriers") describes it for users. The flow::
                                    "t": times,
                                    "n": anchors.record
                                         (+ "k", "b": lean.skeleton, when
-                                         from_newsml read the text)}   ──▶ last property
+                                         from_newsml read the text;
+                                         "s": seal.seal of o and b)}   ──▶ last property
 
     load:  document ──check──▶ record.read_carrier: a Carrier, its fields named
            document read as a reader sees it (empty fields absent)
@@ -34,7 +35,8 @@ The modules, by step:
   patches remembered per carrier.
 * `lean`: the skeleton `from_newsml` records, and the original `to_newsml`
   builds of it, whose other nodes are text the writer copies
-  (`newsml_codecs._xmlraw.Raw`).
+  (`newsml_codecs._xmlraw.Raw`), with `seal` (the skeleton's spans known
+  whole where this process cut them, so a save copies them unread).
 * `anchors`: the anchors' wire form (``n``) and the digests of a document
   read (`Shown`, XXH3; BLAKE2b for an earlier release's anchors), which
   also tell an unedited one.

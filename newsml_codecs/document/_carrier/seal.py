@@ -1,0 +1,75 @@
+"""The skeleton's seal (``n.s``): its spans known whole elements, as this process cut them; internal.
+
+A newsItem's first save copies the original's unchanged nodes as the text
+the skeleton's spans point at (`lean`). A carrier is client input, so each
+span is read by expat before it is copied (`_xmlraw.well_formed`): a sixth
+of the Writer's article's first save. Yet a span `dump` cut from a text the
+reader took is one whole element, and it reads as a document of its own
+whenever that text declares no prefix (a span could use one its ancestor
+declared), holds no entity but XML's (the reader also takes HTML's) and no
+document type declaration (whose defaults a span read alone would miss).
+
+So `dump` seals such a skeleton: a keyed BLAKE2b digest of the packed
+original (``o``) and the spans (``n.b``), under a key this process made at
+start (`KEY`), which no client knows. A save that finds the seal matching
+copies the spans without reading them; any other (a carrier another
+process wrote, one whose original or spans a client changed) has its spans
+read as before. Both give the same NewsML: the seal saves the check, it
+changes nothing the check decides. The skeleton's own elements and texts
+(``n.k``) are checked either way (`lean.original_of`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from array import array
+from typing import Any
+
+KEY = secrets.token_bytes(32)
+"""This process's key: a carrier it sealed is known here only (a fork shares it)."""
+
+_PERSON = b"newsml-spans"  # the digest's purpose, so it matches no other keyed digest
+_NOT_XMLS = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)")
+"""An ampersand that starts no entity of XML's own (an HTML entity, which the reader takes)."""
+
+
+def seal(packed: str, bounds: list[int], text: bytes) -> str | None:
+    """The seal of the spans `bounds` of `text`, the original `packed` holds; None where a
+    whole element of `text` may not read on its own (a prefix, an entity, a doctype)."""
+    if b"xmlns:" in text or b"<!DOCTYPE" in text:
+        return None
+    if b"&" in text and not _entities_xmls(text):
+        return None
+    return _digest(packed, bounds)
+
+
+def _entities_xmls(text: bytes) -> bool:
+    """Whether every entity of `text` is XML's (an ``&`` in a CDATA section is no entity: an
+    embed's HTML holds them)."""
+    for match in _NOT_XMLS.finditer(text):
+        opened = text.rfind(b"<![CDATA[", 0, match.start())
+        if opened < 0 or text.find(b"]]>", opened, match.start()) >= 0:
+            return False
+    return True
+
+
+def sealed(tag: Any, packed: Any, bounds: Any) -> bool:
+    """Whether `tag` (a carrier's ``n.s``) is this process's seal of `packed` and `bounds`."""
+    if tag.__class__ is not str or packed.__class__ is not str or bounds.__class__ is not list:
+        return False
+    try:
+        expected = _digest(packed, bounds)
+    except (TypeError, OverflowError):  # not numbers, or past 64 bits: no spans dump cut
+        return False
+    return hmac.compare_digest(tag, expected)
+
+
+def _digest(packed: str, bounds: list[int]) -> str:
+    digest = hashlib.blake2b(
+        packed.encode("utf-8", "surrogatepass"), digest_size=16, key=KEY, person=_PERSON
+    )
+    digest.update(array("q", bounds).tobytes())
+    return digest.hexdigest()
