@@ -138,6 +138,24 @@ def test_a_sealed_save_reads_no_span_and_writes_the_same(path: Path, reads: list
             id="an HTML entity after a CDATA section",
         ),
         pytest.param(
+            '<!-- a note --><element id="p2" type="body"><![CDATA[a &mdash; b]]></element>',
+            "",
+            True,
+            id="an HTML entity in a CDATA section after a comment",
+        ),
+        pytest.param(
+            '<!-- <![CDATA[ --><element id="p2" type="body">a &mdash; b</element>',
+            "",
+            False,
+            id="an HTML entity after a comment's CDATA opener",
+        ),
+        pytest.param(
+            '<?pi <![CDATA[ ?><element id="p2" type="body">a &mdash; b</element>',
+            "",
+            False,
+            id="an HTML entity after a processing instruction's CDATA opener",
+        ),
+        pytest.param(
             '<element id="p2" type="body" x:a="1">Two.</element>',
             ' xmlns:x="urn:x"',
             False,

@@ -48,11 +48,19 @@ def seal(packed: str, bounds: list[int], text: bytes) -> str | None:
 
 def _entities_xmls(text: bytes) -> bool:
     """Whether every entity of `text` is XML's (an ``&`` in a CDATA section is no entity: an
-    embed's HTML holds them)."""
+    embed's HTML holds them). Conservative: a CDATA section is only known so where its
+    ``<![CDATA[`` is in no comment and no processing instruction left open before it."""
     for match in _NOT_XMLS.finditer(text):
-        opened = text.rfind(b"<![CDATA[", 0, match.start())
-        if opened < 0 or text.find(b"]]>", opened, match.start()) >= 0:
-            return False
+        at = match.start()
+        opened = text.rfind(b"<![CDATA[", 0, at)
+        if opened < 0 or text.find(b"]]>", opened, at) >= 0:
+            return False  # in no CDATA section
+        comment = text.rfind(b"<!--", 0, opened)
+        if comment >= 0 and text.find(b"-->", comment, opened) < 0:
+            return False  # the "<![CDATA[" may be a comment's text
+        instruction = text.rfind(b"<?", 0, opened)
+        if instruction >= 0 and text.find(b"?>", instruction, opened) < 0:
+            return False  # or a processing instruction's
     return True
 
 
