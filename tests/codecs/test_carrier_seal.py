@@ -1,12 +1,11 @@
-"""The skeleton's seal (``n.s``): a save copies the spans this process cut without reading them,
-and writes the same NewsML as a save that reads them."""
+"""The skeleton's seal (``n.s``): a converter with a key copies the spans it cut without reading
+them, and writes the same NewsML as a save that reads them; without a key, nothing is sealed."""
 
 from __future__ import annotations
 
 import base64
 import json
-import subprocess
-import sys
+import pickle
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,10 +17,12 @@ from support.carrier import carrier_of, original_of, with_carrier
 
 from newsml_codecs import document
 from newsml_codecs.document._carrier import lean, seal
+from newsml_model import InvalidArgumentError
 
 Doc = dict[str, Any]
 FILES = [FIXTURES / name for name in ("article-full.xml", "document-article.xml", "lean-odd.xml")]
-ROOT = Path(__file__).resolve().parents[2]
+KEY = bytes(range(32))
+CONVERTER = document.Converter(seal_key=KEY)
 _HEAD = (
     '<newsItem xmlns="http://iptc.org/std/nar/2006-10-01/" guid="g1" version="1">'
     '<itemMeta><itemClass qcode="ninat:text"/><title>T</title>'
@@ -82,10 +83,10 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     yield counts
 
 
-def first_save(doc: Doc) -> str:
-    """The NewsML of `doc`'s save, as for a document this process never saved."""
+def first_save(doc: Doc, converter: document.Converter = CONVERTER) -> str:
+    """The NewsML of `doc`'s save by `converter`, as for a document this process never saved."""
     document._PATCHES.clear()
-    return document.to_newsml(doc)
+    return converter.to_newsml(doc)
 
 
 def sources() -> list[Path]:
@@ -97,7 +98,7 @@ def sources() -> list[Path]:
 def test_a_sealed_save_reads_no_span_and_writes_the_same(path: Path, reads: list[int]) -> None:
     """The Writer's save of every newsItem: sealed, no span read; the seal taken out, the spans
     read; the same NewsML either way. (Not sealed: an HTML entity, a prefix; the spans read.)"""
-    doc = document.from_newsml(path.read_text(encoding="utf-8"))
+    doc = CONVERTER.from_newsml(path.read_text(encoding="utf-8"))
     carrier = carrier_of(doc)[1]
     assert "k" in carrier["n"]
     save = edited(doc)
@@ -105,11 +106,12 @@ def test_a_sealed_save_reads_no_span_and_writes_the_same(path: Path, reads: list
         first_save(save)
         assert reads and all(reads)
         return
-    assert seal.sealed(carrier["n"]["s"], carrier["o"], carrier["n"]["b"])
+    assert seal.sealed(carrier["n"]["s"], carrier["o"], carrier["n"]["b"], KEY)
     sealed_text = first_save(save)
     assert [] == reads
     assert sealed_text == first_save(unsealed(save))
     assert reads and all(reads)
+    assert sealed_text == first_save(save, document.Converter())  # no key: read too
 
 
 @pytest.mark.parametrize(
@@ -168,7 +170,7 @@ def test_only_spans_that_read_alone_are_sealed(
 ) -> None:
     """A text with an HTML entity (outside CDATA sections) or a prefix is not sealed: its
     spans are read at the save, which writes the same either way."""
-    doc = document.from_newsml(article(paragraph, root=root))
+    doc = CONVERTER.from_newsml(article(paragraph, root=root))
     n = carrier_of(doc)[1]["n"]
     assert "k" in n
     assert sealed == ("s" in n)
@@ -179,30 +181,25 @@ def test_only_spans_that_read_alone_are_sealed(
         assert text == first_save(unsealed(save))
 
 
-def test_another_process_seal_is_not_this_one(reads: list[int]) -> None:
-    """A document another process opened: its seal is not this process's, so the save reads
-    the spans, and writes what the save of this process's own document writes."""
-    source = FIXTURES / "article-full.xml"
-    code = (
-        "import sys, json; from newsml_codecs import document;"
-        "sys.stdout.write(json.dumps(document.from_newsml(open(sys.argv[1]).read())))"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", code, str(source)],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    theirs = json.loads(run.stdout)
-    ours = document.from_newsml(source.read_text(encoding="utf-8"))
-    n_theirs, n_ours = carrier_of(theirs)[1]["n"], carrier_of(ours)[1]["n"]
+def test_another_key_or_none_reads_the_spans(reads: list[int]) -> None:
+    """A converter of another key finds no seal of its own and reads the spans; one without a
+    key seals nothing (its document the same at every open) and reads them; all three save
+    the same NewsML."""
+    source = (FIXTURES / "article-full.xml").read_text(encoding="utf-8")
+    other = document.Converter(seal_key=bytes(range(1, 33)))
+    ours, theirs = CONVERTER.from_newsml(source), other.from_newsml(source)
+    n_ours, n_theirs = carrier_of(ours)[1]["n"], carrier_of(theirs)[1]["n"]
     assert n_theirs["s"] != n_ours["s"]
     assert {**n_theirs, "s": None} == {**n_ours, "s": None}
-    text = first_save(edited(theirs))
+    bare = document.from_newsml(source)
+    assert "s" not in carrier_of(bare)[1]["n"]
+    assert bare == document.from_newsml(source)
+    text = first_save(edited(ours))
+    assert [] == reads
+    assert text == first_save(edited(ours), other)
     assert len(reads) == 1
-    assert first_save(edited(ours)) == text
-    assert len(reads) == 1
+    assert text == first_save(edited(bare), document.Converter())
+    assert len(reads) == 2
 
 
 def repacked(doc: Doc, text: bytes) -> Doc:
@@ -215,17 +212,30 @@ def repacked(doc: Doc, text: bytes) -> Doc:
 def test_a_changed_original_or_span_breaks_the_seal(reads: list[int]) -> None:
     """The seal covers the original and the spans: a client's change of either (a span moved
     onto the next paragraph, the original's text changed) has the spans read again."""
-    doc = document.from_newsml(article('<element id="p2" type="body" foo="2">Two.</element>'))
+    doc = CONVERTER.from_newsml(article('<element id="p2" type="body" foo="2">Two.</element>'))
     carrier = carrier_of(doc)[1]
     o, n = original_of(doc), carrier["n"]
-    assert seal.sealed(n["s"], carrier["o"], n["b"])
+    assert seal.sealed(n["s"], carrier["o"], n["b"], KEY)
+    assert not seal.sealed(n["s"], carrier["o"], n["b"], None)
     moved = dict(carrier, n={**n, "b": [bound + 1 for bound in n["b"]]})
-    assert not seal.sealed(n["s"], moved["o"], moved["n"]["b"])
+    assert not seal.sealed(n["s"], moved["o"], moved["n"]["b"], KEY)
     changed = o.replace(b"Two.", b"Owt.")
     assert changed != o
     first_save(edited(repacked(doc, changed)))
     assert len(reads) == 1
     assert b"Owt." in first_save(edited(repacked(doc, changed))).encode()
+
+
+def test_a_seal_key_is_16_to_64_bytes() -> None:
+    """A converter's seal key is 16 to 64 bytes; two converters differing in it are equal
+    (they write the same NewsML) and it pickles with the converter."""
+    for bad in (b"k" * 15, b"k" * 65, "k" * 32, bytearray(32)):
+        with pytest.raises(InvalidArgumentError) as error:
+            document.Converter(seal_key=bad)  # type: ignore[arg-type]
+        assert "seal_key" == error.value.field
+    assert document.Converter() == CONVERTER
+    assert KEY == pickle.loads(pickle.dumps(CONVERTER)).seal_key
+    assert KEY.hex() not in repr(CONVERTER)
 
 
 @pytest.mark.parametrize(
@@ -242,4 +252,4 @@ def test_a_changed_original_or_span_breaks_the_seal(reads: list[int]) -> None:
 )
 def test_a_seal_of_any_shape_is_judged(tag: Any, packed: Any, bounds: Any) -> None:
     """What a client sends as a seal, an original or spans is judged not sealed, never an error."""
-    assert seal.sealed(tag, packed, bounds) is False
+    assert seal.sealed(tag, packed, bounds, KEY) is False

@@ -9,7 +9,8 @@ docs/mapping.md ("Carriers") describes it for users. The flow::
                                    "n": anchors.record
                                         (+ "k", "b": lean.skeleton, when
                                          from_newsml read the text;
-                                         "s": seal.seal of o and b)}   ──▶ last property
+                                         "s": seal.seal of o and b, under
+                                         the converter's key)}   ──▶ last property
 
     load:  document ──check──▶ record.read_carrier: a Carrier, its fields named
            document read as a reader sees it (empty fields absent)
@@ -36,7 +37,8 @@ The modules, by step:
 * `lean`: the skeleton `from_newsml` records, and the original `to_newsml`
   builds of it, whose other nodes are text the writer copies
   (`newsml_codecs._xmlraw.Raw`), with `seal` (the skeleton's spans known
-  whole where this process cut them, so a save copies them unread).
+  whole under the converter's key where it cut them, so its save copies
+  them unread).
 * `anchors`: the anchors' wire form (``n``) and the digests of a document
   read (`Shown`, XXH3; BLAKE2b for an earlier release's anchors), which
   also tell an unedited one.

@@ -265,26 +265,36 @@ class OriginalCache:
         if len(packed) <= self.max_text:
             self._recent.put(packed, (item, size))
 
-    def lean(self, packed: str, skeleton: Any, key: str, most: int, *, fields: bool) -> AnyItem:
+    def lean(
+        self,
+        packed: str,
+        skeleton: Any,
+        text_key: str,
+        most: int,
+        *,
+        fields: bool,
+        key: bytes | None = None,
+    ) -> AnyItem:
         """The original of `packed` built on its `skeleton` (``n.k``, ``n.b``, ``n.s``:
-        `lean.original_of`, its spans not read where this process sealed them, `seal`),
-        remembered by `key` (the carrier's text, which holds both); the original read whole
-        (`get`) where the skeleton's spans are not this release's.
+        `lean.original_of`, its spans not read where they are sealed under `key`, `seal`),
+        remembered by `text_key` (the carrier's text, which holds both); the original read
+        whole (`get`) where the skeleton's spans are not this release's.
 
         Raises:
             InvalidDocumentError: As `unpack`, or not a skeleton's shape.
         """
-        hit = self._recent.get(("lean", key, fields))
+        hit = self._recent.get(("lean", text_key, fields))
         if hit is not None and hit[1] <= most:
             found: AnyItem = hit[0]
             return found
         text = unpacked_text(packed, most)
         wire, bounds, tag = skeleton
-        item = original_of(text, wire, bounds, fields=fields, whole=sealed(tag, packed, bounds))
+        whole = sealed(tag, packed, bounds, key)
+        item = original_of(text, wire, bounds, fields=fields, whole=whole)
         if item is None:
             return self.get(packed, most, text)  # read whole, not unpacked again
-        if len(key) <= self.max_text:
-            self._recent.put(("lean", key, fields), (item, len(text)))
+        if len(text_key) <= self.max_text:
+            self._recent.put(("lean", text_key, fields), (item, len(text)))
         return item
 
     def written(self, item: AnyItem, packed: str) -> Written | None:

@@ -1,4 +1,4 @@
-"""The skeleton's seal (``n.s``): its spans known whole elements, as this process cut them; internal.
+"""The skeleton's seal (``n.s``): its spans known whole elements, as a converter cut them; internal.
 
 A newsItem's first save copies the original's unchanged nodes as the text
 the skeleton's spans point at (`lean`). A carrier is client input, so each
@@ -9,14 +9,16 @@ whenever that text declares no prefix (a span could use one its ancestor
 declared), holds no entity but XML's (the reader also takes HTML's) and no
 document type declaration (whose defaults a span read alone would miss).
 
-So `dump` seals such a skeleton: a keyed BLAKE2b digest of the packed
-original (``o``) and the spans (``n.b``), under a key this process made at
-start (`KEY`), which no client knows. A save that finds the seal matching
-copies the spans without reading them; any other (a carrier another
-process wrote, one whose original or spans a client changed) has its spans
-read as before. Both give the same NewsML: the seal saves the check, it
-changes nothing the check decides. The skeleton's own elements and texts
-(``n.k``) are checked either way (`lean.original_of`).
+So a converter with a key (`document.Converter`'s ``seal_key``: ``newsml
+serve`` gives all its workers one) seals such a skeleton: a keyed BLAKE2b
+digest of the packed original (``o``) and the spans (``n.b``), under a key
+no client knows. A save whose converter finds its own seal copies the spans
+without reading them; any other (no key, another key, a carrier whose
+original or spans a client changed) has its spans read as before. Both
+give the same NewsML: the seal saves the check, it changes nothing the
+check decides. The skeleton's own elements and texts (``n.k``) are checked
+either way (`lean.original_of`). A converter without a key seals nothing,
+so the library's documents stay a function of their item.
 """
 
 from __future__ import annotations
@@ -24,26 +26,26 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-import secrets
 from array import array
 from typing import Any
 
-KEY = secrets.token_bytes(32)
-"""This process's key: a carrier it sealed is known here only (a fork shares it)."""
+KEY_SIZES = range(16, 65)
+"""The sizes of a key BLAKE2b takes that are long enough to keep (16 to 64 bytes)."""
 
 _PERSON = b"newsml-spans"  # the digest's purpose, so it matches no other keyed digest
 _NOT_XMLS = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)")
 """An ampersand that starts no entity of XML's own (an HTML entity, which the reader takes)."""
 
 
-def seal(packed: str, bounds: list[int], text: bytes) -> str | None:
-    """The seal of the spans `bounds` of `text`, the original `packed` holds; None where a
-    whole element of `text` may not read on its own (a prefix, an entity, a doctype)."""
-    if b"xmlns:" in text or b"<!DOCTYPE" in text:
+def seal(packed: str, bounds: list[int], text: bytes, key: bytes | None) -> str | None:
+    """The seal of the spans `bounds` of `text`, the original `packed` holds, under `key`;
+    None without a key, or where a whole element of `text` may not read on its own (a
+    prefix, an entity, a doctype)."""
+    if key is None or b"xmlns:" in text or b"<!DOCTYPE" in text:
         return None
     if b"&" in text and not _entities_xmls(text):
         return None
-    return _digest(packed, bounds)
+    return _digest(packed, bounds, key)
 
 
 def _entities_xmls(text: bytes) -> bool:
@@ -64,20 +66,23 @@ def _entities_xmls(text: bytes) -> bool:
     return True
 
 
-def sealed(tag: Any, packed: Any, bounds: Any) -> bool:
-    """Whether `tag` (a carrier's ``n.s``) is this process's seal of `packed` and `bounds`."""
-    if tag.__class__ is not str or packed.__class__ is not str or bounds.__class__ is not list:
+def sealed(tag: Any, packed: Any, bounds: Any, key: bytes | None) -> bool:
+    """Whether `tag` (a carrier's ``n.s``) is the seal of `packed` and `bounds` under `key`
+    (never without a key)."""
+    if key is None or tag.__class__ is not str or packed.__class__ is not str:
+        return False
+    if bounds.__class__ is not list:
         return False
     try:
-        expected = _digest(packed, bounds)
+        expected = _digest(packed, bounds, key)
     except (TypeError, OverflowError):  # not numbers, or past 64 bits: no spans dump cut
         return False
     return hmac.compare_digest(tag, expected)
 
 
-def _digest(packed: str, bounds: list[int]) -> str:
+def _digest(packed: str, bounds: list[int], key: bytes) -> str:
     digest = hashlib.blake2b(
-        packed.encode("utf-8", "surrogatepass"), digest_size=16, key=KEY, person=_PERSON
+        packed.encode("utf-8", "surrogatepass"), digest_size=16, key=key, person=_PERSON
     )
     digest.update(array("q", bounds).tobytes())
     return digest.hexdigest()
