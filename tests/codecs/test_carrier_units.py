@@ -21,7 +21,7 @@ from support import FIXTURES
 
 from newsml_codecs import document
 from newsml_codecs.document import _convert
-from newsml_codecs.document._carrier import layout, units
+from newsml_codecs.document._carrier import exports, layout, units
 from newsml_codecs.document._carrier.pairing import matched
 from newsml_codecs.document._carrier.record import read_value
 from newsml_model import Element
@@ -148,3 +148,21 @@ def test_matched_pairs_a_document_beginning_with_its_sources_as_without_the_shor
     sources = {(0, i): [each] for i, each in enumerate(digests)}
     edited = [*digests, *tail] if begins else tail
     assert matched(sources, edited) == matched(sources, edited, digests)
+
+
+def test_a_table_of_values_keeps_its_most_recent() -> None:
+    """`exports.Remembered` of two: a value made once per original, the oldest of three
+    originals forgotten (made again), the others found."""
+    table = exports.Remembered(2)
+    items = [document.load({"type": "x-im/article", "uuid": f"u{i}"}) for i in range(3)]
+    made: list[int] = []
+
+    def make(i: int) -> Any:
+        made.append(i)
+        return i
+
+    for i, item in enumerate(items):
+        assert i == table.get(OPTIONS, item, "v", lambda i=i: make(i))
+    assert [1, 2] == [table.get(OPTIONS, item, "v", lambda: make(-1)) for item in items[1:]]
+    assert 0 == table.get(OPTIONS, items[0], "v", lambda: make(0))
+    assert [0, 1, 2, 0] == made

@@ -6,8 +6,8 @@ the document (`anchored._place`: each source's container role and slot,
 node's digest by its identity, `Ranked`) depends on the original and the
 list's anchors alone. The original is the same item at every save of a document
 and the anchors the same record (`record.read_value`), so it is read once
-and found again (`exports.remembered`, by the original's identity, tied to
-the anchors it was read for).
+and found again (`LAYOUTS`, an `exports.Remembered`: by the original's
+identity, tied to the anchors it was read for).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from newsml_codecs.document._carrier.exports import remembered
+from newsml_codecs.document._carrier.exports import Remembered
 from newsml_codecs.document._carrier.roles import role_of
 from newsml_codecs.document._carrier.units import node_at
 from newsml_codecs.document._config import DocumentOptions
@@ -72,6 +72,9 @@ class Ranked:
 
 
 R = TypeVar("R", Layout, Ranked)
+LAYOUTS = Remembered(192)
+"""The layouts read (six for each of the 32 originals `OriginalCache` keeps: each of its three
+lists' `Layout` and `Ranked`; small values, paths and digests)."""
 Recorded = tuple[tuple[str, Path], ...]
 
 
@@ -106,7 +109,7 @@ def _kept(
     tied to `recorded`: other anchors on the same original get theirs, not kept."""
     if not remember:
         return read(original, name, recorded)
-    found = remembered(options, original, key, lambda: read(original, name, recorded))
+    found = LAYOUTS.get(options, original, key, lambda: read(original, name, recorded))
     if found.recorded is recorded or found.recorded == recorded:
         return found
     return read(original, name, recorded)
