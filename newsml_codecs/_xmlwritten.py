@@ -30,8 +30,9 @@ class Written:
     """The text written of one item's nodes at its first `DEEPEST` levels, by node.
 
     Only the item's own nodes are recorded (a node a save made is not met
-    again), each with its parent's name and the namespace in scope it was
-    written under: written elsewhere, it is written anew. A node is the
+    again), and the most recent `MOST_KEPT` of the nodes `keep_text` marked,
+    each with its parent's name and the namespace in scope it was written
+    under: written elsewhere, it is written anew. A node is the
     item's own when it is, by identity, a child of the item's node it
     stands in: the root, and in a node the save made, the item's node of
     the same element (`_known`). Nothing is walked beforehand, which
@@ -42,7 +43,7 @@ class Written:
     DEEPEST = 3
     """The deepest level recorded (the item's sections: 1; their containers: 2; blocks: 3)."""
 
-    __slots__ = ("_children", "_item", "_texts")
+    __slots__ = ("_children", "_item", "_kept", "_texts")
 
     def __init__(self, item: Any) -> None:
         self._item = item
@@ -52,6 +53,9 @@ class Written:
         # of each class and element name (each node's read once: linear however many
         # nodes a save made stand in it)
         self._children: dict[int, tuple[frozenset[int], dict[tuple[type, str], Any]]] = {}
+        # the ids of the marked nodes (`keep_text`) recorded, oldest first: a client saving one
+        # original with ever new blocks would otherwise grow its record by one node a save
+        self._kept: dict[int, None] = {}
 
     def write(self, node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
         """`write_element` of a child of the item's root (`serialize`'s ``write_child``)."""
@@ -80,7 +84,8 @@ class Written:
         if hit is not None and hit[0] is node and hit[1] == parent_name and hit[2] == default_ns:
             out.append(hit[3])
             return
-        if key in known or _KEPT.get(key) is node:
+        own = key in known
+        if own or _KEPT.get(key) is node:
             # whole, not element by element: a later save that changes a node inside it
             # writes its other nodes whole and records them then
             start = len(out)
@@ -89,6 +94,8 @@ class Written:
             if not_xml_character(text) is None:  # the writer need not search it when copied
                 text = CheckedText(text)
             self._texts[key] = (node, parent_name, default_ns, text)
+            if not own:
+                self._forget_kept(key)
             return
         kind = node.__class__
         # (a child that is no record has no children: write_element says what it is)
@@ -101,6 +108,20 @@ class Written:
             self._write_content(node, parent_name, default_ns, out, level, origin)
         else:
             write_element(node, parent_name, default_ns, out)
+
+    def _forget_kept(self, key: int) -> None:
+        """Note the marked node `key` recorded, forgetting the oldest beyond `MOST_KEPT`
+        (a race of two threads may forget one more: it is only written anew)."""
+        kept = self._kept
+        kept.pop(key, None)
+        kept[key] = None
+        while len(kept) > MOST_KEPT:
+            try:
+                oldest = next(iter(kept))
+            except (StopIteration, RuntimeError):
+                return
+            kept.pop(oldest, None)
+            self._texts.pop(oldest, None)
 
     def _write_content(
         self,
@@ -153,8 +174,9 @@ _KEPT: dict[int, Any] = {}
 
 
 def keep_text(node: Any) -> None:
-    """Mark `node` as one its caller keeps across saves: a `Written` records its text too,
-    wherever it writes it, and copies it at the next save that writes it in the same place.
+    """Mark `node` as one its caller keeps across saves: a `Written` records its text too
+    (the most recent `MOST_KEPT` such nodes it wrote), wherever it writes it, and copies it
+    at the next save that writes it in the same place.
 
     At most `MOST_KEPT` are marked, the oldest forgotten first (a race of two threads may
     forget another's mark, or keep one more: a node unmarked is only written anew).
