@@ -30,9 +30,8 @@ class Written:
     """The text written of one item's nodes at its first `DEEPEST` levels, by node.
 
     Only the item's own nodes are recorded (a node a save made is not met
-    again), and the most recent `MOST_KEPT` of the nodes `keep_text` marked,
-    each with its parent's name and the namespace in scope it was written
-    under: written elsewhere, it is written anew. A node is the
+    again; one `keep_text` marked has its text kept in the mark), each with its parent's name and the namespace in scope it was
+    written under: written elsewhere, it is written anew. A node is the
     item's own when it is, by identity, a child of the item's node it
     stands in: the root, and in a node the save made, the item's node of
     the same element (`_known`). Nothing is walked beforehand, which
@@ -43,7 +42,7 @@ class Written:
     DEEPEST = 3
     """The deepest level recorded (the item's sections: 1; their containers: 2; blocks: 3)."""
 
-    __slots__ = ("_children", "_item", "_kept", "_texts")
+    __slots__ = ("_children", "_item", "_texts")
 
     def __init__(self, item: Any) -> None:
         self._item = item
@@ -53,9 +52,6 @@ class Written:
         # of each class and element name (each node's read once: linear however many
         # nodes a save made stand in it)
         self._children: dict[int, tuple[frozenset[int], dict[tuple[type, str], Any]]] = {}
-        # the ids of the marked nodes (`keep_text`) recorded, oldest first: a client saving one
-        # original with ever new blocks would otherwise grow its record by one node a save
-        self._kept: dict[int, None] = {}
 
     def write(self, node: Any, parent_name: str, default_ns: str, out: list[str]) -> None:
         """`write_element` of a child of the item's root (`serialize`'s ``write_child``)."""
@@ -84,18 +80,22 @@ class Written:
         if hit is not None and hit[0] is node and hit[1] == parent_name and hit[2] == default_ns:
             out.append(hit[3])
             return
-        own = key in known
-        if own or _KEPT.get(key) is node:
+        if key in known:
             # whole, not element by element: a later save that changes a node inside it
             # writes its other nodes whole and records them then
-            start = len(out)
-            write_element(node, parent_name, default_ns, out)
-            text = "".join(out[start:])
-            if not_xml_character(text) is None:  # the writer need not search it when copied
-                text = CheckedText(text)
+            text = _whole(node, parent_name, default_ns, out)
             self._texts[key] = (node, parent_name, default_ns, text)
-            if not own:
-                self._forget_kept(key)
+            return
+        kept = _KEPT.get(key)
+        if kept is not None and kept[0] is node:
+            # a node marked (`keep_text`): its text kept in the mark, not here, so however
+            # many originals write marked nodes, at most `MOST_KEPT` texts are held
+            if kept[1] == parent_name and kept[2] == default_ns and kept[3] is not None:
+                out.append(kept[3])
+                return
+            text = _whole(node, parent_name, default_ns, out)
+            if key in _KEPT:  # (not forgotten meanwhile: the table stays bounded)
+                _KEPT[key] = (node, parent_name, default_ns, text)
             return
         kind = node.__class__
         # (a child that is no record has no children: write_element says what it is)
@@ -108,20 +108,6 @@ class Written:
             self._write_content(node, parent_name, default_ns, out, level, origin)
         else:
             write_element(node, parent_name, default_ns, out)
-
-    def _forget_kept(self, key: int) -> None:
-        """Note the marked node `key` recorded, forgetting the oldest beyond `MOST_KEPT`
-        (a race of two threads may forget one more: it is only written anew)."""
-        kept = self._kept
-        kept.pop(key, None)
-        kept[key] = None
-        while len(kept) > MOST_KEPT:
-            try:
-                oldest = next(iter(kept))
-            except (StopIteration, RuntimeError):
-                return
-            kept.pop(oldest, None)
-            self._texts.pop(oldest, None)
 
     def _write_content(
         self,
@@ -165,18 +151,30 @@ class Written:
         return found
 
 
+def _whole(node: Any, parent_name: str, default_ns: str, out: list[str]) -> str:
+    """`write_element` of `node` onto `out`, and the text it wrote (checked, where it is)."""
+    start = len(out)
+    write_element(node, parent_name, default_ns, out)
+    text = "".join(out[start:])
+    if not_xml_character(text) is None:  # the writer need not search it when copied
+        return CheckedText(text)
+    return text
+
+
 _NONE: frozenset[int] = frozenset()
 
 MOST_KEPT = 1024
 """The most nodes `keep_text` marks (as many as the anchored save remembers it made)."""
-_KEPT: dict[int, Any] = {}
-"""The nodes `keep_text` marked, by id (held, so an id names one node while it is here)."""
+_KEPT: dict[int, tuple[Any, str, str, str | None]] = {}
+"""The nodes `keep_text` marked, by id (held, so an id names one node while it is here), with
+the text a `Written` last wrote of each, its parent's name and the namespace in scope it was
+written under (None: not written yet)."""
 
 
 def keep_text(node: Any) -> None:
-    """Mark `node` as one its caller keeps across saves: a `Written` records its text too
-    (the most recent `MOST_KEPT` such nodes it wrote), wherever it writes it, and copies it
-    at the next save that writes it in the same place.
+    """Mark `node` as one its caller keeps across saves: a `Written` that writes it records
+    its text in the mark (not in itself: the marks bound them all), and any `Written` copies
+    it at the next save that writes it in the same place, whatever the original.
 
     At most `MOST_KEPT` are marked, the oldest forgotten first (a race of two threads may
     forget another's mark, or keep one more: a node unmarked is only written anew).
@@ -184,4 +182,4 @@ def keep_text(node: Any) -> None:
     if len(_KEPT) >= MOST_KEPT:
         with contextlib.suppress(StopIteration, RuntimeError):
             _KEPT.pop(next(iter(_KEPT)), None)
-    _KEPT[id(node)] = node
+    _KEPT[id(node)] = (node, "", "", None)
