@@ -7,19 +7,24 @@ output as without the shortcut, a seal no other carrier matches.
 
 from __future__ import annotations
 
+import copy
 import gc
 import weakref
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import FIXTURES
 from support.carrier import carrier_of
 
 from newsml_codecs import _xmlwritten, document, newsml
 from newsml_codecs._xmlwrite import serialize
 from newsml_codecs._xmlwritten import Written
-from newsml_codecs.document._carrier import seal
-from newsml_model import Element, ItemMeta
+from newsml_codecs.document import _convert
+from newsml_codecs.document._carrier import exports, layout, made, seal
+from newsml_codecs.document._carrier.record import forget_carriers
+from newsml_model import Element, ItemMeta, NewsItemError
 from newsml_model.tree import with_children
 
 
@@ -89,3 +94,100 @@ def test_no_other_original_and_spans_match_a_seal() -> None:
     assert seal.sealed(anchors["s"], packed, anchors["b"], SEAL_KEY)
     moved = int.from_bytes(packed[-8:].encode("ascii"), "little")
     assert not seal.sealed(anchors["s"], packed[:-8], [moved, *anchors["b"]], SEAL_KEY)
+
+
+SAVED = [
+    "document-article.xml",
+    "kind-list.xml",
+    "kind-package.xml",
+    "kind-planningitem.xml",
+    "kind-assignment-dated.xml",
+    "kind-concept-person.xml",
+]
+NEW_BLOCKS = {
+    "links": [
+        {"uuid": "03d22994-a1d1-11e5-aab3-6ed9a6c3f6f2", "type": "x-im/topic", "rel": "subject"},
+        {"uuid": "11111111-1111-4111-8111-111111111111", "type": "x-im/channel", "rel": "channel"},
+    ],
+    "meta": [
+        {"type": "x-im/note", "data": {"text": "A note."}},
+        {"type": "x-im/newsvalue", "data": {"score": "4", "duration": "60"}},
+    ],
+    "content": [
+        {"type": "x-im/paragraph", "data": {"text": "A new paragraph."}},
+        {"type": "x-im/header", "data": {"text": "A new header."}},
+    ],
+}
+_OPENED: dict[str, dict[str, Any]] = {}
+
+
+def _opened(name: str) -> dict[str, Any]:
+    """The document `from_newsml` makes of fixture `name` (made once: tests copy it)."""
+    if name not in _OPENED:
+        _OPENED[name] = document.from_newsml((FIXTURES / name).read_bytes())
+    return _OPENED[name]
+
+
+def _forget_all() -> None:
+    """Every table the save remembers in, emptied: the next save takes the general path."""
+    made.MADE.clear()
+    layout.LAYOUTS.clear()
+    exports.forget_exports()
+    _xmlwritten._KEPT.clear()
+    document._PATCHES.clear()
+    _convert.ORIGINALS.clear()
+    forget_carriers()
+
+
+def _save(doc: dict[str, Any]) -> str:
+    """`to_newsml` of `doc`, or the library error's class and words."""
+    try:
+        return document.to_newsml(doc)
+    except NewsItemError as error:
+        return f"{type(error).__name__}: {error}"
+
+
+@st.composite
+def edited_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """A fixture's document with one to three edits of its lists: a new block added (the
+    same one twice, a note), one duplicated, deleted, moved first or the list reversed."""
+    doc = copy.deepcopy(_opened(draw(st.sampled_from(SAVED))))
+    for _ in range(draw(st.integers(1, 3))):
+        name = draw(st.sampled_from(sorted(NEW_BLOCKS)))
+        blocks = doc.setdefault(name, [])
+        edit = draw(
+            st.sampled_from(["add", "add", "twice", "duplicate", "delete", "first", "reverse"])
+        )
+        if edit in ("add", "twice"):
+            block = draw(st.sampled_from(NEW_BLOCKS[name]))
+            at = draw(st.integers(0, len(blocks)))
+            for _ in range(2 if edit == "twice" else 1):
+                blocks.insert(at, copy.deepcopy(block))
+        elif blocks:
+            at = draw(st.integers(0, len(blocks) - 1))
+            if edit == "duplicate":
+                blocks.insert(at, copy.deepcopy(blocks[at]))
+            elif edit == "delete":
+                blocks.pop(at)
+            elif edit == "first":
+                blocks.insert(0, blocks.pop(at))
+            else:
+                blocks.reverse()
+    return doc
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(edited_documents(), min_size=2, max_size=4))
+def test_saves_with_every_table_warm_write_what_the_general_path_writes(
+    docs: list[dict[str, Any]],
+) -> None:
+    """Edited documents saved one after the other, each twice (the tables of made nodes, kept
+    texts, layouts, originals warm from the saves before, other documents' too) write what
+    each writes with every table emptied before it."""
+    expected = []
+    for doc in docs:
+        _forget_all()
+        expected.append(_save(doc))
+    _forget_all()
+    actual = [[_save(doc) for _ in range(2)] for doc in docs]
+    assert [[each, each] for each in expected] == actual
