@@ -21,10 +21,9 @@ from typing import Any
 MAX_TEXT = 4 * 1024 * 1024
 """Larger texts are not remembered (the carrier writes such an item again)."""
 
-Spans = list[int]
-"""Where an item's elements stand in its text, three ints an element (in the order they end):
-the identity of its record, the byte of its start tag's ``<`` and where its end event is
-(`end` gives the element's end)."""
+Spans = dict[int, tuple[int, int]]
+"""Where an item's elements stand in its text, by the identity of each one's record: the byte
+of its start tag's ``<`` and where its end event is (`end` gives the element's end)."""
 
 _TEXTS: dict[int, tuple[weakref.ref[Any], bytes, int, Spans | None]] = {}
 _DECLARED = re.compile(rb"(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)")
@@ -61,15 +60,11 @@ def read_depth(item: Any) -> int | None:
     return None if entry is None else entry[2]
 
 
-def source_spans(item: Any) -> tuple[dict[int, int], Spans] | None:
+def source_spans(item: Any) -> Spans | None:
     """Where `item`'s elements stand in its text (`source_text`), None when the reader was
-    not asked: the `Spans`, and where each record's start is in them, by its identity (its
-    end event follows)."""
+    not asked."""
     entry = _entry(item)
-    if entry is None or entry[3] is None:
-        return None
-    spans = entry[3]
-    return dict(zip(spans[0::3], range(1, len(spans), 3), strict=True)), spans
+    return None if entry is None else entry[3]
 
 
 def end(data: bytes, at: int) -> int:

@@ -142,7 +142,7 @@ def parse(
     """
     max_bytes, max_depth = checked_limits(max_bytes, max_depth)
     data, encoding = reader_input(source, max_bytes)
-    spans: Spans | None = [] if with_spans else None
+    spans: Spans | None = {} if with_spans else None
     item: AnyItem = _parse_input(data, encoding, max_depth, None, spans)
     # the bytes read are the item's text (the carrier packs them), unless
     # re-encoded from UTF-16 or overriding a declared encoding (`remember`)
@@ -206,8 +206,8 @@ def _parse(
     """`parse` of input already checked and encoded.
 
     `spans`, when given, gets where each element stands in `data`
-    (`_sourcetext.Spans`): the identity of its record, the byte of its start
-    tag's ``<``, and expat's position of its end event (``~`` of it for an
+    (`_sourcetext.Spans`): by the identity of its record, the byte of its
+    start tag's ``<`` and expat's position of its end event (``~`` of it for an
     element without children, whose end event may come just past its
     empty-element tag).
     """
@@ -230,7 +230,6 @@ def _parse(
     stack: list[tuple[Any, ...]] = []
     opened: list[int] = []  # the start of each open element, when `spans` are asked for
     push_start, pop_start = opened.append, opened.pop
-    add_span = ([] if spans is None else spans).extend  # called only while `spans` is a list
     split = False  # an HTML entity split a text: join pieces before using them
     result: list[Any] = []
     declared: list[str | None] = [encoding]
@@ -336,10 +335,10 @@ def _parse(
                     build_element(local, attributes, tuple(children), ns if explicit else None)
                 )
         if spans is not None:
-            # its record, its start, where its end tag starts or just past its empty-element
-            # tag (`Spans`): ints alone, nothing the garbage collector follows; one extend
-            # rather than three appends (a fifth of what the spans cost the reader)
-            add_span((id(flat[-1] if stack else result[0]), pop_start(), at))
+            # by its record: its start, where its end tag starts or just past its empty-element
+            # tag (`Spans`), in the table the skeleton looks them up in (a list made into that
+            # table after the parse cost twice as much)
+            spans[id(flat[-1] if stack else result[0])] = (pop_start(), at)
 
     def text_in_pieces(piece: str) -> None:
         # Input larger than expat's largest buffer: a text may come in pieces.

@@ -53,7 +53,7 @@ MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
 
 
 def skeleton(
-    item: AnyItem, text: bytes, spans: tuple[dict[int, int], Spans], anchored: Iterable[Path]
+    item: AnyItem, text: bytes, spans: Spans, anchored: Iterable[Path]
 ) -> tuple[list[Any], list[int]]:
     """The wire form of `item` read from `text` (``n.k`` and ``n.b``), with `anchored` the
     anchors' paths and `spans` where its elements stand (`_sourcetext.source_spans`).
@@ -86,11 +86,10 @@ def skeleton(
                 way = below
         way[~path[-1]] = _NOWHERE
     bounds: list[int] = []
-    where, at = spans
     # a function of the module, not a closure: a recursive closure is a reference cycle, and
     # what it holds (the item, read by `is`) would wait for the garbage collector, whose
     # runs through young items then cost an article's open more than the walk
-    return _walk(item, ways, "", True, (text, where.get, at, bounds)), bounds
+    return _walk(item, ways, "", True, (text, spans.get, bounds)), bounds
 
 
 def _walk(
@@ -98,11 +97,11 @@ def _walk(
     way: _Ways,
     parent_name: str,
     root: bool,
-    context: tuple[bytes, Callable[[int], int | None], Spans, list[int]],
+    context: tuple[bytes, Callable[[int], tuple[int, int] | None], list[int]],
 ) -> list[Any]:
     """The skeleton's wire form of `node` (`skeleton`), with `way` the anchored paths below it;
-    `context`: the text, the span of a record's identity, the spans, the bounds made so far."""
-    text, lookup, at, bounds = context
+    `context`: the text, the span of a record's identity, the bounds made so far."""
+    text, lookup, bounds = context
     kind = node.__class__
     if kind is Element:  # most walked elements: read directly
         name, namespace, attributes = node.name, node.namespace, node.attributes
@@ -136,7 +135,7 @@ def _walk(
             add(_walk(child, _NOWHERE, name, False, context))
             continue
         number = len(bounds) >> 1
-        bounds.extend((at[found], end(text, at[found + 1])))
+        bounds.extend((found[0], end(text, found[1])))
         # a section's field: copied where the save writes no field, else written again
         if not section or ~index in way:
             add(number)
