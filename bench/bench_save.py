@@ -6,12 +6,13 @@ On the six files of issue 27's table, as the service's users make them,
 each time over ``xmltodict.parse`` (an open) or ``xmltodict.unparse`` of
 the parsed file (a save):
 
-* open: ``jsontext.dumps(document.from_newsml(xml))``, ConvertToDocument's
-  conversion (the carrier records a newsItem's skeleton, so the save copies
-  its unchanged nodes as text); beside it the library's path,
+* open: ``jsontext.dumps(SERVICE.from_newsml(xml))``, ConvertToDocument's
+  conversion on a converter with a seal key, as ``newsml serve`` gives its
+  workers (the carrier records a newsItem's skeleton, sealed, so the save
+  copies its unchanged nodes as text, unread); beside it the library's path,
   ``document.dumps(newsml.loads(xml))``, and the open without the carrier,
   ``document.dumps(newsml.loads(xml), carriers=False)``;
-* save: ``document.to_newsml(jsontext.loads(text))``, ConvertToNewsml's
+* save: ``SERVICE.to_newsml(jsontext.loads(text))``, ConvertToNewsml's
   conversion, of the opened document with a reporter's edit (the first
   block's text changed, or the title where no block has text; a subject
   link added), and save again (a second edit of the same document, same
@@ -38,6 +39,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import os
 import sys
 import uuid
 from collections.abc import Callable
@@ -51,6 +53,8 @@ from bench_reference import FILES, REFERENCE, arguments
 from newsml_codecs import document, jsontext, newsml
 
 _COPIES = 16
+SERVICE = document.Converter(seal_key=os.urandom(32))
+"""The service's converter: ``newsml serve`` gives its workers one with a seal key."""
 _SUBJECT = {
     "uuid": "03d22994-a1d1-11e5-aab3-6ed9a6c3f6f2",
     "title": "Bench subject",
@@ -93,7 +97,7 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
     old = dict(guid).get("guid", "")
     raws = [raw.replace(old, str(uuid.uuid4())) for _ in range(_COPIES)] if old else []
     raws = raws or [raw]
-    served = [document.from_newsml(r) for r in raws]  # ConvertToDocument's documents
+    served = [SERVICE.from_newsml(r) for r in raws]  # ConvertToDocument's documents
     library = [document.dump(newsml.loads(r)) for r in raws]
     xml = raws[0].encode()
     tree = xmltodict.parse(xml)
@@ -130,7 +134,7 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
         return save
 
     def service_save(text: str) -> object:
-        return document.to_newsml(jsontext.loads(text))
+        return SERVICE.to_newsml(jsontext.loads(text))
 
     def library_save(text: str) -> object:
         return newsml.dumps(document.loads(text))
@@ -143,7 +147,7 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
 
     reference_text = json.dumps(reference_doc)
     return {
-        "open": ratio(opener(lambda r: jsontext.dumps(document.from_newsml(r))), parse),
+        "open": ratio(opener(lambda r: jsontext.dumps(SERVICE.from_newsml(r))), parse),
         "open_library": ratio(opener(document_of), parse),
         "open_bare": ratio(opener(partial(document_of, carriers=False)), parse),
         "save": ratio(saver(service_save, firsts(served), first=True), unparse),

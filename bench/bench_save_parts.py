@@ -3,8 +3,9 @@
     python bench/bench_save_parts.py [--number N] [--rounds R]
 
 On the six files of `bench_save`, the save again of the edited document
-(``document.to_newsml``, a second edit of a document saved once before, as
-an editor's later saves are) is timed whole, with the time spent in four
+(``to_newsml`` on the service's converter, `bench_save.SERVICE`: a second
+edit of a document saved once before, as an editor's later saves are) is
+timed whole, with the time spent in four
 of its parts, each over the time of the same edited document's save
 without its carrier:
 
@@ -39,9 +40,9 @@ from collections.abc import Callable
 from typing import Any
 
 from bench_reference import FILES, REFERENCE, arguments
-from bench_save import bare, edit
+from bench_save import SERVICE, bare, edit
 
-from newsml_codecs import document, jsontext, newsml
+from newsml_codecs import jsontext, newsml
 from newsml_codecs.document import _convert
 from newsml_codecs.document._carrier import anchored
 
@@ -69,10 +70,10 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
     raw = (REFERENCE / kind / f"{stem}.xml").read_text(encoding="utf-8")
     old = dict(newsml.loads(raw).attributes).get("guid", "")
     raws = [raw.replace(old, str(uuid.uuid4())) for _ in range(_COPIES)] if old else [raw]
-    texts = [json.dumps(edit(edit(document.from_newsml(r), "x"), "Edited twice.")) for r in raws]
+    texts = [json.dumps(edit(edit(SERVICE.from_newsml(r), "x"), "Edited twice.")) for r in raws]
     bares = [json.dumps(bare(json.loads(t))) for t in texts]
     for text in texts:  # each document saved once before: an editor's later saves
-        document.to_newsml(jsontext.loads(text))
+        SERVICE.to_newsml(jsontext.loads(text))
     spent: Counter[str] = Counter()
     originals = {
         (module, name): getattr(module, name) for pairs in _PARTS.values() for module, name in pairs
@@ -88,13 +89,13 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
             spent.clear()
             start = time.perf_counter()
             for doc in docs:
-                document.to_newsml(doc)
+                SERVICE.to_newsml(doc)
             whole = time.perf_counter() - start
             parts = dict(spent)
             spent.clear()
             start = time.perf_counter()
             for doc in plain:
-                document.to_newsml(doc)
+                SERVICE.to_newsml(doc)
             baseline = time.perf_counter() - start
             ratios["whole"].append(whole / baseline)
             for part in _PARTS:

@@ -32,6 +32,7 @@ from newsml_codecs import jsontext, newsml
 from newsml_codecs._xmlread import parse
 from newsml_codecs.document import _config
 from newsml_codecs.document._carrier.original import CARRIER_PREFIX, CARRIER_PROPERTY
+from newsml_codecs.document._carrier.seal import KEY_SIZES as SEAL_KEY_SIZES
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._convert import PATCHES, dump_document, load_document, save_document
 from newsml_codecs.shapes import DocumentMapping
@@ -92,12 +93,30 @@ class Converter:
 
     Attributes:
         options: The converter's tables.
+        seal_key: The key `from_newsml` seals a carrier's skeleton with, so
+            that `to_newsml` of the document edited copies the original's
+            nodes without reading them again (docs/mapping.md, "The seal"):
+            16 to 64 bytes, kept secret (``os.urandom(32)`` where the
+            converter that opens is the one that saves; processes that open
+            and save each other's documents share one, as ``newsml serve``
+            gives all its workers one). None (the default) seals nothing,
+            so a document is a function of its item. Left out of equality,
+            hashing and the repr: two converters that differ in it write
+            the same NewsML.
 
     Raises:
-        InvalidArgumentError: Options that `make_options` refuses.
+        InvalidArgumentError: Options that `make_options` refuses, or a
+            `seal_key` that is not 16 to 64 bytes.
     """
 
     options: DocumentOptions = attrs.field(default=None, converter=make_options)
+    seal_key: bytes | None = attrs.field(default=None, kw_only=True, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # (not an attrs validator: its generated code reads a global `_config`, this module's)
+        key = self.seal_key
+        if key is not None and (key.__class__ is not bytes or len(key) not in SEAL_KEY_SIZES):
+            raise InvalidArgumentError("seal_key must be None or 16 to 64 bytes", field="seal_key")
 
     def dump(self, item: AnyItem, *, carriers: bool = True) -> dict[str, Any]:
         """The NavigaDoc document of `item`, JSON-ready (module `dump`, under these options).
@@ -110,7 +129,7 @@ class Converter:
                 256 levels), to travel in its carrier.
         """
         try:
-            return dump_document(self.options, item, carriers=carriers)
+            return dump_document(self.options, item, carriers=carriers, key=self.seal_key)
         except RecursionError:
             raise InvalidArgumentError(
                 "the item is nested too deeply to convert", field="item"
@@ -220,7 +239,13 @@ class Converter:
             InvalidDocumentError: As `load`.
             InvalidArgumentError: As `newsml.dumps`.
         """
-        return save_document(self.options, mapping, xml_declaration=xml_declaration, indent=indent)
+        return save_document(
+            self.options,
+            mapping,
+            xml_declaration=xml_declaration,
+            indent=indent,
+            key=self.seal_key,
+        )
 
 
 _PATCHES = PATCHES

@@ -39,6 +39,7 @@ from newsml_codecs.document._carrier.original import (
     pack,
 )
 from newsml_codecs.document._carrier.record import forget_carriers, read_value
+from newsml_codecs.document._carrier.seal import seal
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import (
     add_kind_header,
@@ -63,8 +64,11 @@ from newsml_model import (
 )
 
 
-def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) -> dict[str, Any]:
-    """The document of `item` under `options`, with its carrier when the reference loses something."""
+def dump_document(
+    options: DocumentOptions, item: AnyItem, *, carriers: bool, key: bytes | None = None
+) -> dict[str, Any]:
+    """The document of `item` under `options`, with its carrier when the reference loses
+    something (its skeleton sealed under `key`, `seal`)."""
     kind = root_kind(item)
     if not carriers:
         return dump_any(options, item)
@@ -86,14 +90,17 @@ def dump_document(options: DocumentOptions, item: AnyItem, *, carriers: bool) ->
         carrier["n"] = record(raw, seen, made)
         lean = _skeleton(item, raw, made) if kind == "newsItem" else None
         if lean is not None:
-            # in n: a release before reads its anchors, not knowing k and b
+            # in n: a release before reads its anchors, not knowing k, b and s
             carrier["n"]["k"], carrier["n"]["b"] = lean
+            tag = seal(packed, lean[1], source_text(item) or b"", key)
+            if tag is not None:
+                carrier["n"]["s"] = tag
         value = _carrier_text(carrier)
         if original > limit(len(packed), seen.size + len(value)):
             # the text as read may hold more layout than the bound lets in: written again
             original, carrier["o"] = pack(item, as_read=False)
-            carrier["n"].pop("k", None)  # its spans are the text read's
-            carrier["n"].pop("b", None)
+            for name in ("k", "b", "s"):  # the skeleton's spans are the text read's
+                carrier["n"].pop(name, None)
             value = _carrier_text(carrier)
         if original > limit(len(carrier["o"]), seen.size + len(value)):
             # load would refuse it: said now, at the source, not at the save
@@ -232,16 +239,18 @@ def save_document(
     *,
     xml_declaration: bool = True,
     indent: int | str | None = None,
+    key: bytes | None = None,
 ) -> str:
     """The NewsML text of `mapping` (`Converter.to_newsml`): `load_document` written, the
-    nodes it shares with the carried original as a save wrote them before (`Written`).
+    nodes it shares with the carried original as a save wrote them before (`Written`), its
+    skeleton's spans copied unread where they are sealed under `key` (`seal`).
 
     Raises:
         InvalidDocumentError: As `load_document`, or nested too deeply.
         InvalidArgumentError: As `newsml.dumps`.
     """
     try:
-        item, written = _loaded(options, mapping, True)
+        item, written = _loaded(options, mapping, True, key)
     except RecursionError:
         raise InvalidDocumentError("the document is nested too deeply") from None
     if written is None or indent is not None:
@@ -253,7 +262,7 @@ def save_document(
 
 
 def _loaded(
-    options: DocumentOptions, mapping: Mapping[str, Any], lean: bool
+    options: DocumentOptions, mapping: Mapping[str, Any], lean: bool, key: bytes | None = None
 ) -> tuple[AnyItem, Written | None]:
     """`load_document`'s item, and the `Written` of the original it was built on (or None)."""
     typeless = isinstance(mapping, Mapping) and not mapping.get("type")
@@ -305,7 +314,7 @@ def _loaded(
                     # the sections' fields as elements where the save writes a title or field
                     fields = seen.rest != anchors.rest or seen.title != anchors.title
                     original = ORIGINALS.lean(
-                        carrier.original, carrier.skeleton, value, most, fields=fields
+                        carrier.original, carrier.skeleton, value, most, fields=fields, key=key
                     )
                 else:
                     original = ORIGINALS.get(carrier.original, most)

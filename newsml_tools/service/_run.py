@@ -16,8 +16,10 @@ import inspect
 import json
 import logging
 import os
+import secrets
 import signal
 import sys
+from collections.abc import MutableMapping
 from types import FrameType
 from typing import Any
 
@@ -36,6 +38,10 @@ MAX_BODY_ENV = "NEWSML_SERVICE_MAX_BODY_BYTES"
 BODY_TIMEOUT_ENV = "NEWSML_SERVICE_BODY_TIMEOUT"
 OPTIONS_ENV = "NEWSML_SERVICE_OPTIONS"
 """The converter options (JSON text) `serve --options FILE` hands its workers."""
+SEAL_KEY_ENV = "NEWSML_SERVICE_SEAL_KEY"
+"""The key (hex, 16 to 64 bytes) every worker's converter seals carriers with
+(`document.Converter`'s ``seal_key``): `serve` makes one at start unless the environment
+gives it, so a document one worker opened saves on any worker without its spans read."""
 PAGE_ENV = "NEWSML_SERVICE_PAGE"
 """``0`` when `serve --no-page` turns the page at ``/`` off."""
 HOST_ENV = "NEWSML_SERVICE_HOST"
@@ -67,20 +73,30 @@ def app_from_env() -> ToolsApp:
 
     ``NEWSML_SERVICE_MAX_BODY_BYTES`` and ``NEWSML_SERVICE_BODY_TIMEOUT``
     (seconds) override the defaults; ``NEWSML_SERVICE_OPTIONS`` holds the
-    converter options (JSON) the conversions use; with ``NEWSML_SERVICE_HOST``
+    converter options (JSON) the conversions use, ``NEWSML_SERVICE_SEAL_KEY`` (hex) the
+    key its converter seals carriers with; with ``NEWSML_SERVICE_HOST``
     set, requests whose Host is neither it nor one of
     ``NEWSML_SERVICE_ALLOWED_HOSTS`` (comma-separated) are refused.
 
     Raises:
         ValueError: A variable is set but not a non-negative integer (the
-            limit) or a positive number (the timeout), or options that are
-            not JSON or that `document.make_options` refuses.
+            limit) or a positive number (the timeout), options that are
+            not JSON or that `document.make_options` refuses, or a seal key
+            that is not 16 to 64 bytes in hexadecimal.
     """
     from newsml_codecs import document
 
     options = os.environ.get(OPTIONS_ENV, "")
+    key = os.environ.get(SEAL_KEY_ENV, "")
     # Read once per worker: the app holds its converter.
-    converter = document.Converter(json.loads(options)) if options else None
+    converter = (
+        document.Converter(
+            json.loads(options) if options else None,
+            seal_key=bytes.fromhex(key) if key else None,
+        )
+        if options or key
+        else None
+    )
     limit = os.environ.get(MAX_BODY_ENV, "")
     timeout = os.environ.get(BODY_TIMEOUT_ENV, "")
     host = os.environ.get(HOST_ENV)
@@ -173,6 +189,7 @@ def serve(args: argparse.Namespace) -> int:
     refusal = (
         prepare_auth(args, os.environ)
         or _prepare_options(args.options)
+        or _prepare_seal_key(os.environ)
         or address_in_use(args.host, args.port)
     )
     if refusal is not None:
@@ -213,6 +230,22 @@ def _prepare_options(path: str | None) -> str | None:
     except ValueError as error:  # options make_options refuses
         return f"--options {path}: {error}"
     os.environ[OPTIONS_ENV] = json.dumps(options)
+    return None
+
+
+def _prepare_seal_key(environ: MutableMapping[str, str]) -> str | None:
+    """Make the workers' seal key (`SEAL_KEY_ENV`) where `environ` gives none, or check the
+    one it gives; the refusal, or None."""
+    given = environ.get(SEAL_KEY_ENV)
+    if given is None:
+        environ[SEAL_KEY_ENV] = secrets.token_hex(32)
+        return None
+    try:
+        key = bytes.fromhex(given)
+    except ValueError:
+        key = b""
+    if not 16 <= len(key) <= 64:
+        return f"{SEAL_KEY_ENV} is not 16 to 64 bytes in hexadecimal (32 to 128 digits)"
     return None
 
 

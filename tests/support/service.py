@@ -24,12 +24,19 @@ from typing import Any
 import attrs
 import httpx
 
+from newsml_codecs import document
 from newsml_tools.service import ERROR_STATUS
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE_PATH = "/twirp/cca.Tools/"
 JSON = "application/json"
 PROTOBUF = "application/protobuf"
+SEAL_KEY = bytes(range(32))
+"""The key the servers the tests start seal carriers with (``NEWSML_SERVICE_SEAL_KEY``, unless
+the test's environment gives one), so a test knows the document a server opens."""
+CONVERTER = document.Converter(seal_key=SEAL_KEY)
+"""The converter of the servers the tests start: ``CONVERTER.from_newsml`` is their
+ConvertToDocument."""
 # Bounded waits: a server that is not up by then has failed to start.
 START_SECONDS = 60.0
 STOP_SECONDS = 60.0
@@ -101,7 +108,7 @@ def _start_on(port: int, args: tuple[str, ...]) -> Server:
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env={"NEWSML_SERVICE_SEAL_KEY": SEAL_KEY.hex(), **os.environ, "PYTHONUNBUFFERED": "1"},
         )
     server = Server(process=process, base_url=f"http://127.0.0.1:{port}", log_path=log)
     deadline = time.monotonic() + START_SECONDS

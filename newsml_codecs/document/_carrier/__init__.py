@@ -8,7 +8,9 @@ docs/mapping.md ("Carriers") describes it for users. The flow::
                                    "t": times,
                                    "n": anchors.record
                                         (+ "k", "b": lean.skeleton, when
-                                         from_newsml read the text)}   ──▶ last property
+                                         from_newsml read the text;
+                                         "s": seal.seal of o and b, under
+                                         the converter's key)}   ──▶ last property
 
     load:  document ──check──▶ record.read_carrier: a Carrier, its fields named
            document read as a reader sees it (empty fields absent)
@@ -34,7 +36,9 @@ The modules, by step:
   patches remembered per carrier.
 * `lean`: the skeleton `from_newsml` records, and the original `to_newsml`
   builds of it, whose other nodes are text the writer copies
-  (`newsml_codecs._xmlraw.Raw`).
+  (`newsml_codecs._xmlraw.Raw`), with `seal` (the skeleton's spans known
+  whole under the converter's key where it cut them, so its save copies
+  them unread).
 * `anchors`: the anchors' wire form (``n``) and the digests of a document
   read (`Shown`, XXH3; BLAKE2b for an earlier release's anchors), which
   also tell an unedited one.

@@ -180,14 +180,18 @@ _RENDITIONS = frozenset(["contentSet", "inlineXML"])
 """The elements whose children `copies.refresh` looks at: the renditions, an ``idf``."""
 
 
-def original_of(text: bytes, wire: Any, bounds: Any, *, fields: bool) -> AnyItem | None:
+def original_of(
+    text: bytes, wire: Any, bounds: Any, *, fields: bool, whole: bool = False
+) -> AnyItem | None:
     """The original of a skeleton `wire` (``n.k``) over its carried `text`, each span (its
     number in `bounds`, ``n.b``) a `Raw`; the sections' fields elements where the save
     writes `fields` (a title or field changed), else spans too.
 
     None when the spans are not whole elements of `text` that read back the
-    same where they are copied (`copyable`, `well_formed`): not a skeleton
-    this release writes; the save then reads the original whole, as without one.
+    same where they are copied (`copyable`, `well_formed`, which is not asked
+    where the spans are known `whole`: sealed by this process, `seal`): not a
+    skeleton this release writes; the save then reads the original whole, as
+    without one.
 
     Raises:
         InvalidDocumentError: Not a skeleton's shape, or a name or character XML cannot
@@ -212,10 +216,10 @@ def original_of(text: bytes, wire: Any, bounds: Any, *, fields: bool) -> AnyItem
         raise malformed("n.k holds a character XML cannot carry")
     # one look at all the text copied: each piece starts with "<" and ends with ">", so
     # none of what copyable looks for spans two; where one fails, which
-    if copyable(b"".join(fragments)) and well_formed(fragments):
+    if copyable(b"".join(fragments)) and (whole or well_formed(fragments)):
         return item
     for raw, fragment in zip(raws, fragments, strict=True):
-        if not (copyable(fragment) and well_formed([fragment])):
+        if not (copyable(fragment) and (whole or well_formed([fragment]))):
             try:
                 raw.node  # noqa: B018 - read now: one the reader refuses here is no whole element
             except DecodeError:

@@ -37,8 +37,9 @@ class Carrier:
         patch: A previous release's patch (when `original` is None).
         anchors: A newsItem's anchors (``n``, `anchors.Anchors`), None when
             not recorded (other kinds, and carriers of earlier releases).
-        skeleton: The original's skeleton and spans (``n.k``, ``n.b``, `lean`),
-            None when not recorded; checked where a save builds the original.
+        skeleton: The original's skeleton, spans and seal (``n.k``, ``n.b``,
+            ``n.s``: `lean`, `seal`), None when not recorded; checked where a
+            save builds the original.
     """
 
     kind: str | None
@@ -110,11 +111,11 @@ def _read(text: str) -> Carrier:
     )
 
 
-def _skeleton(value: dict[str, Any]) -> tuple[Any, Any] | None:
+def _skeleton(value: dict[str, Any]) -> tuple[Any, Any, Any] | None:
     anchors = value.get("n")
     if anchors.__class__ is not dict or "k" not in anchors:
         return None
-    return anchors["k"], anchors.get("b")
+    return anchors["k"], anchors.get("b"), anchors.get("s")
 
 
 # The Writer sends every save of a document with the carrier it opened: the

@@ -78,7 +78,7 @@ def fake_error(
 
 def test_convert_to_document(client: ToolsClient) -> None:
     """convert_to_document returns the in-process document in either encoding."""
-    assert document.from_newsml(ARTICLE) == client.convert_to_document(ARTICLE)
+    assert service_support.CONVERTER.from_newsml(ARTICLE) == client.convert_to_document(ARTICLE)
 
 
 def test_convert_to_newsml(client: ToolsClient) -> None:

@@ -7,9 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import support
+from support import service as service_support
 from support.service import Server
 
-from newsml_codecs import document
 from newsml_tools.service import ToolsClient
 
 ARTICLE = support.fixture_text("article-full.xml")
@@ -33,7 +33,7 @@ def run_client(base_url: str, index: int) -> list[Any]:
 
 def test_concurrent_clients_get_no_errors(server: Server) -> None:
     """8 clients x 25 ConvertToDocument calls: every reply is the right document."""
-    expected = document.from_newsml(ARTICLE)
+    expected = service_support.CONVERTER.from_newsml(ARTICLE)
     before = access_lines(server)
     with ThreadPoolExecutor(CLIENTS) as pool:
         results = list(pool.map(run_client, [server.base_url] * CLIENTS, range(CLIENTS)))

@@ -14,10 +14,11 @@ from typing import Any
 import httpx
 import pytest
 from support import FIXTURES
+from support import service as service_support
 from support.service import Server
 
 import newsml_model as nm
-from newsml_codecs import document, newsml, schema
+from newsml_codecs import newsml, schema
 from newsml_model import examples
 from newsml_tools.service import ToolsClient, TwirpError, messages
 
@@ -103,7 +104,7 @@ def test_protobuf_from_plain_httpx(server: Server) -> None:
     doc = messages.document_from_proto(
         messages.ConvertToDocumentRes.FromString(reply.content).document
     )
-    assert document.from_newsml(xml) == doc
+    assert service_support.CONVERTER.from_newsml(xml) == doc
     back = messages.ConvertToNewsmlReq()
     messages.document_to_proto(doc, back.document)
     reply = httpx.post(base + "ConvertToNewsml", content=back.SerializeToString(), headers=headers)

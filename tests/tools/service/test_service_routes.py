@@ -9,9 +9,9 @@ from typing import Any
 import httpx
 import pytest
 import support
+from support import service as service_support
 from support.service import JSON, PROTOBUF, Server
 
-from newsml_codecs import document
 from newsml_tools.service._proto.cca import service_pb2
 from newsml_tools.service._wire import document_from_proto, document_to_proto
 
@@ -19,8 +19,8 @@ ARTICLE = support.fixture_text("article-full.xml")
 
 
 def expected_document(xml: str | bytes) -> dict[str, Any]:
-    """The document the in-process codecs make of `xml`."""
-    return document.from_newsml(xml)
+    """The document the in-process codecs make of `xml`, with the servers' seal key."""
+    return service_support.CONVERTER.from_newsml(xml)
 
 
 def post(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -120,9 +121,25 @@ def test_bad_app_options_are_refused(options: dict[str, float], name: str) -> No
         ToolsApp(**options)  # type: ignore[arg-type]
 
 
-def test_two_workers_limit_and_graceful_shutdown() -> None:
-    """Two workers serve with the configured limit; SIGTERM stops all cleanly (exit 0)."""
-    server = service_support.start_server("--workers", "2", "--max-body-bytes", "1000")
+def seal_of(doc: dict[str, object]) -> str:
+    """The seal (``n.s``) of a document's carrier."""
+    props = doc["properties"]
+    assert isinstance(props, list)
+    value = next(p["value"] for p in props if p["name"] == document.CARRIER_PROPERTY)
+    seal: str = json.loads(value)["n"]["s"]
+    return seal
+
+
+SEAL_KEY = bytes(range(1, 33))
+"""Not the key `service_support` starts servers with: the environment's key is the one used."""
+
+
+def test_two_workers_limit_seal_key_and_graceful_shutdown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two workers serve with the configured limit and seal carriers with the given key (each
+    open on a connection of its own: the seal a converter of that key writes); SIGTERM stops
+    all cleanly (exit 0)."""
+    monkeypatch.setenv("NEWSML_SERVICE_SEAL_KEY", SEAL_KEY.hex())
+    server = service_support.start_server("--workers", "2", "--max-body-bytes", "100000")
     try:
         with httpx.Client(timeout=60) as http:
             small = http.post(
@@ -132,20 +149,58 @@ def test_two_workers_limit_and_graceful_shutdown() -> None:
             )
             big = http.post(
                 server.url("ConvertToDocument"),
-                content=b" " * 1001,
+                content=b" " * 100001,
                 headers={"Content-Type": "application/json"},
             )
+        seals = set()
+        for _ in range(4):
+            with httpx.Client(timeout=60) as http:
+                opened = http.post(server.url("ConvertToDocument"), json={"newsml": ARTICLE})
+            assert 200 == opened.status_code, opened.text
+            seals.add(seal_of(opened.json()["document"]))
         assert "newsml is required" == small.json()["msg"]
-        assert (400, {"argument": "body", "limit": "1000"}) == (big.status_code, big.json()["meta"])
+        assert (400, {"argument": "body", "limit": "100000"}) == (
+            big.status_code,
+            big.json()["meta"],
+        )
     finally:
         status = service_support.stop_server(server)
         log = server.log()
         server.log_path.unlink(missing_ok=True)
+    assert {seal_of(document.Converter(seal_key=SEAL_KEY).from_newsml(ARTICLE))} == seals
     assert 0 == status, log
     assert 2 == log.count("Application startup complete"), log
     assert 2 == log.count("Finished server process"), log
-    # The start-up health check and the two calls, one line each.
-    assert 3 == log.count(" access "), log
+    # The start-up health check and the six calls, one line each.
+    assert 7 == log.count(" access "), log
+
+
+@pytest.mark.parametrize("key", ["00" * 15, "zz" * 32, "00" * 65])
+def test_a_bad_seal_key_is_refused(key: str) -> None:
+    """A seal key that is not 16 to 64 bytes in hex exits 2 before the service starts."""
+    result = subprocess.run(
+        [sys.executable, "-m", "newsml_tools.service", "--port", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "NEWSML_SERVICE_SEAL_KEY": key},
+    )
+    assert 2 == result.returncode, result.stderr
+    expected = (
+        "newsml serve: error: NEWSML_SERVICE_SEAL_KEY is not 16 to 64 bytes in hexadecimal"
+        " (32 to 128 digits)\n"
+    )
+    assert expected == result.stderr
+
+
+def test_app_from_env_reads_the_seal_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker's converter seals with the key `serve` hands it; without one, the defaults."""
+    monkeypatch.setenv("NEWSML_SERVICE_SEAL_KEY", SEAL_KEY.hex())
+    converter = app_from_env().converter
+    assert converter is not None and SEAL_KEY == converter.seal_key
+    assert document.Converter() == converter
+    monkeypatch.delenv("NEWSML_SERVICE_SEAL_KEY")
+    assert None is app_from_env().converter.seal_key
 
 
 def cli_assembled() -> bool:
@@ -169,7 +224,7 @@ def test_newsml_serve_help() -> None:
         assert option in result.stdout
 
 
-def test_sigterm_lets_the_request_in_flight_finish() -> None:
+def test_sigterm_lets_the_request_in_flight_finish(monkeypatch: pytest.MonkeyPatch) -> None:
     """A request half sent when SIGTERM arrives still gets its 200, then the server exits 0.
 
     The request is in flight before the signal is sent: the client asks for
@@ -177,6 +232,7 @@ def test_sigterm_lets_the_request_in_flight_finish() -> None:
     A request still unread in the socket when SIGTERM arrives is not in
     flight: uvicorn closes its connection as idle (a reset), as it must.
     """
+    monkeypatch.setenv("NEWSML_SERVICE_SEAL_KEY", SEAL_KEY.hex())
     server = service_support.start_server("--workers", "1")
     body = json.dumps({"newsml": ARTICLE}).encode()
     head = (
@@ -209,7 +265,8 @@ def test_sigterm_lets_the_request_in_flight_finish() -> None:
         server.log_path.unlink(missing_ok=True)
     head_part, _, payload = reply.partition(b"\r\n\r\n")
     assert head_part.startswith(b"HTTP/1.1 200 OK"), reply[:200]
-    assert {"document": document.from_newsml(ARTICLE)} == json.loads(payload)
+    served = document.Converter(seal_key=SEAL_KEY).from_newsml(ARTICLE)
+    assert {"document": served} == json.loads(payload)
     assert 0 == status, log
     assert "Finished server process" in log
 
