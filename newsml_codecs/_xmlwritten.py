@@ -9,11 +9,14 @@ much as their whole save without the carrier. `Written` records the text
 of the original's nodes the first time a save writes them and copies it
 at the next: the text of a record written under the same parent name
 and namespace in scope never changes, so the output is the same, byte
-for byte, as the nodes written anew.
+for byte, as the nodes written anew. So is the text of a node a caller keeps
+across saves besides (`keep_text`: the node an anchored save made of a block
+the user added, which stays new at every later save).
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from newsml_codecs._xmlchars import not_xml_character
@@ -77,7 +80,7 @@ class Written:
         if hit is not None and hit[0] is node and hit[1] == parent_name and hit[2] == default_ns:
             out.append(hit[3])
             return
-        if key in known:
+        if key in known or _KEPT.get(key) is node:
             # whole, not element by element: a later save that changes a node inside it
             # writes its other nodes whole and records them then
             start = len(out)
@@ -142,3 +145,21 @@ class Written:
 
 
 _NONE: frozenset[int] = frozenset()
+
+MOST_KEPT = 1024
+"""The most nodes `keep_text` marks (as many as the anchored save remembers it made)."""
+_KEPT: dict[int, Any] = {}
+"""The nodes `keep_text` marked, by id (held, so an id names one node while it is here)."""
+
+
+def keep_text(node: Any) -> None:
+    """Mark `node` as one its caller keeps across saves: a `Written` records its text too,
+    wherever it writes it, and copies it at the next save that writes it in the same place.
+
+    At most `MOST_KEPT` are marked, the oldest forgotten first (a race of two threads may
+    forget another's mark, or keep one more: a node unmarked is only written anew).
+    """
+    if len(_KEPT) >= MOST_KEPT:
+        with contextlib.suppress(StopIteration, RuntimeError):
+            _KEPT.pop(next(iter(_KEPT)), None)
+    _KEPT[id(node)] = node

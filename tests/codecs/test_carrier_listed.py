@@ -595,6 +595,7 @@ def test_the_shortcut_is_linear_in_the_list(monkeypatch: pytest.MonkeyPatch) -> 
         return node_at(root, path)
 
     monkeypatch.setattr("newsml_codecs.document._carrier.written.node_at", counting)
+    monkeypatch.setattr("newsml_codecs.document._carrier.layout.node_at", counting)
     looks = []
     for items in (100, 200):
         doc = document.from_newsml(_list_of(items))

@@ -52,7 +52,9 @@ The modules, by step:
   stays where the reference loads none: the result is checked), `listed`
   (whether the lists another kind's save wrote are the document's,
   without dumping the result) with `written` (what `dump` writes of those
-  lists, known without dumping them), `exports` (what a save works out
+  lists, known without dumping them), `made` (a new block's node and
+  what `dump` writes of it, remembered by the block's JSON), `layout`
+  (where a list's anchored nodes stand, read once per original), `exports` (what a save works out
   of the original alone, made once per original) and `bounded` (the
   per-process tables of what depends on a block alone, kept bounded):
   the anchored save.

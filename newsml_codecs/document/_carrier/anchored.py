@@ -49,7 +49,9 @@ from newsml_codecs.document._carrier.anchors import LISTS, Anchors, Shown, rest_
 from newsml_codecs.document._carrier.elsewhere import elsewhere
 from newsml_codecs.document._carrier.fields import changed_fields, refielded_item, writable
 from newsml_codecs.document._carrier.law import same_visible, shows
+from newsml_codecs.document._carrier.layout import layout_of
 from newsml_codecs.document._carrier.listed import Placed, lists_shown
+from newsml_codecs.document._carrier.made import Made, made
 from newsml_codecs.document._carrier.merge import merged
 from newsml_codecs.document._carrier.pairing import (
     FOLLOWS,
@@ -63,8 +65,6 @@ from newsml_codecs.document._carrier.roles import (
     grown,
     home,
     loader,
-    made_node,
-    role_of,
 )
 from newsml_codecs.document._carrier.titles import retitled_item
 from newsml_codecs.document._carrier.units import (
@@ -119,7 +119,8 @@ def restore(
     fields = {} if seen.rest == anchors.rest else changed_fields(options, original, doc)
     if not writable(original, fields):
         return None  # a field the anchored way does not write: the patch way
-    restored = _restored(options, original, doc, anchors, seen.blocks)
+    new: dict[int, Made] = {}
+    restored = _restored(options, original, doc, anchors, seen.blocks, new)
     result, placed = restored if restored is not None else (None, {})
     title = doc.get("title") or ""
     if result is not None and seen.title != anchors.title:
@@ -141,7 +142,7 @@ def restore(
     if (
         not fields
         and result.__class__ is not NewsItem
-        and lists_shown(options, original, anchors, seen.blocks, placed, doc)
+        and lists_shown(options, original, anchors, seen.blocks, placed, doc, new)
     ):
         # the lists dump would write are the document's, the title where dump reads it,
         # everything else the original's, which showed the document (its r digest)
@@ -163,14 +164,15 @@ def _restored(
     doc: dict[str, Any],
     anchors: Anchors,
     edited: Mapping[str, list[str]],
+    new: dict[int, Made],
 ) -> tuple[AnyItem, Placed] | None:
     """`original` with its containers refilled from `doc`, and what each list wrote where
-    (None: this way declines).
+    (None: this way declines); `new` gets the new blocks' nodes as made (`_place`).
 
     A first node of its kind needs its container: it is made at the end of
     its section as the plan reaches it (`_place`).
     """
-    planned = _plans(options, original, doc, anchors, edited)
+    planned = _plans(options, original, doc, anchors, edited, new)
     if planned is None:
         return None
     plans, original, placed = planned
@@ -186,12 +188,14 @@ def _plans(
     doc: dict[str, Any],
     anchors: Anchors,
     edited: Mapping[str, list[str]],
+    new: dict[int, Made],
 ) -> tuple[dict[Path, list[Group]], AnyItem, dict[str, dict[Path, Group]]] | None:
     """Per container, what each list writes in it, `original` with the containers made
     for first nodes of their kind, and per list written again its groups; None where this
     way declines."""
     plans: dict[Path, list[Group]] = {}
     placed: dict[str, dict[Path, Group]] = {}
+    carried = original  # (a container made for a first node makes another item)
     unchanged: list[tuple[tuple[str, Path], ...]] = []
     for name, _ in LISTS:
         recorded = anchors.blocks.get(name, ())
@@ -200,7 +204,15 @@ def _plans(
             continue
         blocks = doc.get(name) or []
         placed_here = _place(
-            options, original, name, blocks, edited[name], recorded, doc.get("type") or ""
+            options,
+            original,
+            name,
+            blocks,
+            edited[name],
+            recorded,
+            doc.get("type") or "",
+            new,
+            remember=original is carried,
         )
         if placed_here is None:
             return None
@@ -222,10 +234,14 @@ def _place(
     edited: list[str],
     recorded: tuple[tuple[str, Path], ...],
     kind: str,
+    new: dict[int, Made],
+    remember: bool = True,
 ) -> tuple[dict[Path, Group], AnyItem] | None:
     """Per container of list `name`: its slots (indices) and what to write there, in order;
     and `original`, with the container made of a role it lacked (a first link, a first
     contentMeta object: last in its section, `grown`). None where this way declines.
+    `new` gets each new block's node as made (`made`), by its identity; `remember`: the
+    original is the carried one (not one made at this save), whose `layout` is kept.
 
     A container made appends to its section: the paths of the nodes
     already placed stay theirs, so the placing goes on in the larger item.
@@ -236,37 +252,15 @@ def _place(
     and a new node joins the container of the node after it (the last one's
     at the end), so a block put between two groups starts the second.
     """
-    sources: dict[Path, list[str]] = {}
-    for block_digest, path in recorded:
-        if path:  # () for a block of the kind's own making (`derived_kept`)
-            sources.setdefault(path, []).append(block_digest)
-    roles: dict[Path, str] = {}
-    out: dict[Path, Group] = {}
-    # per container: its role and children (each source's node is read there, not by a
-    # walk from the root per block)
-    containers: dict[Path, tuple[str | None, tuple[Any, ...]]] = {}
-    for path in sources:
-        parent = path[:-1]
-        known = containers.get(parent)
-        if known is None:
-            node = node_at(original, parent)
-            grand = node_at(original, parent[:-1]) if parent else None
-            known = containers[parent] = (
-                role_of(node, grand, name),
-                getattr(node, "children", None) or (),
-            )
-        role, children = known
-        place = path[-1]
-        if role is None or place >= len(children):
-            return None  # not a node dump anchors: a carrier dump did not write
-        roles[path] = role
-        group = out.get(parent)
-        if group is None:
-            group = out[parent] = ([], [])
-        elif group[0][-1] >= place:
-            return None  # dump anchors a container's nodes in their order: not its carrier
-        group[0].append(place)
-    taken = matched(sources, edited)
+    layout = layout_of(options, original, name, recorded, remember=remember)
+    if layout.slots is None:
+        return None  # not anchors dump wrote: a carrier dump did not write
+    sources, roles = layout.sources, layout.roles
+    out: dict[Path, Group] = {parent: (list(slots), []) for parent, slots in layout.slots.items()}
+    # per container: its children (each source's node is read there, not by a walk from
+    # the root per block)
+    containers: dict[Path, tuple[Any, ...]] = {}
+    taken = matched(sources, edited, layout.singles)
     if name == "meta":
         if _unheld_note_ids(blocks):
             return None  # the oracle numbers the notes without the empty ones: the patch way
@@ -286,14 +280,15 @@ def _place(
         if index in runs:  # the related-geo link's places, one changed: the link whole again
             role, node = roles[source], runs[index]
         elif source is None:
-            made = made_node(options, name, block, index, kind, original.__class__)
-            if made is None:
+            entry = made(options, name, block, index, kind, original.__class__)
+            if entry is None:
                 return None
-            role, node = made
-            if node is None:
-                continue
+            if entry.node is None:
+                continue  # dropped: the reference loads nothing of it
+            role, node = entry.role, entry.node
             source = changed.get(index)
             if source is None or roles[source] != role:
+                new[id(node)] = entry  # as made: `written` asks what dump writes of it
                 placed.append((role, node, None, None))
                 continue
             dump = dumper(options, role, block)
@@ -307,7 +302,11 @@ def _place(
                 )
         else:
             role = roles[source]
-            node = containers[source[:-1]][1][source[-1]]
+            children = containers.get(source[:-1])
+            if children is None:
+                found = node_at(original, source[:-1])
+                children = containers[source[:-1]] = getattr(found, "children", None) or ()
+            node = children[source[-1]]
         parent = source[:-1]
         later = last.get(role)
         container = parent if later is None or later < parent else later

@@ -8,7 +8,9 @@ item's identity:
 * `exported`: the original's document, which a save that changed a field
   beside the blocks (the Writer's status, a publication time) compares the
   document with (`fields.changed_fields`);
-* `remembered`: any such value by name.
+* `remembered`: any such value by name;
+* `Remembered`: a table of such values of its own (`layout`'s: where a
+  list's anchored nodes stand).
 
 An entry holds its original weakly: it keeps no original alive that the
 cache of originals let go (the large ones), and an identity reused by
@@ -30,12 +32,58 @@ from newsml_model import AnyItem
 T = TypeVar("T")
 
 _SIZE = 64
-"""Values remembered (twice the 32 originals `OriginalCache` keeps)."""
+"""Documents remembered (twice the 32 originals `OriginalCache` keeps)."""
 
-_ENTRIES: OrderedDict[tuple[int, int, str], tuple[weakref.ref[Any], DocumentOptions, Any]] = (
-    OrderedDict()
-)
-_LOCK = threading.Lock()
+
+class Remembered:
+    """Values made once per original, options and name, the most recent `size` kept.
+
+    An entry holds its original weakly: it keeps no original alive that the
+    cache of originals let go, and an identity reused by another item after
+    its original went is no hit.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[
+            tuple[int, int, str], tuple[weakref.ref[Any], DocumentOptions, Any]
+        ] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(
+        self, options: DocumentOptions, original: AnyItem, name: str, make: Callable[[], T]
+    ) -> T:
+        """The value `make` gives, made once per original, options and `name`.
+
+        The value is shared between calls (a dict one caller fills is the next
+        one's); nothing is remembered when `make` raises.
+        """
+        key = (id(original), id(options), name)
+        with self._lock:
+            hit = self._entries.get(key)
+            if hit is not None and hit[0]() is original and hit[1] is options:
+                self._entries.move_to_end(key)
+                found: T = hit[2]
+                return found
+        value = make()
+        try:
+            held = weakref.ref(original)
+        except TypeError:  # a record that takes no weak reference: made each time
+            return value
+        with self._lock:
+            self._entries[key] = (held, options, value)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        """Forget every value."""
+        with self._lock:
+            self._entries.clear()
+
+
+_DOCUMENTS = Remembered(_SIZE)
 
 
 def exported(options: DocumentOptions, original: AnyItem) -> dict[str, Any]:
@@ -51,32 +99,15 @@ def exported(options: DocumentOptions, original: AnyItem) -> dict[str, Any]:
 
 
 def remembered(options: DocumentOptions, original: AnyItem, name: str, make: Callable[[], T]) -> T:
-    """The value `make` gives, made once per original, options and `name`.
+    """The value `make` gives, made once per original, options and `name` (`Remembered`,
+    the most recent 64 kept).
 
     The value is shared between calls (a dict one caller fills is the next
     one's); nothing is remembered when `make` raises.
     """
-    key = (id(original), id(options), name)
-    with _LOCK:
-        hit = _ENTRIES.get(key)
-        if hit is not None and hit[0]() is original and hit[1] is options:
-            _ENTRIES.move_to_end(key)
-            found: T = hit[2]
-            return found
-    value = make()
-    try:
-        held = weakref.ref(original)
-    except TypeError:  # a record that takes no weak reference: made each time
-        return value
-    with _LOCK:
-        _ENTRIES[key] = (held, options, value)
-        _ENTRIES.move_to_end(key)
-        while len(_ENTRIES) > _SIZE:
-            _ENTRIES.popitem(last=False)
-    return value
+    return _DOCUMENTS.get(options, original, name, make)
 
 
 def forget_exports() -> None:
     """Forget every document remembered (a benchmark's first save pays for it)."""
-    with _LOCK:
-        _ENTRIES.clear()
+    _DOCUMENTS.clear()

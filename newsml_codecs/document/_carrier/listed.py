@@ -43,6 +43,7 @@ import attrs
 from newsml_codecs.document._carrier.anchors import DIGESTS, LISTS, Anchors
 from newsml_codecs.document._carrier.bounded import keep
 from newsml_codecs.document._carrier.law import canonical_bytes
+from newsml_codecs.document._carrier.made import Made
 from newsml_codecs.document._carrier.pairing import derived_changed
 from newsml_codecs.document._carrier.roles import dumper, made_node
 from newsml_codecs.document._carrier.units import Group
@@ -62,6 +63,7 @@ def lists_shown(
     shown: Mapping[str, list[str]],
     placed: Placed,
     doc: Mapping[str, Any],
+    new: Mapping[int, Made] | None = None,
 ) -> bool:
     """Whether the check of the result would accept each list `placed` holds: `dump` writes
     it as the document shows it, or in an order of its own the law accepts (`reordered`).
@@ -73,6 +75,7 @@ def lists_shown(
         shown: The document's digests per list (`anchors.Shown.blocks`).
         placed: Per list written again, each container's group (`anchored`).
         doc: The edited document, as a reader sees it (its blocks, its type).
+        new: The new blocks' nodes as made (`made`), by their identity.
     """
     digest = DIGESTS[anchors.digests]
     for name, _ in LISTS:
@@ -81,7 +84,7 @@ def lists_shown(
         recorded = anchors.blocks.get(name, ())
         if derived_changed(recorded, shown[name]):
             return False  # the original's nodes left for a block of the kind's own, edited
-        written = written_of(options, original, name, recorded, placed[name], digest)
+        written = written_of(options, original, name, recorded, placed[name], digest, new)
         if written is None:
             return False
         ordered, loose = written
@@ -219,20 +222,23 @@ def reordered(
     cannot be told.
     """
     order = _ORDER.get((bare.root, name))
-    count = Counter(shown)
-    if order is None or count != Counter(entry[0] for part in written for entry in part):
+    digests = [entry[0] for part in written for entry in part]
+    if order is None or len(digests) != len(shown) or sorted(digests) != sorted(shown):
         return False  # not the user's blocks, each as often (`_agrees`)
+    count: dict[str, int] = {}  # (not a Counter: a tenth of this function, built each save)
+    for each in shown:
+        count[each] = count.get(each, 0) + 1
     at = {each: index for index, each in enumerate(shown) if count[each] == 1}
     ordered = [
         (each, bare.own(name, blocks[at[each]]) if role is None and each in at else role)
         for each, role in written[0]
     ]
-    ordered, unplaced = _settled(ordered, written[1], order)
+    ordered, unplaced = _settled(ordered, written[1], order) if written[1] else (ordered, [])
     if any(count[each] == 1 for each in unplaced):
         return False  # a block the law judges written where it is not known
     kept = [entry for entry in ordered if entry[0] in at]
     trips: list[tuple[str, str] | None] | None = None
-    twins: Counter[str] = Counter()
+    twins: Counter[str] = _NO_TWINS
     for (first, first_role), (second, second_role) in pairwise(kept):
         if at[first] < at[second]:
             continue  # the user's order
@@ -321,6 +327,8 @@ _ONE: Mapping[tuple[type, str], tuple[str, str]] = {(ItemList, "content"): ("ite
 role, in the blocks' order: that role, and the rel of the links it loads there first (a
 list's ``<items>``: its ``item`` links, then its content, `_load.lists`)."""
 
+_NO_TWINS: Counter[str] = Counter()
+"""`reordered`'s twins before any trip is asked (never written to)."""
 _UNKNOWN = object()
 _DECLINED = object()
 """A block whose trip cannot be told (`Bare.trip`): the whole list's cannot."""

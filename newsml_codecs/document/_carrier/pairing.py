@@ -85,8 +85,10 @@ def changed_sources(
     that has its id (or uuid) wherever it is. A block edited in place so
     keeps its source's container (its group, its ``<links>``).
     """
-    rank = {path: at for at, path in enumerate(order)}
     used = {path for path in taken if path is not None and path is not FOLLOWS}
+    if len(used) >= len(order):
+        return {}  # every source shows unchanged (blocks only added, most saves): none to pair
+    rank = {path: at for at, path in enumerate(order)}
     pairs: dict[int, Path] = {}
     gap: list[int] = []
     before = -1
@@ -210,12 +212,19 @@ FOLLOWS: Any = object()
 """`matched`'s mark of a block that a multi-block source's first block stands for."""
 
 
-def matched(sources: dict[Path, list[str]], edited: list[str]) -> list[Any]:
+def matched(
+    sources: dict[Path, list[str]], edited: list[str], singles: list[str] | None = None
+) -> list[Any]:
     """Per edited block: the source path it is unchanged from, `FOLLOWS`, or None (new or changed).
 
     A source of one block matches any unchanged copy of it; a source of
     several (the related-geo link) only the same run of blocks, unbroken.
+    `singles`: the sources' digests in order, where each is one block's: a
+    document that begins with them (blocks only appended, most saves) pairs
+    each with its source and the rest with none, as the pairing below does.
     """
+    if singles is not None and edited[: len(singles)] == singles:
+        return [*sources, *([None] * (len(edited) - len(singles)))]
     taken: list[Any] = [None] * len(edited)
     free: dict[str, deque[Path]] = {}
     positions: dict[str, list[int]] = {}

@@ -134,6 +134,10 @@ def refill(children: list[Any], groups: list[Group]) -> list[Any]:
     and services) are interleaved by their slots (`_interleaved`); a group
     with no slot yet (a first note) goes last (`appended`).
     """
+    if len(groups) == 1:
+        kept = _kept_then_added(children, groups[0])
+        if kept is not None:
+            return kept
     every = sorted(slot for slots, _ in groups for slot in slots)
     if not every:  # a container with no node shown yet: the new ones go last
         return appended(children, [node for _, entries in groups for node, _ in entries])
@@ -177,6 +181,47 @@ def refill(children: list[Any], groups: list[Group]) -> list[Any]:
         out.extend(orphans.get(at, ()))
     out.extend(children[end:])
     return appended(out, firsts) if firsts else out
+
+
+def _kept_then_added(children: list[Any], group: Group) -> list[Any] | None:
+    """`refill` of a container's one group whose slots' own nodes stand in their order, new
+    nodes after them (a block appended, most saves): the children, the new nodes before the
+    closing layout, each after the layout of the last unit that has one (None: not so).
+
+    What `refill`'s units give then, without building them: every unit is written in its
+    place, so the children before the end are as they were.
+    """
+    slots, entries = group
+    count = len(slots)
+    if not count or len(entries) < count:
+        return None
+    for (node, at), slot in zip(entries, slots, strict=False):
+        if at != slot or children[slot] is not node:
+            return None
+    added = entries[count:]
+    if any(at is not None for _, at in added):
+        return None
+    end = len(children)
+    if end - 1 > slots[-1] and blank(children[-1]):
+        end -= 1  # the container's closing layout stays last
+    if not added:
+        return list(children)
+    taken = set(slots)
+    layout = next(
+        (
+            children[slot - 1]
+            for slot in reversed(slots)
+            if slot and blank(children[slot - 1]) and slot - 1 not in taken
+        ),
+        None,
+    )
+    out = children[:end]
+    for node, _ in added:
+        if layout is not None:
+            out.append(layout)
+        out.append(node)
+    out.extend(children[end:])
+    return out
 
 
 def _interleaved(groups: list[Group]) -> list[tuple[int, Node, int | None]]:

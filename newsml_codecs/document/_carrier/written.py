@@ -4,7 +4,7 @@
 planning item's itemMeta links, then its contentMeta links, then its
 coverages), each container's nodes in their order; the anchors record
 the blocks in that order with their nodes' paths, so the containers'
-order is read off them (`_ranks`). A block of the kind's own making (a
+order is read off them (`layout`, read once per original). A block of the kind's own making (a
 list's description, a package's cover: no path) keeps its place among
 them (`pairing.derived_kept` has checked it is shown, and `listed` that
 it is unchanged: one changed in its place is not told so). An
@@ -21,11 +21,11 @@ tells.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from newsml_codecs.document._carrier.law import canonical_bytes
+from newsml_codecs.document._carrier.layout import ranked_of
+from newsml_codecs.document._carrier.made import Made
 from newsml_codecs.document._carrier.roles import CONTAINERS, dumper, role_of
 from newsml_codecs.document._carrier.units import Group, node_at
 from newsml_codecs.document._config import DocumentOptions
@@ -51,51 +51,45 @@ def written_of(
     recorded: tuple[tuple[str, Path], ...],
     groups: Mapping[Path, Group],
     digest: Callable[[bytes], str],
+    new: Mapping[int, Made] | None = None,
 ) -> Written | None:
     """What `dump` would write of list `name`'s `groups` (None: cannot tell): in its order,
     each block's digest and its container's role (None: a block of the kind's own making);
     apart, those of the containers the anchors never saw, each with its role where it is
     the only container of that role that writes (else None: its place is not known). Where
-    the anchors saw none of the list and one container writes, its blocks are the list."""
-    ranks = _ranks(recorded)
+    the anchors saw none of the list and one container writes, its blocks are the list.
+    `new`: the new blocks' nodes as made (`made`, which knows what `dump` writes of each)."""
+    new = new or {}
+    layout = ranked_of(options, original, name, recorded)
+    ranks = layout.ranks
     if ranks is None:
         return None
-    # each recorded node's digest by its identity, each container's children read once
-    by_node: dict[int, str] = {}
-    per_container: dict[Path, list[str]] = {}
-    containers: dict[Path, Any] = {}
-    for block_digest, path in recorded:
-        if not path:
-            continue
-        parent = path[:-1]
-        if parent not in containers:
-            containers[parent] = node_at(original, parent)
-        children = getattr(containers[parent], "children", ())
-        if path[-1] < len(children):
-            by_node[id(children[path[-1]])] = block_digest
-        per_container.setdefault(parent, []).append(block_digest)
+    # each recorded node's digest by its identity, each container's role: read once per
+    # original (`layout`)
+    by_node, per_container, ranked = layout.by_node, layout.per_container, layout.roles
     out: list[tuple[str, str | None]] = []
-    others: Counter[str | None] = Counter()  # the containers of each role that write
+    others: dict[str | None, int] = {}  # the containers of each role that write (no Counter:
+    # its missing keys cost a Python call each, a tenth of this function)
     first_note = _NOTES_FROM.get(original.__class__, 0)  # the id `dump` gives the first note
     for rank in ranks:
         if isinstance(rank, str):
             out.append((rank, None))  # a block of the kind's own making: its digest, in its place
             continue
-        role = role_of(containers[rank], node_at(original, rank[:-1]), name)
+        role = ranked[rank]
         group = groups.get(rank)
         if group is None:
             digests: list[str] | None = per_container[rank]  # nothing placed: as it was
         else:  # a note's id counted from the first note's: no container of notes before it
-            notes = None if others["note"] else first_note
-            digests = _digests(options, role, group, by_node, digest, notes)
+            notes = None if others.get("note") else first_note
+            digests = _digests(options, role, group, by_node, digest, new, notes)
         if digests is None:
             return None
-        out.extend((each, role) for each in digests)
-        others[role] += 1
+        out.extend([(each, role) for each in digests])
+        others[role] = others.get(role, 0) + 1
     loose: Entries = []
     made_roles: dict[Path, str | None] = {}
     for container in groups:
-        if container in containers:
+        if container in per_container:
             continue
         made = node_at(original, container)
         section = node_at(original, container[:-1])
@@ -106,12 +100,13 @@ def written_of(
             made_roles[container] = grown[0] if len(grown) == 1 else None
         else:  # empty before
             made_roles[container] = role_of(made, section, name)
-    others.update(made_roles.values())
+    for role in made_roles.values():
+        others[role] = others.get(role, 0) + 1
     for container, role in made_roles.items():
         # the only container of its role that writes: `dump` writes it where it writes its
         # role; else its place among its role's other containers is not known
-        where = role if others[role] == 1 else None
-        digests = _digests(options, role, groups[container], by_node, digest)
+        where = role if others.get(role) == 1 else None
+        digests = _digests(options, role, groups[container], by_node, digest, new)
         if digests is None:
             return None
         loose.extend((each, where) for each in digests)
@@ -126,6 +121,7 @@ def _digests(
     group: Group,
     by_node: Mapping[int, str],
     digest: Callable[[bytes], str],
+    new: Mapping[int, Made],
     notes: int | None = None,
 ) -> list[str] | None:
     """The digests of the blocks `dump` writes of `group`'s nodes in a container of `role`;
@@ -140,6 +136,13 @@ def _digests(
             continue
         if role == "note" and notes is None:
             return None  # its id is its place among the notes: dump numbers them
+        entry = new.get(id(node)) if role != "note" else None
+        if entry is not None and entry.node is node:
+            known = entry.digest(role, digest)  # worked out once per block (`made`)
+            if known is None:
+                return None
+            out.append(known)
+            continue
         # (`_renumbered` has loaded anew the notes that moved: the notes before it are kept)
         block = {} if notes is None else {"id": str(notes + len(out))}
         write = dumper(options, role, block)
@@ -153,22 +156,3 @@ def _digests(
 _NOTES_FROM: Mapping[type, int] = {Package: 1}
 """Per kind, the id `dump` gives its first note where not 0: the meta list's length before
 its notes (`number_notes`), a package's own block first."""
-
-
-def _ranks(recorded: tuple[tuple[str, Path], ...]) -> list[Path | str] | None:
-    """The containers of a list's recorded blocks in `dump`'s order, a block of the kind's
-    own making as its digest in its place; None where `dump` reads a container twice."""
-    ranks: list[Path | str] = []
-    seen: set[Path] = set()
-    for block_digest, path in recorded:
-        if not path:
-            ranks.append(block_digest)
-            continue
-        parent = path[:-1]
-        if ranks and ranks[-1] == parent:
-            continue
-        if parent in seen:
-            return None  # not one run: a container read in two places
-        seen.add(parent)
-        ranks.append(parent)
-    return ranks
