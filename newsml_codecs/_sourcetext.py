@@ -21,18 +21,20 @@ from typing import Any
 MAX_TEXT = 4 * 1024 * 1024
 """Larger texts are not remembered (the carrier writes such an item again)."""
 
-Spans = list[int]
-"""Where an item's elements stand in its text, three ints an element (in the order they end):
-the identity of its record, the byte of its start tag's ``<`` and where its end event is
-(`end` gives the element's end)."""
+Spans = dict[int, tuple[int, int]]
+"""Where an item's elements stand in its text, by the identity of each one's record: the byte
+of its start tag's ``<`` and where its end event is (`end` gives the element's end)."""
 
-_TEXTS: dict[int, tuple[weakref.ref[Any], bytes, int, Spans | None]] = {}
+_TEXTS: dict[int, tuple[weakref.ref[Any], bytes, int, Spans | None, bool]] = {}
 _DECLARED = re.compile(rb"(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)")
 
 
-def remember(item: Any, data: bytes, max_depth: int, spans: Spans | None = None) -> None:
+def remember(
+    item: Any, data: bytes, max_depth: int, spans: Spans | None = None, *, prefixed: bool = False
+) -> None:
     """Remember `data` (UTF-8 NewsML) as the text `item` was read from, with `max_depth`
-    and, when the reader was asked for them, its elements' `spans`."""
+    and, when the reader was asked for them, its elements' `spans` and whether the text
+    declares a namespace prefix (`prefixed`)."""
     if len(data) > MAX_TEXT:
         return
     # the whole declaration, however much space it holds (it ends at the first "?>")
@@ -46,7 +48,7 @@ def remember(item: Any, data: bytes, max_depth: int, spans: Spans | None = None)
         if entry is not None and entry[0] is ref:
             del _TEXTS[key]
 
-    _TEXTS[key] = (weakref.ref(item, forget), data, max_depth, spans)
+    _TEXTS[key] = (weakref.ref(item, forget), data, max_depth, spans, prefixed)
 
 
 def source_text(item: Any) -> bytes | None:
@@ -61,15 +63,19 @@ def read_depth(item: Any) -> int | None:
     return None if entry is None else entry[2]
 
 
-def source_spans(item: Any) -> tuple[dict[int, int], Spans] | None:
+def source_spans(item: Any) -> Spans | None:
     """Where `item`'s elements stand in its text (`source_text`), None when the reader was
-    not asked: the `Spans`, and where each record's start is in them, by its identity (its
-    end event follows)."""
+    not asked."""
     entry = _entry(item)
-    if entry is None or entry[3] is None:
-        return None
-    spans = entry[3]
-    return dict(zip(spans[0::3], range(1, len(spans), 3), strict=True)), spans
+    return None if entry is None else entry[3]
+
+
+def declares_prefix(item: Any) -> bool | None:
+    """Whether the text `item` was read from declares a namespace prefix (``xmlns:p``, its
+    own declarations, not text that looks like one), None when the reader was not asked for
+    its spans (`source_spans`). The reader refuses a document type declaration in any text."""
+    entry = _entry(item)
+    return None if entry is None or entry[3] is None else entry[4]
 
 
 def end(data: bytes, at: int) -> int:
@@ -86,7 +92,7 @@ def end(data: bytes, at: int) -> int:
     return data.index(b">", at) + 1
 
 
-def _entry(item: Any) -> tuple[weakref.ref[Any], bytes, int, Spans | None] | None:
+def _entry(item: Any) -> tuple[weakref.ref[Any], bytes, int, Spans | None, bool] | None:
     """What `remember` keeps of `item`, None when nothing (or another item's, its id reused)."""
     entry = _TEXTS.get(id(item))
     return entry if entry is not None and entry[0]() is item else None

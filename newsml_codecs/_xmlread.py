@@ -105,6 +105,7 @@ def _malformed(reason: str, line: int, column: int) -> MalformedXMLError:
 
 
 _HANDLERS = (
+    "StartNamespaceDeclHandler",
     "StartElementHandler",
     "EndElementHandler",
     "CharacterDataHandler",
@@ -136,17 +137,19 @@ def parse(
     """Parse NewsML text into the record of its root; see `newsml_codecs.newsml.loads`.
 
     `with_spans` also remembers where each element stands in the bytes read
-    (`_sourcetext.source_spans`): the document codec's carrier records them
-    so a save copies the unchanged nodes' text (`_xmlraw`). It costs a
-    twentieth of the parse, so only the conversion to a document asks.
+    (`_sourcetext.source_spans`), and whether the text declares a namespace
+    prefix (`_sourcetext.declares_prefix`): the document codec's carrier
+    records them so a save copies the unchanged nodes' text (`_xmlraw`). It
+    costs a twentieth of the parse, so only the conversion to a document asks.
     """
     max_bytes, max_depth = checked_limits(max_bytes, max_depth)
     data, encoding = reader_input(source, max_bytes)
-    spans: Spans | None = [] if with_spans else None
-    item: AnyItem = _parse_input(data, encoding, max_depth, None, spans)
+    spans: Spans | None = {} if with_spans else None
+    prefixes: list[str] = []  # the prefixes the text declares, when `spans` are asked for
+    item: AnyItem = _parse_input(data, encoding, max_depth, None, spans, prefixes)
     # the bytes read are the item's text (the carrier packs them), unless
     # re-encoded from UTF-16 or overriding a declared encoding (`remember`)
-    remember(item, data, max_depth, spans or None)
+    remember(item, data, max_depth, spans or None, prefixed=bool(prefixes))
     return item
 
 
@@ -174,16 +177,17 @@ def _parse_input(
     max_depth: int,
     roots: RootTable | None,
     spans: Spans | None = None,
+    prefixes: list[str] | None = None,
 ) -> Any:
     try:
-        return _parse(data, encoding, max_depth, roots, spans)
+        return _parse(data, encoding, max_depth, roots, spans, prefixes)
     except _StandaloneEntities:
         # A document declared standalone="yes" whose HTML entities expat,
         # by the standalone rule, calls undefined: read it as not standalone
         # (a copy of the input, for this rare case only; positions kept).
         if spans is not None:
             spans.clear()
-        return _parse(not_standalone(data), encoding, max_depth, roots, spans)
+        return _parse(not_standalone(data), encoding, max_depth, roots, spans, prefixes)
 
 
 class _StandaloneEntities(Exception):
@@ -202,14 +206,16 @@ def _parse(
     max_depth: int,
     roots: RootTable | None,
     spans: Spans | None = None,
+    prefixes: list[str] | None = None,
 ) -> Any:
     """`parse` of input already checked and encoded.
 
     `spans`, when given, gets where each element stands in `data`
-    (`_sourcetext.Spans`): the identity of its record, the byte of its start
-    tag's ``<``, and expat's position of its end event (``~`` of it for an
+    (`_sourcetext.Spans`): by the identity of its record, the byte of its
+    start tag's ``<`` and expat's position of its end event (``~`` of it for an
     element without children, whose end event may come just past its
-    empty-element tag).
+    empty-element tag); `prefixes`, when `spans` are, the namespace prefixes
+    the text declares (each time it declares one).
     """
     if roots is None:
         builders, namespaces = ROOTS, ROOT_NAMESPACES
@@ -229,6 +235,7 @@ def _parse(
     flat: list[Any] = []
     stack: list[tuple[Any, ...]] = []
     opened: list[int] = []  # the start of each open element, when `spans` are asked for
+    push_start, pop_start = opened.append, opened.pop
     split = False  # an HTML entity split a text: join pieces before using them
     result: list[Any] = []
     declared: list[str | None] = [encoding]
@@ -266,7 +273,7 @@ def _parse(
     def start(tag: str, raw_attributes: dict[str, str]) -> None:
         nonlocal split
         if spans is not None:
-            opened.append(parser.CurrentByteIndex)
+            push_start(parser.CurrentByteIndex)
         local_ns = names.get(tag)
         if local_ns is None:
             local_ns = _split_name(tag)
@@ -334,11 +341,10 @@ def _parse(
                     build_element(local, attributes, tuple(children), ns if explicit else None)
                 )
         if spans is not None:
-            # its record, its start, where its end tag starts or just past its empty-element
-            # tag (`Spans`): ints alone, nothing the garbage collector follows
-            spans.append(id(flat[-1] if stack else result[0]))
-            spans.append(opened.pop())
-            spans.append(at)
+            # by its record: its start, where its end tag starts or just past its empty-element
+            # tag (`Spans`), in the table the skeleton looks them up in (a list made into that
+            # table after the parse cost twice as much)
+            spans[id(flat[-1] if stack else result[0])] = (pop_start(), at)
 
     def text_in_pieces(piece: str) -> None:
         # Input larger than expat's largest buffer: a text may come in pieces.
@@ -373,6 +379,15 @@ def _parse(
     parser.UnparsedEntityDeclHandler = _refuse("entity declarations")
     parser.ExternalEntityRefHandler = _refuse("external entity references")
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    if spans is not None and prefixes is not None:
+        note = prefixes.append
+
+        def namespace(prefix: str | None, _uri: str) -> None:
+            # once a namespace declaration (a few a document): its prefix, None the default's
+            if prefix:
+                note(prefix)
+
+        parser.StartNamespaceDeclHandler = namespace
     if html_refs:
         parser.XmlDeclHandler = xml_declaration
         parser.SkippedEntityHandler = skipped

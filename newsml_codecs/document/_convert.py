@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 
 from newsml_codecs import newsml
-from newsml_codecs._sourcetext import source_spans, source_text
+from newsml_codecs._sourcetext import declares_prefix, source_spans, source_text
 from newsml_codecs._xmlwrite import serialize
 from newsml_codecs._xmlwritten import Written
 from newsml_codecs.document._carrier.anchored import restore
@@ -92,7 +92,9 @@ def dump_document(
         if lean is not None:
             # in n: a release before reads its anchors, not knowing k, b and s
             carrier["n"]["k"], carrier["n"]["b"] = lean
-            tag = seal(packed, lean[1], source_text(item) or b"", key)
+            tag = seal(
+                packed, lean[1], source_text(item) or b"", key, prefixed=declares_prefix(item)
+            )
             if tag is not None:
                 carrier["n"]["s"] = tag
         value = _carrier_text(carrier)

@@ -43,15 +43,14 @@ def _elements(data: bytes) -> list[tuple[Any, str, bytes, tuple[tuple[str, str],
         assert spans is None
         return []
     assert text is not None and spans is not None
-    where, at = spans
     out = []
 
     def walk(node: Any, parent: str, parent_ns: str, chain: tuple[tuple[str, str], ...]) -> None:
         name, namespace, _, _ = element_parts(node, parent)
         ns = parent_ns if namespace is None else namespace
         if chain:
-            found = where[id(node)]
-            out.append((node, name, text[at[found] : end(text, at[found + 1])], chain))
+            start, at = spans[id(node)]
+            out.append((node, name, text[start : end(text, at)], chain))
         for child in node.children:
             if child.__class__ is not str:
                 walk(child, name, ns, (*chain, (name, ns)))

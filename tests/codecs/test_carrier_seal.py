@@ -163,6 +163,18 @@ def test_a_sealed_save_reads_no_span_and_writes_the_same(path: Path, reads: list
             False,
             id="a prefix declared above",
         ),
+        pytest.param(
+            '<element id="p2" type="body"><![CDATA[<svg xmlns:xlink="urn:x"/>]]></element>',
+            "",
+            True,
+            id="a prefix's declaration as text (the reader's own declarations count)",
+        ),
+        pytest.param(
+            '<!-- <!DOCTYPE html> --><element id="p2" type="body">Two.</element>',
+            "",
+            True,
+            id="a doctype as a comment's text (the reader refuses a doctype)",
+        ),
     ],
 )
 def test_only_spans_that_read_alone_are_sealed(

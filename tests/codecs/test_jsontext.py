@@ -97,6 +97,17 @@ def test_strings_that_look_like_small_floats_keep_the_fast_text() -> None:
 
 @pytest.mark.parametrize(
     "value",
+    [["re-5", 1e-7], ["e-", "e-1", "e-12"], [1e-10, "x e-"], [3e-100, -4e-5, "e-5e-6"]],
+    ids=["word-then-float", "strings-alone", "float-then-text-end", "long-exponents"],
+)
+def test_every_short_exponent_is_found(value: list[object]) -> None:
+    """A short exponent anywhere in the text (after others in strings, at its end) is
+    found and written as json.dumps writes it; long ones and strings keep the fast text."""
+    assert_same_text(value)
+
+
+@pytest.mark.parametrize(
+    "value",
     [
         {1: "int key", False: "bool key", None: "null key", 2.5: "float key"},
         ("a", ("tuple",)),

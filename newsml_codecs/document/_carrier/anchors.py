@@ -127,9 +127,11 @@ def record(raw: dict[str, Any], seen: Shown, sources: Sources) -> dict[str, Any]
     """The anchors' wire form (``n``) of the document `seen` digests, the `omitted` copy
     of `raw` that `dump` filled `sources` for."""
     wire: dict[str, Any] = {"d": WRITTEN, "r": seen.rest, "t": seen.title}
+    source = sources.get
     for name, key in LISTS:
+        # a path stays a tuple: its JSON is a list's (only `_convert._carrier_text` writes it)
         wire[key] = [
-            [block_digest, list(sources.get(id(made), ()))]
+            [block_digest, source(id(made), ())]
             for made, block_digest in zip(raw.get(name) or (), seen.blocks[name], strict=True)
         ]
     return wire

@@ -53,7 +53,7 @@ MAX_DEPTH = newsml.DEFAULT_MAX_DEPTH
 
 
 def skeleton(
-    item: AnyItem, text: bytes, spans: tuple[dict[int, int], Spans], anchored: Iterable[Path]
+    item: AnyItem, text: bytes, spans: Spans, anchored: Iterable[Path]
 ) -> tuple[list[Any], list[int]]:
     """The wire form of `item` read from `text` (``n.k`` and ``n.b``), with `anchored` the
     anchors' paths and `spans` where its elements stand (`_sourcetext.source_spans`).
@@ -72,22 +72,24 @@ def skeleton(
     # path made and hashed per child: a tenth of an article's carrier); in it, ~number
     # marks an anchored child, number a child on the way to one.
     ways: _Ways = {}
+    parent: Path | None = None  # the last path's parent, whose part `way` is
+    way = ways
     for path in anchored:
         if not path:
             continue  # the document itself: its root is walked anyway
-        way = ways
-        for index in path[:-1]:
-            below = way.get(index)
-            if below is None:
-                below = way[index] = {}
-            way = below
-        way.setdefault(~path[-1], _NOWHERE)
+        if path[:-1] != parent:  # most blocks are their neighbour's siblings: found at once
+            parent, way = path[:-1], ways
+            for index in parent:
+                below = way.get(index)
+                if below is None:
+                    below = way[index] = {}
+                way = below
+        way[~path[-1]] = _NOWHERE
     bounds: list[int] = []
-    where, at = spans
     # a function of the module, not a closure: a recursive closure is a reference cycle, and
     # what it holds (the item, read by `is`) would wait for the garbage collector, whose
     # runs through young items then cost an article's open more than the walk
-    return _walk(item, ways, "", True, (text, where.get, at, bounds)), bounds
+    return _walk(item, ways, "", True, (text, spans.get, bounds)), bounds
 
 
 def _walk(
@@ -95,44 +97,55 @@ def _walk(
     way: _Ways,
     parent_name: str,
     root: bool,
-    context: tuple[bytes, Callable[[int], int | None], Spans, list[int]],
+    context: tuple[bytes, Callable[[int], tuple[int, int] | None], list[int]],
 ) -> list[Any]:
     """The skeleton's wire form of `node` (`skeleton`), with `way` the anchored paths below it;
-    `context`: the text, the span of a record's identity, the spans, the bounds made so far."""
-    text, lookup, at, bounds = context
-    if node.__class__ is Element:  # most walked elements: read directly
+    `context`: the text, the span of a record's identity, the bounds made so far."""
+    text, lookup, bounds = context
+    kind = node.__class__
+    if kind is Element:  # most walked elements: read directly
         name, namespace, attributes = node.name, node.namespace, node.attributes
     else:
         name, namespace, attributes, _ = element_parts(node, parent_name)
     children: list[Any] = []
     add = children.append
-    # the root's children, the renditions and their idf: looked at wherever they are;
     # a section's own fields (`titles`, `fields`, their check): all but its blocks
-    every = root or name in _RENDITIONS
-    section = node.__class__ in _SECTIONS
-    if section:
-        every = False
-    for index, child in enumerate(node.children):
+    section = kind is ItemMeta or kind is ContentMeta
+    # the root's children, the renditions and their idf: looked at wherever they are
+    if not section and (root or name in _RENDITIONS):
+        for index, child in enumerate(node.children):
+            if child.__class__ is str:
+                add(child)
+            else:
+                add(_walk(child, way.get(index, _NOWHERE), name, False, context))
+        return [name, namespace, _flat(attributes), children]
+    index = -1
+    for child in node.children:
+        index += 1
         kind = child.__class__
         if kind is str:
             add(child)
             continue
         # a container (`roles.home`) or an element of another namespace: looked at
-        found = (
-            None
-            if every or index in way or (kind in _NAMESPACED and child.namespace is not None)
-            else lookup(id(child))
-        )
-        if found is None:
+        if index in way or (kind in _NAMESPACED and child.namespace is not None):
             add(_walk(child, way.get(index, _NOWHERE), name, False, context))
             continue
+        found = lookup(id(child))
+        if found is None:
+            add(_walk(child, _NOWHERE, name, False, context))
+            continue
         number = len(bounds) >> 1
-        bounds.extend((at[found], end(text, at[found + 1])))
+        bounds.extend((found[0], end(text, found[1])))
         # a section's field: copied where the save writes no field, else written again
         if not section or ~index in way:
             add(number)
-        elif _textual(child.children):  # most fields: at once
-            add([number, _leaf(child, name)])
+        elif not (grand := child.children) or (len(grand) == 1 and grand[0].__class__ is str):
+            # most fields, their text alone (none, or one text, as the reader makes it): at
+            # once, an `Element` read directly
+            if kind is Element:
+                add([number, [child.name, child.namespace, _flat(child.attributes), [*grand]]])
+            else:
+                add([number, _leaf(child, name)])
         else:
             add([number, _walk(child, _NOWHERE, name, False, context)])
     return [name, namespace, _flat(attributes), children]
@@ -150,16 +163,10 @@ def _flat(attributes: tuple[tuple[str, str], ...]) -> list[str]:
 
 
 def _leaf(node: Any, parent_name: str) -> list[Any]:
-    """The wire form of an element `node` whose children are text alone (`_textual`)."""
-    if node.__class__ is Element:
-        return [node.name, node.namespace, _flat(node.attributes), [*node.children]]
+    """The wire form of a record `node` whose children are text alone (an `Element` is read
+    directly in `_walk`)."""
     name, namespace, attributes, children = element_parts(node, parent_name)
     return [name, namespace, _flat(attributes), [*children]]
-
-
-def _textual(children: tuple[Any, ...]) -> bool:
-    """Whether `children` are text alone (none, or one text: what the reader makes of it)."""
-    return not children or (len(children) == 1 and children[0].__class__ is str)
 
 
 _Ways = dict[int, Any]
@@ -171,8 +178,6 @@ _NAMESPACED = frozenset([Element, Links, Metadata])
 """The records with a ``namespace`` of their own (the others are in their parent's)."""
 _RENDITIONS = frozenset(["contentSet", "inlineXML"])
 """The elements whose children `copies.refresh` looks at: the renditions, an ``idf``."""
-_SECTIONS = (ItemMeta, ContentMeta)
-"""The sections, whose children but the anchored ones are fields a save may write."""
 
 
 def original_of(
