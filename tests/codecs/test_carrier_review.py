@@ -44,6 +44,7 @@ def test_the_text_of_kept_nodes_stays_bounded_however_many_originals_write_them(
     node) of at most `MOST_KEPT` of the nodes `keep_text` marked, not one more per save for
     as long as the originals stay in the cache."""
     monkeypatch.setattr(_xmlwritten, "MOST_KEPT", 4)
+    monkeypatch.setattr(_xmlwritten, "_KEPT", {})  # no marks of the tests before
     originals = []
     for name in ("kind-planningitem.xml", "kind-list.xml"):
         item = newsml.loads((FIXTURES / name).read_bytes())
