@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import FIXTURES
-from support.carrier import carrier_of
+from support.carrier import carrier_of, with_carrier
 
 from newsml_codecs import _xmlwritten, document, newsml
 from newsml_codecs._xmlwrite import serialize
@@ -192,3 +192,24 @@ def test_saves_with_every_table_warm_write_what_the_general_path_writes(
     _forget_all()
     actual = [[_save(doc) for _ in range(2)] for doc in docs]
     assert [[each, each] for each in expected] == actual
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=TypeError,
+    reason="seal.sealed hands any str seal to hmac.compare_digest, which raises TypeError for"
+    " a non-ASCII one (seal.py, not this change's to fix: a seal not of 32 hex digits is no"
+    " seal); the service answers such a save 500",
+)
+def test_a_seal_of_any_text_saves_as_without_one() -> None:
+    """A client's seal of non-ASCII text (``"s": "é"``) is no seal: the save of the edited
+    document reads the spans and writes what it writes without ``s``."""
+    document._PATCHES.clear()
+    converter = document.Converter(seal_key=SEAL_KEY)
+    doc = converter.from_newsml(ARTICLE)
+    doc["content"][0]["data"]["text"] = "Edited."
+    carrier = carrier_of(doc)[1]
+    del carrier["n"]["s"]
+    expected = converter.to_newsml(with_carrier(doc, carrier))
+    carrier["n"]["s"] = "é"
+    assert expected == converter.to_newsml(with_carrier(doc, carrier))
