@@ -88,12 +88,13 @@ def app_from_env() -> ToolsApp:
 
     options = os.environ.get(OPTIONS_ENV, "")
     key = os.environ.get(SEAL_KEY_ENV, "")
+    try:
+        seal_key = bytes.fromhex(key) if key else None
+    except ValueError:
+        raise ValueError(f"{SEAL_KEY_ENV} is not hexadecimal") from None
     # Read once per worker: the app holds its converter.
     converter = (
-        document.Converter(
-            json.loads(options) if options else None,
-            seal_key=bytes.fromhex(key) if key else None,
-        )
+        document.Converter(json.loads(options) if options else None, seal_key=seal_key)
         if options or key
         else None
     )

@@ -1,10 +1,12 @@
 """Unpacking a carried original: its base64 is read strictly, its Zstandard frame per thread.
 
 `original.unpacked_text` reads the carrier's ``o`` with
-``binascii.a2b_base64(strict_mode=True)``: it must refuse exactly what
+``pybase64.b64decode(validate=True)``: it must refuse what
 ``base64.b64decode(validate=True)`` refused (whitespace and newlines
-included), with the same error. A Zstandard decompressor may not serve two
-threads at once: each thread reuses its own.
+included), with the same error, and refuses besides padding after a
+complete group (``AAAA=``), which ``validate=True`` ignores and no encoder
+writes. A Zstandard decompressor may not serve two threads at once: each
+thread reuses its own.
 """
 
 from __future__ import annotations
@@ -33,6 +35,16 @@ def before(value: str) -> object:
     except (binascii.Error, ValueError):
         return f"refused: {malformed('the original (o) is not base64 of zlib data').reason}"
     return now(base64.b64encode(packed).decode("ascii"))  # the canonical spelling: same data
+
+
+NOT_BASE64 = f"refused: {malformed('the original (o) is not base64 of zlib data').reason}"
+
+
+def excess_padding(value: str) -> bool:
+    """Whether `value` pads a complete group (``AAAA=``): what ``validate=True`` ignored and the
+    read refuses."""
+    core = value.rstrip("=")
+    return value != core and len(core) % 4 == 0
 
 
 def now(value: str) -> object:
@@ -75,7 +87,19 @@ def test_the_strict_read_refuses_what_validate_refused(at: int, inserted: str, c
     with ``b64decode(validate=True)`` did, with its message."""
     value = PACKED[:at] + inserted + PACKED[at:]
     value = value[:cut] if cut else value
-    assert before(value) == now(value)
+    expected = NOT_BASE64 if excess_padding(value) else before(value)
+    assert expected == now(value)
+
+
+@pytest.mark.parametrize("padding", ["=", "==", "==="])
+def test_padding_after_a_complete_group_is_refused(padding: str) -> None:
+    """``validate=True`` ignored padding after a complete group; the read refuses it (no
+    encoder writes it, so no carrier a release wrote holds it)."""
+    assert len(PACKED) % 4 == 0 and not PACKED.endswith("=")  # whole groups, unpadded
+    value = PACKED + padding
+    assert excess_padding(value)
+    assert TEXT == before(value)
+    assert NOT_BASE64 == now(value)
 
 
 def test_an_intact_original_unpacks_to_its_text() -> None:

@@ -96,12 +96,17 @@ def sealed(tag: Any, packed: Any, bounds: Any, key: bytes | None) -> bool:
         expected = _digest(packed, bounds, key)
     except (TypeError, OverflowError):  # not numbers, or past 64 bits: no spans dump cut
         return False
-    return hmac.compare_digest(tag, expected)
+    # compared as bytes: compare_digest refuses a str that is not ASCII (a client's "é")
+    return hmac.compare_digest(tag.encode("utf-8", "surrogatepass"), expected.encode("ascii"))
 
 
 def _digest(packed: str, bounds: list[int], key: bytes) -> str:
+    text = packed.encode("utf-8", "surrogatepass")
+    # the original's length first: no other original and spans (the same bytes cut
+    # elsewhere, its last characters taken for a first span) give the same input
     digest = hashlib.blake2b(
-        packed.encode("utf-8", "surrogatepass"), digest_size=16, key=key, person=_PERSON
+        len(text).to_bytes(8, "little"), digest_size=16, key=key, person=_PERSON
     )
+    digest.update(text)
     digest.update(array("q", bounds).tobytes())
     return digest.hexdigest()

@@ -201,6 +201,9 @@ def test_app_from_env_reads_the_seal_key(monkeypatch: pytest.MonkeyPatch) -> Non
     assert document.Converter() == converter
     monkeypatch.delenv("NEWSML_SERVICE_SEAL_KEY")
     assert None is app_from_env().converter.seal_key
+    monkeypatch.setenv("NEWSML_SERVICE_SEAL_KEY", "zz" * 32)
+    with pytest.raises(ValueError, match="NEWSML_SERVICE_SEAL_KEY is not hexadecimal"):
+        app_from_env()
 
 
 def cli_assembled() -> bool:
