@@ -197,7 +197,8 @@ def original_of(
         InvalidDocumentError: Not a skeleton's shape, or a name or character XML cannot
             carry, at ``$.properties``.
     """
-    if bounds.__class__ is not list or any(b.__class__ is not int for b in bounds):
+    # the numbers' classes gathered in C (a generator's step per number cost more)
+    if bounds.__class__ is not list or not set(map(type, bounds)) <= _INT:
         raise malformed("n.b is not a list of numbers")
     fragments: list[bytes] = []
     raws: list[Raw] = []
@@ -232,26 +233,10 @@ Chain = tuple[tuple[str, str], ...]
 _LT, _GT = b"<>"
 
 
+_INT = frozenset([int])
 _Context = tuple[bytes, list[int], bool, list[bytes], list[Raw], list[str]]
 """What `original_of` builds with: the carried text, the spans' bounds, whether fields are
 elements; the fragments copied, their `Raw`s and the skeleton's texts, made so far."""
-
-
-def _copied(number: int, chain: Chain, context: _Context) -> Raw:
-    """The `Raw` of span `number` of the carried text, read in `chain` (`original_of`)."""
-    text, bounds, _, fragments, raws, _ = context
-    if not 0 <= number < len(bounds) >> 1:
-        raise malformed("a span of n.k is not one of n.b")
-    start = bounds[2 * number]
-    stop = bounds[2 * number + 1]
-    # "<" first and ">" last (what else makes no element, `well_formed` finds)
-    if not (0 <= start < stop <= len(text) and text[start] == _LT and text[stop - 1] == _GT):
-        raise _NotWhole
-    fragment = text[start:stop]
-    made = Raw(fragment.decode("utf-8"), chain)
-    raws.append(made)
-    fragments.append(fragment)
-    return made
 
 
 def _build(
@@ -282,29 +267,47 @@ def _build(
                 check_attribute_name(key, attributes)
     except BadNameError as error:
         raise malformed(f"n.k holds an {error.kind} name XML cannot carry") from None
-    texts = context[5]
+    text, bounds, fields, fragments, raws, texts = context
     texts.extend(flat[1::2])
     if namespace is not None:
         texts.append(namespace)
     ns = namespace if namespace is not None else parent_ns
     here = (*chain, (name, ns))
     children: list[Any] = []
+    add = children.append
+    spans = len(bounds) >> 1
+    size = len(text)
     for child in entries:
-        if child.__class__ is str:
+        kind = child.__class__
+        if kind is str:
             texts.append(child)
-            children.append(child)
-        elif child.__class__ is int:
-            children.append(_copied(child, here, context))
-        elif child.__class__ is list and len(child) == 2:  # a field: a span, an element
+            add(child)
+            continue
+        if kind is list and len(child) == 2:  # a field: a span, an element
             number, element = child
             if number.__class__ is not int:
                 raise malformed("a field of n.k is not [span, element]")
-            if context[2]:
-                children.append(_build(element, name, ns, depth + 1, here, context))
-            else:
-                children.append(_copied(number, here, context))
-        else:
-            children.append(_build(child, name, ns, depth + 1, here, context))
+            if fields:
+                add(_build(element, name, ns, depth + 1, here, context))
+                continue
+            child, kind = number, int
+        if kind is not int:
+            add(_build(child, name, ns, depth + 1, here, context))
+            continue
+        # a span of the text: its Raw, read in `here` (at once, not a call per span: most
+        # of the skeleton's children)
+        if not 0 <= child < spans:
+            raise malformed("a span of n.k is not one of n.b")
+        start = bounds[2 * child]
+        stop = bounds[2 * child + 1]
+        # "<" first and ">" last (what else makes no element, `well_formed` finds)
+        if not (0 <= start < stop <= size and text[start] == _LT and text[stop - 1] == _GT):
+            raise _NotWhole
+        fragment = text[start:stop]
+        made = Raw(fragment.decode("utf-8"), here)
+        raws.append(made)
+        fragments.append(fragment)
+        add(made)
     if depth == 0:
         if name not in ROOTS:
             raise malformed(f"n.k's root {name!r} is not an item kind")
