@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from newsml_codecs._xmlraw import Raw
 from newsml_codecs._xmlread import parse
-from newsml_model import IDF, IM, NAR, NewsItemError
+from newsml_model import IDF, IM, NAR, DecodeError, NewsItemError
 
 NAMES = [
     "contentSet", "inlineXML", "idf", "group", "element", "object", "data", "links", "link",
@@ -34,14 +34,16 @@ TEXTS = [
 """Nodes' texts: each a name the reader types, or holding some."""
 
 
-def _whole(text: str, chain: tuple[tuple[str, str], ...]) -> Any:
-    """The node of `text` read inside every element of `chain` (how `Raw.node` read it)."""
+def _alone(text: str, chain: tuple[tuple[str, str], ...]) -> Any:
+    """The node of `text` read inside every element of `chain` (how `Raw.node` read it), or
+    the reader's refusal of a text that is not one element (text beside it)."""
     opening = "".join(f'<{name} xmlns="{ns}">' for name, ns in chain)
     closing = "".join(f"</{name}>" for name, _ in reversed(chain))
     node: Any = parse(opening + text + closing, max_depth=len(chain) + 256)
     for _ in chain[1:]:
         node = next(child for child in node.children if child.__class__ is not str)
-    assert 1 == len(node.children)
+    if len(node.children) != 1 or node.children[0].__class__ is str:
+        raise DecodeError("a node's text is not one element")
     return node.children[0]
 
 
@@ -70,5 +72,45 @@ def test_a_node_reads_as_inside_all_its_ancestors(
     """Whatever its ancestors (typed by the reader or not, at any depth), a node's record is
     the one its text makes inside all of them."""
     chain = ((root, NAR), *ancestors)
-    expected = _outcome(lambda: _whole(text, chain))
+    expected = _outcome(lambda: _alone(text, chain))
     assert expected == _outcome(lambda: Raw(text, chain).node)
+
+
+_PLAIN_TEXT = st.lists(
+    st.sampled_from(
+        ["a", "é", " ", "\n", "\r\n", "\t", ">", "]]>", "<", "&", "&amp;", "\x01", "\ud800"]
+    ),
+    max_size=6,
+).map("".join)
+"""A node's text or an attribute value, with what expat reads otherwise, or refuses."""
+
+
+@settings(max_examples=150)
+@given(
+    st.sampled_from(["element", "text", "group", "link", "service", "idf", "x:y", "meta"]),
+    st.lists(
+        st.tuples(
+            st.sampled_from(["id", "type", "xml:lang", "p:q", "xmlns", "xmlns:p"]), _PLAIN_TEXT
+        ),
+        max_size=2,
+        unique_by=lambda pair: pair[0],
+    ),
+    _PLAIN_TEXT,
+    st.sampled_from(["", " ", "\n", "<!--c-->", "x"]),
+    st.sampled_from([IDF, NAR, ""]),
+)
+@example("element", [("id", "p1"), ("type", "headline")], "Lorem ipsum", "", IDF)
+@example("element", [("id", "a\tb\r\nc")], "a\r\nb ]] >", "", IDF)
+@example("idf", [], "", "", "")  # a parent of no namespace: the reader gives it its parent's
+def test_an_element_and_its_text_reads_as_inside_all_its_ancestors(
+    name: str, attributes: list[tuple[str, str]], text: str, beside: str, namespace: str
+) -> None:
+    """An element of text alone (most of a body's, which the pairing reads) under a generic
+    parent reads as inside all its ancestors, the reader's error where it refuses it."""
+    start = "".join(f' {key}="{value}"' for key, value in attributes)
+    node = f"<{name}{start}>{text}</{name}>"
+    for whole in (node, beside + node, node + beside):
+        chain = (("newsItem", NAR), ("contentSet", NAR), ("inlineXML", NAR), ("idf", IDF))
+        chain = (*chain, ("group", namespace))
+        expected = _outcome(lambda: _alone(whole, chain))  # noqa: B023 - called at once
+        assert expected == _outcome(lambda: Raw(whole, chain).node)  # noqa: B023
