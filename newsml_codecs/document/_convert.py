@@ -272,7 +272,8 @@ def _loaded(
     # its empty fields left out in one pass (a twentieth of an article's save).
     omit = _has_carrier(mapping)
     doc = _checked(mapping, typeless, omit)
-    doc, value = _without_carrier(doc)
+    # (read as `dump` writes: the property list the carrier alone filled goes with it)
+    doc, value = _without_carrier(doc, drop_empty=omit)
     carrier = None if value is None else read_value(value)
     if carrier is not None and not carrier.belongs_to(doc):
         carrier = None  # copied from another document: nothing of it applies here
@@ -289,7 +290,7 @@ def _loaded(
         # list the carrier alone filled too). The reference would write a
         # ``data: {}`` as an empty <data/>, which the patch made against the
         # export of the original does not expect.
-        doc = _without_empty_properties(doc) if omit else omitted(doc)
+        doc = doc if omit else omitted(doc)  # (omitted: `_checked` and `_without_carrier`)
         if carrier.original is None:
             patch = carrier.patch  # a previous release's: the patch itself
         else:
@@ -307,8 +308,8 @@ def _loaded(
                 found = ORIGINALS.get(carrier.original, most)
                 return found, ORIGINALS.written(found, carrier.original)
             kind, strict = load_target(options, doc, carrier.kind)
-            timed = restore_times(doc, dict(carrier.times))
-            bare = _once(partial(load_any, options, timed, kind, strict=strict))
+            # the times' spellings restored only where the conversion is made (rarely)
+            bare = _once(partial(_load_timed, options, doc, carrier.times, kind, strict))
             edited = changed(doc, carrier.copies) if anchors is None else seen.changed(anchors)
             if anchors is not None:
                 built = lean and carrier.skeleton is not None
@@ -364,6 +365,18 @@ def _once(call: Callable[[], AnyItem]) -> Callable[[], AnyItem]:
     return once
 
 
+def _load_timed(
+    options: DocumentOptions,
+    doc: dict[str, Any],
+    times: Mapping[str, str],
+    kind: str,
+    strict: bool,
+) -> AnyItem:
+    """`load_any` of `doc` with its times as the carrier recorded their spelling."""
+    item: AnyItem = load_any(options, restore_times(doc, dict(times)), kind, strict=strict)
+    return item
+
+
 def _checked(mapping: Mapping[str, Any], typeless: bool, omit: bool) -> dict[str, Any]:
     """`check_document` of `mapping` (`omit`: without its empty fields).
 
@@ -387,25 +400,31 @@ def _has_carrier(mapping: Any) -> bool:
     )
 
 
-def _without_empty_properties(doc: dict[str, Any]) -> dict[str, Any]:
-    """`doc` without the property list the carrier alone filled (as `omitted` leaves it)."""
-    if doc.get("properties") == []:
-        return {key: value for key, value in doc.items() if key != "properties"}
-    return doc
-
-
-def _without_carrier(doc: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+def _without_carrier(
+    doc: dict[str, Any], *, drop_empty: bool = False
+) -> tuple[dict[str, Any], str | None]:
     """`doc` without its carrier property, and the carrier's value (None: it has none).
 
     Only the carrier goes: an item's own ext property may use the prefix,
     and `dump` loaded the document with it when it made the patch.
+    `drop_empty`: the property list goes too where the carrier alone filled
+    it (as `omitted` leaves a document), in the same pass.
     """
     props = doc.get("properties")
-    values = [p.get("value") or "" for p in props or () if p.get("name") == CARRIER_PROPERTY]
-    if not values:
+    if not props:
         return doc, None
-    kept = [prop for prop in props or () if prop.get("name") != CARRIER_PROPERTY]
-    return {**doc, "properties": kept}, values[0]
+    value: str | None = None
+    kept = []
+    for prop in props:
+        if prop.get("name") != CARRIER_PROPERTY:
+            kept.append(prop)
+        elif value is None:
+            value = prop.get("value") or ""
+    if value is None:
+        return doc, None
+    if drop_empty and not kept:
+        return {key: item for key, item in doc.items() if key != "properties"}, value
+    return {**doc, "properties": kept}, value
 
 
 _UNTYPED = "x-newsml/untyped"
