@@ -16,9 +16,9 @@ the user added, which stays new at every later save).
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
+from newsml_codecs._bounded import keep
 from newsml_codecs._xmlchars import not_xml_character
 from newsml_codecs._xmlescape import escape_text
 from newsml_codecs._xmlraw import Raw
@@ -47,7 +47,7 @@ class Written:
     def __init__(self, item: Any) -> None:
         self._item = item
         # by node id: the node, its parent's name, the namespace in scope, its text
-        self._texts: dict[int, tuple[Any, str, str, str]] = {}
+        self._texts: dict[int, _Entry] = {}
         # by id of an item's node: its children's ids, and its first child with children
         # of each class and element name (each node's read once: linear however many
         # nodes a save made stand in it)
@@ -76,22 +76,27 @@ class Written:
         `DEEPEST`, so the item's nodes inside it are copied, or recorded.
         """
         key = id(node)
-        hit = self._texts.get(key)
-        if hit is not None and hit[0] is node and hit[1] == parent_name and hit[2] == default_ns:
-            out.append(hit[3])
+        text = _recorded(self._texts.get(key), node, parent_name, default_ns)
+        if text is not None:
+            out.append(text)
             return
         if key in known:
             # whole, not element by element: a later save that changes a node inside it
             # writes its other nodes whole and records them then
-            text = _whole(node, parent_name, default_ns, out)
-            self._texts[key] = (node, parent_name, default_ns, text)
+            self._texts[key] = (
+                node,
+                parent_name,
+                default_ns,
+                _whole(node, parent_name, default_ns, out),
+            )
             return
         kept = _KEPT.get(key)
         if kept is not None and kept[0] is node:
             # a node marked (`keep_text`): its text kept in the mark, not here, so however
             # many originals write marked nodes, at most `MOST_KEPT` texts are held
-            if kept[1] == parent_name and kept[2] == default_ns and kept[3] is not None:
-                out.append(kept[3])
+            text = _recorded(kept, node, parent_name, default_ns)
+            if text is not None:
+                out.append(text)
                 return
             text = _whole(node, parent_name, default_ns, out)
             if key in _KEPT:  # (not forgotten meanwhile: the table stays bounded)
@@ -151,6 +156,14 @@ class Written:
         return found
 
 
+def _recorded(entry: _Entry | None, node: Any, parent_name: str, default_ns: str) -> str | None:
+    """The text `entry` recorded of `node` written under `parent_name` with `default_ns` in
+    scope, None where it recorded none there (or another node's, its id reused)."""
+    if entry is None or entry[0] is not node or entry[1] != parent_name or entry[2] != default_ns:
+        return None
+    return entry[3]
+
+
 def _whole(node: Any, parent_name: str, default_ns: str, out: list[str]) -> str:
     """`write_element` of `node` onto `out`, and the text it wrote (checked, where it is)."""
     start = len(out)
@@ -165,7 +178,10 @@ _NONE: frozenset[int] = frozenset()
 
 MOST_KEPT = 1024
 """The most nodes `keep_text` marks (as many as the anchored save remembers it made)."""
-_KEPT: dict[int, tuple[Any, str, str, str | None]] = {}
+_Entry = tuple[Any, str, str, str | None]
+"""A node, its parent's name and the namespace in scope it was written under, and the text
+written of it there (None: not yet)."""
+_KEPT: dict[int, _Entry] = {}
 """The nodes `keep_text` marked, by id (held, so an id names one node while it is here), with
 the text a `Written` last wrote of each, its parent's name and the namespace in scope it was
 written under (None: not written yet)."""
@@ -179,7 +195,4 @@ def keep_text(node: Any) -> None:
     At most `MOST_KEPT` are marked, the oldest forgotten first (a race of two threads may
     forget another's mark, or keep one more: a node unmarked is only written anew).
     """
-    if len(_KEPT) >= MOST_KEPT:
-        with contextlib.suppress(StopIteration, RuntimeError):
-            _KEPT.pop(next(iter(_KEPT)), None)
-    _KEPT[id(node)] = (node, "", "", None)
+    keep(_KEPT, id(node), (node, "", "", None), MOST_KEPT)

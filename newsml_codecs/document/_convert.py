@@ -88,15 +88,9 @@ def dump_document(
         if odd and kind == "newsItem":
             carrier["t"] = odd
         carrier["n"] = record(raw, seen, made)
-        lean = _skeleton(item, raw, made) if kind == "newsItem" else None
-        if lean is not None:
+        if kind == "newsItem":
             # in n: a release before reads its anchors, not knowing k, b and s
-            carrier["n"]["k"], carrier["n"]["b"] = lean
-            tag = seal(
-                packed, lean[1], source_text(item) or b"", key, prefixed=declares_prefix(item)
-            )
-            if tag is not None:
-                carrier["n"]["s"] = tag
+            carrier["n"].update(_skeleton(item, raw, made, packed, key))
         value = _carrier_text(carrier)
         if original > limit(len(packed), seen.size + len(value)):
             # the text as read may hold more layout than the bound lets in: written again
@@ -124,22 +118,25 @@ def dump_document(
 
 
 def _skeleton(
-    item: AnyItem, raw: dict[str, Any], sources: Sources
-) -> tuple[list[Any], list[int]] | None:
-    """The skeleton (``n.k``, ``n.b``) of `item`, when the reader kept where its elements stand
-    in the text `pack` packed (`Converter.from_newsml`): `_carrier.lean`; its anchored nodes
-    are those of the blocks of `raw` (`dump_recording` filled `sources`), as `record` writes."""
+    item: AnyItem, raw: dict[str, Any], sources: Sources, packed: str, key: bytes | None
+) -> dict[str, Any]:
+    """The skeleton (``n.k``, ``n.b``) of `item` and its seal under `key` (``n.s``, where
+    `seal` gives one), when the reader kept where its elements stand in the text `pack`
+    packed (`Converter.from_newsml`), else nothing: `_carrier.lean`; its anchored nodes are
+    those of the blocks of `raw` (`dump_recording` filled `sources`), as `record` writes."""
     text = source_text(item)
     spans = source_spans(item)
     if text is None or spans is None:
-        return None
+        return {}
     anchored = [
         path
         for name, _ in LISTS
         for block in raw.get(name) or ()
         if (path := sources.get(id(block)))
     ]
-    return skeleton(item, text, spans, anchored)
+    wire, bounds = skeleton(item, text, spans, anchored)
+    tag = seal(packed, bounds, text, key, prefixed=bool(declares_prefix(item)))
+    return {"k": wire, "b": bounds} if tag is None else {"k": wire, "b": bounds, "s": tag}
 
 
 def _carrier_text(carrier: dict[str, Any]) -> str:

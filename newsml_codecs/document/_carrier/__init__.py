@@ -54,10 +54,10 @@ The modules, by step:
   without dumping the result) with `written` (what `dump` writes of those
   lists, known without dumping them), `made` (a new block's node and
   what `dump` writes of it, remembered by the block's JSON), `layout`
-  (where a list's anchored nodes stand, read once per original), `exports` (what a save works out
-  of the original alone, made once per original) and `bounded` (the
-  per-process tables of what depends on a block alone, kept bounded):
-  the anchored save.
+  (where a list's anchored nodes stand, read once per original) and
+  `exports` (what a save works out of the original alone, made once per
+  original): the anchored save. Their per-process tables are kept bounded
+  by `newsml_codecs._bounded`.
 * `make`, with `keys` (children's identity and XML text), `order` (pairing
   and order of children) and `guards` (what ties a carried run to the
   document): the patch, node by node, of what the export lacks.

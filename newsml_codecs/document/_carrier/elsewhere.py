@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from newsml_codecs.document._carrier.bounded import keep
+from newsml_codecs._bounded import keep
 from newsml_codecs.document._carrier.roles import item_role, role_of
 from newsml_codecs.document._carrier.units import node_at
 from newsml_codecs.document._config import DocumentOptions

@@ -19,12 +19,11 @@ another item after its original went is no hit.
 
 from __future__ import annotations
 
-import threading
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from newsml_codecs._bounded import Recent
 from newsml_codecs.document._config import DocumentOptions
 from newsml_codecs.document._dispatch import dump_fields
 from newsml_model import AnyItem
@@ -44,11 +43,7 @@ class Remembered:
     """
 
     def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[
-            tuple[int, int, str], tuple[weakref.ref[Any], DocumentOptions, Any]
-        ] = OrderedDict()
-        self._lock = threading.Lock()
+        self._recent = Recent(size)
 
     def get(
         self, options: DocumentOptions, original: AnyItem, name: str, make: Callable[[], T]
@@ -59,28 +54,21 @@ class Remembered:
         one's); nothing is remembered when `make` raises.
         """
         key = (id(original), id(options), name)
-        with self._lock:
-            hit = self._entries.get(key)
-            if hit is not None and hit[0]() is original and hit[1] is options:
-                self._entries.move_to_end(key)
-                found: T = hit[2]
-                return found
+        hit = self._recent.get(key)
+        if hit is not None and hit[0]() is original and hit[1] is options:
+            found: T = hit[2]
+            return found
         value = make()
         try:
             held = weakref.ref(original)
         except TypeError:  # a record that takes no weak reference: made each time
             return value
-        with self._lock:
-            self._entries[key] = (held, options, value)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+        self._recent.put(key, (held, options, value))
         return value
 
     def clear(self) -> None:
         """Forget every value."""
-        with self._lock:
-            self._entries.clear()
+        self._recent.clear()
 
 
 _DOCUMENTS = Remembered(_SIZE)

@@ -40,8 +40,8 @@ from typing import Any, cast
 
 import attrs
 
+from newsml_codecs._bounded import keep
 from newsml_codecs.document._carrier.anchors import DIGESTS, LISTS, Anchors
-from newsml_codecs.document._carrier.bounded import keep
 from newsml_codecs.document._carrier.law import canonical_bytes
 from newsml_codecs.document._carrier.made import Made
 from newsml_codecs.document._carrier.pairing import derived_changed

@@ -5,7 +5,7 @@ save of the document (the original is the open's), so each save made its
 node again (`roles.made_node`) and, for the other kinds, wrote it back to
 know its digest (`written`). Both are pure functions of the block's JSON and
 the conversion's options, the list, the document's type and the item's
-class: `made` works each out once per process, bounded (`bounded.keep`),
+class: `made` works each out once per process, bounded (`_bounded.keep`),
 keyed by the block's whole JSON (not its digest, which a client could forge
 to be handed another client's node). The text a save writes of such a
 node is copied at the next save that writes it (`_xmlwritten.keep_text`).
@@ -18,8 +18,8 @@ from typing import cast
 
 import attrs
 
+from newsml_codecs._bounded import keep
 from newsml_codecs._xmlwritten import keep_text
-from newsml_codecs.document._carrier.bounded import keep
 from newsml_codecs.document._carrier.law import canonical_bytes
 from newsml_codecs.document._carrier.roles import dumper, made_node
 from newsml_codecs.document._config import DocumentOptions

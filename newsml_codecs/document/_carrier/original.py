@@ -18,7 +18,6 @@ from __future__ import annotations
 import binascii
 import threading
 import zlib
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +25,7 @@ import pybase64
 import zstandard
 
 from newsml_codecs import newsml
+from newsml_codecs._bounded import Recent
 from newsml_codecs._sourcetext import read_depth, source_text
 from newsml_codecs._xmlwritten import Written
 from newsml_codecs.document._carrier.check import malformed
@@ -210,34 +210,6 @@ def _unzlib(packed: bytes, most: int) -> bytes:
     return text
 
 
-class _Recent:
-    """The most recent few values by key, thread-safe (the bounded memory of both caches)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[Any, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        """The value of `key` (now the most recent), or None."""
-        with self._lock:
-            hit = self._entries.get(key)
-            if hit is not None:
-                self._entries.move_to_end(key)
-            return hit
-
-    def put(self, key: Any, value: Any) -> None:
-        """Remember `value` for `key`, forgetting the least recent beyond `size`."""
-        with self._lock:
-            self._entries[key] = value
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-
-
 class OriginalCache:
     """The most recent few originals unpacked, by carrier text (`unpack`, remembered).
 
@@ -250,8 +222,8 @@ class OriginalCache:
 
     def __init__(self, size: int = 32, max_text: int = 256 * 1024) -> None:
         self.max_text = max_text
-        self._recent = _Recent(size)
-        self._written = _Recent(size)
+        self._recent = Recent(size)
+        self._written = Recent(size)
 
     def get(self, packed: Any, most: int, text: bytes | None = None) -> AnyItem:
         """`unpack(packed, most)`, from memory when this carrier was unpacked before
@@ -360,7 +332,7 @@ class PatchCache:
         self.originals = originals
         self.max_text = max_text
         self.also = also  # what `clear` forgets besides the patches (pieces they parsed)
-        self._recent = _Recent(size)
+        self._recent = Recent(size)
 
     def get(
         self, packed: str, options: object, derive: Callable[[AnyItem], Patch], most: int

@@ -39,19 +39,17 @@ the reader takes)."""
 
 
 def seal(
-    packed: str, bounds: list[int], text: bytes, key: bytes | None, *, prefixed: bool | None = None
+    packed: str, bounds: list[int], text: bytes, key: bytes | None, *, prefixed: bool
 ) -> str | None:
     """The seal of the spans `bounds` of `text`, the original `packed` holds, under `key`;
     None without a key, or where a whole element of `text` may not read on its own (a
-    prefix, an entity, a doctype).
+    prefix, an entity).
 
     `prefixed`: whether the reader saw `text` declare a prefix
-    (`_sourcetext.declares_prefix`; it refuses a doctype). None: not known, and
-    `text` is searched for both (two passes over it: a third of an article's seal).
+    (`_sourcetext.declares_prefix`, asked with the spans the skeleton is cut
+    by; the reader refuses any doctype).
     """
     if key is None or prefixed:
-        return None
-    if prefixed is None and (b"xmlns:" in text or b"<!DOCTYPE" in text):
         return None
     if b"&" in text and not _entities_xmls(text):
         return None
