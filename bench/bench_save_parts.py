@@ -3,9 +3,9 @@
     python bench/bench_save_parts.py [--number N] [--rounds R]
 
 On the six files of `bench_save`, the save again of the edited document
-(``to_newsml`` on the service's converter, `bench_save.SERVICE`: a second
-edit of a document saved once before, as an editor's later saves are) is
-timed whole, with the time spent in four
+(``to_newsml`` on the service's converter, `bench_save.SERVICE`: a later
+edit of a document saved once before, worded anew at every save, as an
+editor's later saves are) is timed whole, with the time spent in four
 of its parts, each over the time of the same edited document's save
 without its carrier:
 
@@ -70,10 +70,18 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
     raw = (REFERENCE / kind / f"{stem}.xml").read_text(encoding="utf-8")
     old = dict(newsml.loads(raw).attributes).get("guid", "")
     raws = [raw.replace(old, str(uuid.uuid4())) for _ in range(_COPIES)] if old else [raw]
-    texts = [json.dumps(edit(edit(SERVICE.from_newsml(r), "x"), "Edited twice.")) for r in raws]
-    bares = [json.dumps(bare(json.loads(t))) for t in texts]
-    for text in texts:  # each document saved once before: an editor's later saves
-        SERVICE.to_newsml(jsontext.loads(text))
+    opened = [SERVICE.from_newsml(r) for r in raws]
+    for doc in opened:  # each document saved once before: an editor's later saves
+        SERVICE.to_newsml(jsontext.loads(json.dumps(edit(doc, "Saved before."))))
+    said = iter(range(1 << 62))
+
+    def later(count: int) -> list[str]:
+        """`count` later edits of the documents in turn, each worded anew (as `bench_save`)."""
+        return [
+            json.dumps(edit(edit(opened[at % len(opened)], "x"), f"Edited again {next(said)}."))
+            for at in range(count)
+        ]
+
     spent: Counter[str] = Counter()
     originals = {
         (module, name): getattr(module, name) for pairs in _PARTS.values() for module, name in pairs
@@ -84,8 +92,9 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
             for module, name in pairs:
                 setattr(module, name, _timed(spent, part, originals[module, name]))
         for _ in range(rounds):
-            docs = [jsontext.loads(texts[i % len(texts)]) for i in range(number)]
-            plain = [jsontext.loads(bares[i % len(bares)]) for i in range(number)]
+            texts = later(number)
+            docs = [jsontext.loads(text) for text in texts]
+            plain = [jsontext.loads(json.dumps(bare(json.loads(text)))) for text in texts]
             spent.clear()
             start = time.perf_counter()
             for doc in docs:
