@@ -28,8 +28,10 @@ of 16 prepared copies), and every edited save words its paragraph (or
 title) anew, as a reporter's new words are: no save before made that
 block's node, so the per-process table of new blocks' nodes (`made`) is
 no help to it, as it is none to the Writer's next save. The first save
-also empties the caches of carried originals, skeletons' originals and
-patches an editor's later saves hit (``document._PATCHES.clear()``), as
+also empties what a save remembers of the documents it saw (`forget`: the
+carried originals, skeletons' originals and patches an editor's later
+saves hit, and the per-process tables of blocks' nodes and trips, which
+the prepared copies, alike but for their guid, would otherwise share), as
 for a document not seen before. Each
 ratio is the median of per-round ratios (`_timing.paired`, CPU time). The
 goals of issue 27, judged on the service's columns: open <= 1.2x open
@@ -54,7 +56,8 @@ import xmltodict
 from _timing import paired
 from bench_reference import FILES, REFERENCE, arguments
 
-from newsml_codecs import document, jsontext, newsml
+from newsml_codecs import _xmlwritten, document, jsontext, newsml
+from newsml_codecs.document._carrier import listed, made
 
 _COPIES = 16
 SERVICE = document.Converter(seal_key=os.urandom(32))
@@ -80,6 +83,17 @@ def edit(doc: dict[str, Any], text: str) -> dict[str, Any]:
         out["title"] = text
     out.setdefault("links", []).append(dict(_SUBJECT))
     return out
+
+
+def forget() -> None:
+    """Forget what saves remembered of the documents they saw, as for a document not seen
+    before: the carried originals, skeletons' originals and patches
+    (``document._PATCHES``), and the tables of blocks' nodes and texts (`made`,
+    `_xmlwritten`) and lists' trips (`listed`) kept by the blocks' contents."""
+    document._PATCHES.clear()
+    made.MADE.clear()
+    listed.TRIPS.clear()
+    _xmlwritten._KEPT.clear()
 
 
 def bare(doc: dict[str, Any]) -> dict[str, Any]:
@@ -133,10 +147,7 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
             return lambda: convert(nxt())
 
         def save() -> object:
-            # The first save of a document: the caches of carried originals and
-            # patches (which an editor's later saves hit) are emptied, as for a
-            # document not seen before.
-            document._PATCHES.clear()
+            forget()  # the first save of a document not seen before
             return convert(nxt())
 
         return save
