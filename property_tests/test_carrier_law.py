@@ -156,7 +156,12 @@ class CarrierLaw(RuleBasedStateMachine):
 
     @invariant()
     def the_writers_save_is_the_load(self) -> None:
-        """`document.to_newsml` (the service's save, nodes copied as text) reads back as `load`."""
+        """`document.to_newsml` (the service's save, nodes copied as text) reads back as
+        ``newsml.dumps(load)`` does: the same item when read, as `to_newsml` promises.
+
+        (Not as `load`'s item itself: that holds a block loaded anew as the reference
+        writes it, an IDF link's id after its other attributes, which the reader types.)
+        """
         if not self.doc:
             return
         try:
@@ -168,7 +173,7 @@ class CarrierLaw(RuleBasedStateMachine):
                 assert str(same) == str(error)
                 return
             raise AssertionError("to_newsml took a document load refuses") from None
-        assert newsml.loads(document.to_newsml(self.doc)) == loaded
+        assert newsml.loads(document.to_newsml(self.doc)) == newsml.loads(newsml.dumps(loaded))
 
 
 TestCarrierLaw = CarrierLaw.TestCase
