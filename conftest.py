@@ -34,9 +34,19 @@ _SLOW_BY_DESIGN = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck
 settings.register_profile(
     "default", max_examples=5, deadline=None, suppress_health_check=_SLOW_BY_DESIGN
 )
+# CI draws the same examples at every run (a gate that passed stays passed, and a failure
+# is the same at the next run); `explore` draws new ones each time, to hunt with.
 settings.register_profile(
     "ci",
     max_examples=50,
+    deadline=None,
+    suppress_health_check=_SLOW_BY_DESIGN,
+    print_blob=True,
+    derandomize=True,
+)
+settings.register_profile(
+    "explore",
+    max_examples=200,
     deadline=None,
     suppress_health_check=_SLOW_BY_DESIGN,
     print_blob=True,
