@@ -165,7 +165,11 @@ def _compressor(small: bool) -> zstandard.ZstdCompressor:
     name = "small_compressor" if small else "compressor"
     compressor: zstandard.ZstdCompressor | None = getattr(_THREAD, name, None)
     if compressor is None:
-        compressor = zstandard.ZstdCompressor(level=_SMALL_LEVEL if small else _LEVEL)
+        # with the frame's content checksum: an original changed on the way is refused when
+        # it is unpacked, as zlib's checksum refuses an earlier release's (1 us an article)
+        compressor = zstandard.ZstdCompressor(
+            level=_SMALL_LEVEL if small else _LEVEL, write_checksum=True
+        )
         setattr(_THREAD, name, compressor)
     return compressor
 
