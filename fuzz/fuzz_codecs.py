@@ -13,7 +13,12 @@ Set up and run (Linux, CPython with a C compiler)::
 Optional: seed a corpus directory with real articles first, e.g.
 ``mkdir -p fuzz/corpus && cp tests/fixtures/article-full.xml fuzz/corpus/``.
 The first input byte chooses the target: NewsML (``newsml.loads`` then a
-round trip through ``dumps``) or NavigaDoc JSON (``document.loads``).
+round trip through ``dumps``), NavigaDoc JSON (``document.loads``), or the
+Writer's save of a document (``to_newsml``, as the library and as the
+service's sealed converter run it: its carrier is client input, which may
+only be refused with a `newsml_model.NewsItemError`). For the last,
+seed the corpus with documents that carry a carrier, each prefixed with
+the byte 2: ``python fuzz/fuzz_codecs.py --seed-saves fuzz/corpus/``.
 """
 
 from __future__ import annotations
@@ -55,16 +60,59 @@ def _document(data: bytes) -> None:
     newsml.dumps(item)
 
 
+_SEALED = None if document is None else document.Converter(seal_key=bytes(range(32)))
+
+
+def _saved(data: bytes) -> None:
+    if document is None or _SEALED is None:
+        return
+    from newsml_codecs import jsontext
+
+    try:
+        mapping = jsontext.loads(data)
+    except nm.NewsItemError:
+        return
+    for save in (document.to_newsml, _SEALED.to_newsml):
+        try:
+            text = save(mapping)
+        except nm.NewsItemError:
+            continue
+        if not isinstance(text, str):
+            raise AssertionError("to_newsml gave no text")
+
+
 def test_one_input(data: bytes) -> None:
     """One fuzz case: the first byte picks the decoder, the rest is its input."""
     if not data:
         return
-    target = _document if data[0] % 4 == 0 else _newsml
+    target = (_document, _newsml, _saved, _newsml)[data[0] % 4]
     target(data[1:])
+
+
+def _seed_saves(folder: str) -> None:
+    """Write the save target's seeds into `folder`: the documents the Writer opens of the
+    project's NewsML fixtures that carry a carrier, each prefixed with the byte 2."""
+    from pathlib import Path
+
+    from newsml_codecs import jsontext
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    fixtures = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
+    for path in sorted(fixtures.glob("*.xml")):
+        try:
+            doc = document.from_newsml(path.read_bytes())
+        except nm.NewsItemError:
+            continue
+        if any(p.get("name") == document.CARRIER_PROPERTY for p in doc.get("properties", ())):
+            (out / f"save-{path.stem}").write_bytes(b"\x02" + jsontext.dumps(doc).encode())
 
 
 def main() -> None:
     """Run atheris over `test_one_input` with libFuzzer's command line."""
+    if len(sys.argv) == 3 and sys.argv[1] == "--seed-saves":
+        _seed_saves(sys.argv[2])
+        return
     atheris.Setup(sys.argv, test_one_input)
     atheris.Fuzz()
 
