@@ -57,7 +57,10 @@ def _document(data: bytes) -> None:
         item = document.loads(data)
     except nm.NewsItemError:
         return
-    newsml.dumps(item)
+    try:
+        newsml.dumps(item)
+    except nm.InvalidArgumentError:
+        return  # a value with characters XML 1.0 cannot write (a form feed): documented
 
 
 _SEALED = None if document is None else document.Converter(seal_key=bytes(range(32)))
