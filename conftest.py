@@ -45,11 +45,7 @@ settings.register_profile(
     derandomize=True,
 )
 settings.register_profile(
-    "explore",
-    max_examples=200,
-    deadline=None,
-    suppress_health_check=_SLOW_BY_DESIGN,
-    print_blob=True,
+    "explore", parent=settings.get_profile("ci"), max_examples=200, derandomize=False
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 

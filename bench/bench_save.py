@@ -96,6 +96,23 @@ def forget() -> None:
     _xmlwritten._KEPT.clear()
 
 
+def worded(
+    docs: list[dict[str, Any]], words: str, count: int, *, later: bool = False, start: int = 0
+) -> list[str]:
+    """`count` edited documents of `docs` in turn (`edit`), each worded anew, numbered from
+    `start`, as a reporter's new words are; `later`: an edit made on top of an earlier one,
+    as a later save sends."""
+    return [
+        json.dumps(edit(edit(doc, "x") if later else doc, f"{words} {start + at}."))
+        for at, doc in zip(range(count), itertools.cycle(docs))
+    ]
+
+
+def saved_before(docs: list[dict[str, Any]]) -> list[str]:
+    """Each of `docs` with the edit saved before the timed saves again (`worded`'s later)."""
+    return [json.dumps(edit(doc, "Saved before.")) for doc in docs]
+
+
 def bare(doc: dict[str, Any]) -> dict[str, Any]:
     """`doc` without its carrier."""
     props = [p for p in doc.get("properties") or () if p.get("name") != document.CARRIER_PROPERTY]
@@ -158,38 +175,33 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
     def library_save(text: str) -> object:
         return newsml.dumps(document.loads(text))
 
-    def worded(docs: list[dict[str, Any]], words: str, *, later: bool = False) -> list[str]:
-        """`calls` edited documents of `docs` in turn, each worded anew (`later`: an edit
-        made on top of an earlier one, as a later save sends)."""
-        return [
-            json.dumps(edit(edit(doc, "x") if later else doc, f"{words} {at}."))
-            for at in range(calls)
-            for doc in (docs[at % len(docs)],)
-        ]
-
-    def before(docs: list[dict[str, Any]]) -> list[str]:
-        """Each of `docs` with an edit saved before the timed saves again."""
-        return [json.dumps(edit(doc, "Saved before.")) for doc in docs]
-
     reference_text = json.dumps(reference_doc)
     return {
         "open": ratio(opener(lambda r: jsontext.dumps(SERVICE.from_newsml(r))), parse),
         "open_library": ratio(opener(document_of), parse),
         "open_bare": ratio(opener(partial(document_of, carriers=False)), parse),
-        "save": ratio(saver(service_save, worded(served, "Edited")), unparse),
+        "save": ratio(saver(service_save, worded(served, "Edited", calls)), unparse),
         "again": ratio(
-            saver(service_save, worded(served, "Edited again", later=True), before(served)),
+            saver(
+                service_save,
+                worded(served, "Edited again", calls, later=True),
+                saved_before(served),
+            ),
             unparse,
         ),
-        "save_library": ratio(saver(library_save, worded(library, "Edited")), unparse),
+        "save_library": ratio(saver(library_save, worded(library, "Edited", calls)), unparse),
         "again_library": ratio(
-            saver(library_save, worded(library, "Edited again", later=True), before(library)),
+            saver(
+                library_save,
+                worded(library, "Edited again", calls, later=True),
+                saved_before(library),
+            ),
             unparse,
         ),
         "save_bare": ratio(
             saver(
                 service_save,
-                [json.dumps(bare(json.loads(t))) for t in worded(served, "Edited")],
+                [json.dumps(bare(json.loads(t))) for t in worded(served, "Edited", calls)],
                 [],
             ),
             unparse,

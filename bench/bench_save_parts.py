@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bench_reference import FILES, REFERENCE, arguments
-from bench_save import SERVICE, bare, edit
+from bench_save import SERVICE, bare, saved_before, worded
 
 from newsml_codecs import jsontext, newsml
 from newsml_codecs.document import _convert
@@ -71,16 +71,8 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
     old = dict(newsml.loads(raw).attributes).get("guid", "")
     raws = [raw.replace(old, str(uuid.uuid4())) for _ in range(_COPIES)] if old else [raw]
     opened = [SERVICE.from_newsml(r) for r in raws]
-    for doc in opened:  # each document saved once before: an editor's later saves
-        SERVICE.to_newsml(jsontext.loads(json.dumps(edit(doc, "Saved before."))))
-    said = iter(range(1 << 62))
-
-    def later(count: int) -> list[str]:
-        """`count` later edits of the documents in turn, each worded anew (as `bench_save`)."""
-        return [
-            json.dumps(edit(edit(opened[at % len(opened)], "x"), f"Edited again {next(said)}."))
-            for at in range(count)
-        ]
+    for text in saved_before(opened):  # each document saved once before: an editor's later saves
+        SERVICE.to_newsml(jsontext.loads(text))
 
     spent: Counter[str] = Counter()
     originals = {
@@ -91,8 +83,8 @@ def row(kind: str, stem: str, number: int, rounds: int) -> dict[str, float]:
         for part, pairs in _PARTS.items():
             for module, name in pairs:
                 setattr(module, name, _timed(spent, part, originals[module, name]))
-        for _ in range(rounds):
-            texts = later(number)
+        for round_ in range(rounds):
+            texts = worded(opened, "Edited again", number, later=True, start=round_ * number)
             docs = [jsontext.loads(text) for text in texts]
             plain = [jsontext.loads(json.dumps(bare(json.loads(text)))) for text in texts]
             spent.clear()

@@ -23,13 +23,14 @@ the byte 2: ``python fuzz/fuzz_codecs.py --seed-saves fuzz/corpus/``.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import atheris
 
 with atheris.instrument_imports():
     import newsml_model as nm
-    from newsml_codecs import newsml
+    from newsml_codecs import jsontext, newsml
 
     try:
         from newsml_codecs import document
@@ -67,21 +68,15 @@ _SEALED = None if document is None else document.Converter(seal_key=bytes(range(
 
 
 def _saved(data: bytes) -> None:
-    if document is None or _SEALED is None:
+    if _SEALED is None:
         return
-    from newsml_codecs import jsontext
-
     try:
         mapping = jsontext.loads(data)
     except nm.NewsItemError:
         return
     for save in (document.to_newsml, _SEALED.to_newsml):
-        try:
-            text = save(mapping)
-        except nm.NewsItemError:
-            continue
-        if not isinstance(text, str):
-            raise AssertionError("to_newsml gave no text")
+        with contextlib.suppress(nm.NewsItemError):
+            save(mapping)
 
 
 def test_one_input(data: bytes) -> None:
@@ -96,8 +91,6 @@ def _seed_saves(folder: str) -> None:
     """Write the save target's seeds into `folder`: the documents the Writer opens of the
     project's NewsML fixtures that carry a carrier, each prefixed with the byte 2."""
     from pathlib import Path
-
-    from newsml_codecs import jsontext
 
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
